@@ -1,0 +1,228 @@
+// flashscope: runs a scenario headless, like fio (DESIGN.md "Native CLI").
+//
+//   flashscope run --device DEVICE.json|preset:NAME --fio JOB.fio [options]
+//   flashscope run --scenario FILE.json [options]
+//   flashscope presets [--json]
+//
+// Bad input exits with status 2 and one line naming the file, the line and
+// the problem; simulator faults exit with 3.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cli/presets.h"
+#include "report/result_json.h"
+#include "scenario/scenario.h"
+#include "sim/fio_jobs.h"
+#include "sim/simulator.h"
+#include "util/input_error.h"
+
+namespace flashscope {
+namespace {
+
+constexpr const char* kUsage =
+    "usage:\n"
+    "  flashscope run --device DEVICE.json|preset:NAME --fio JOB.fio [options]\n"
+    "  flashscope run --scenario SCENARIO.json [options]\n"
+    "  flashscope presets [--json]\n"
+    "\n"
+    "run options:\n"
+    "  --set KEY=VALUE         override a device key by dotted path (repeatable),\n"
+    "                          e.g. --set gc.victim=fifo --set overprovision=0.28\n"
+    "  --precondition SPEC     untimed preconditioning before the timed run:\n"
+    "                          fill=FRACTION|PERCENT%[,random=N[x]], e.g.\n"
+    "                          fill=100%,random=2x (same as precondition.* keys)\n"
+    "  --seed N                seed every random choice (same as --set seed=N)\n"
+    "  --series-interval-ms N  sampling interval of the time series (default 100)\n"
+    "  --events                include the GC and stall event list in the JSON\n"
+    "  --json                  print one JSON object instead of the text summary\n"
+    "  --presets DIR           where device presets live\n"
+    "                          (default: the repository's public/presets/devices)\n";
+
+struct RunArgs {
+  std::string device;
+  std::string fio;
+  std::string scenario;
+  std::vector<std::string> sets;
+  bool json = false;
+  bool events = false;
+  double interval_ms = 100;
+};
+
+[[noreturn]] void UsageError(const std::string& problem) {
+  throw InputError("flashscope", 0, problem + "\n" + kUsage);
+}
+
+// "fill=100%,random=2x" -> precondition.fill=1, precondition.random_writes=2
+void AddPreconditionSets(const std::string& spec, std::vector<std::string>& sets) {
+  size_t start = 0;
+  while (start <= spec.size()) {
+    const size_t comma = spec.find(',', start);
+    const std::string part =
+        spec.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const size_t eq = part.find('=');
+    if (eq == std::string::npos)
+      UsageError("--precondition: expected KEY=VALUE, got '" + part + "'");
+    const std::string key = part.substr(0, eq);
+    std::string value = part.substr(eq + 1);
+    char* end = nullptr;
+    double number = std::strtod(value.c_str(), &end);
+    if (end == value.c_str()) UsageError("--precondition: '" + value + "' is not a number");
+    const std::string unit(end);
+    if (key == "fill") {
+      if (unit == "%")
+        number /= 100;
+      else if (!unit.empty())
+        UsageError("--precondition: fill takes a fraction or a percentage");
+      sets.push_back("precondition.fill=" + std::to_string(number));
+    } else if (key == "random") {
+      if (!unit.empty() && unit != "x")
+        UsageError("--precondition: random takes a multiple like 2x");
+      sets.push_back("precondition.random_writes=" + std::to_string(number));
+    } else {
+      UsageError("--precondition: unknown part '" + key + "' (fill, random)");
+    }
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+}
+
+RunArgs ParseRunArgs(int argc, char** argv) {
+  RunArgs args;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) UsageError(arg + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "--device")
+      args.device = value();
+    else if (arg == "--fio")
+      args.fio = value();
+    else if (arg == "--scenario")
+      args.scenario = value();
+    else if (arg == "--set")
+      args.sets.push_back(value());
+    else if (arg == "--seed")
+      args.sets.push_back("seed=" + value());
+    else if (arg == "--precondition")
+      AddPreconditionSets(value(), args.sets);
+    else if (arg == "--json")
+      args.json = true;
+    else if (arg == "--events")
+      args.events = true;
+    else if (arg == "--presets")
+      SetPresetsDir(value());
+    else if (arg == "--series-interval-ms") {
+      const std::string v = value();
+      char* end = nullptr;
+      args.interval_ms = std::strtod(v.c_str(), &end);
+      if (*end != '\0' || !(args.interval_ms > 0))
+        UsageError("--series-interval-ms needs a positive number");
+    } else {
+      UsageError("unknown option '" + arg + "'");
+    }
+  }
+  if (!args.scenario.empty() && (!args.device.empty() || !args.fio.empty())) {
+    UsageError("--scenario replaces --device and --fio; give one or the other");
+  }
+  if (args.scenario.empty() && (args.device.empty() || args.fio.empty())) {
+    UsageError("run needs --device and --fio, or --scenario");
+  }
+  return args;
+}
+
+int Run(int argc, char** argv) {
+  const RunArgs args = ParseRunArgs(argc, argv);
+  DeviceConfig device;
+  FioJobFile jobs;
+  std::string workload;
+  if (!args.scenario.empty()) {
+    Scenario scenario = LoadScenario(args.scenario, PresetsDir(), args.sets);
+    device = std::move(scenario.device);
+    jobs = std::move(scenario.jobs);
+    workload = args.scenario;
+  } else {
+    device = LoadDevice(args.device, PresetsDir(), args.sets);
+    jobs = ParseFioJobs(ReadTextFile(args.fio), args.fio);
+    workload = args.fio;
+  }
+  const DeviceLayout layout = DeviceLayout::From(device);
+  SimOptions options;
+  options.series_interval_ns = static_cast<uint64_t>(args.interval_ms * 1e6);
+  RunInfo info;
+  info.workload = workload;
+  info.include_events = args.events;
+  for (const FioJob& job : jobs.jobs) {
+    for (const std::string& name : job.ignored) {
+      bool seen = false;
+      for (const std::string& known : info.ignored_options) seen |= known == name;
+      if (!seen) info.ignored_options.push_back(name);
+    }
+  }
+
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  Simulator sim(device, JobsFromFio(jobs, device, layout), options);
+  sim.Precondition();
+  const auto t1 = Clock::now();
+  sim.RunToCompletion();
+  const auto t2 = Clock::now();
+  const double pre_s = std::chrono::duration<double>(t1 - t0).count();
+  const double run_s = std::chrono::duration<double>(t2 - t1).count();
+  // Wall-clock figures go to stderr: the JSON stays byte-identical per seed.
+  std::fprintf(stderr,
+               "flashscope: setup+precondition %.2f s, timed run %.2f s wall (%.1f ms simulated, "
+               "%llu events)\n",
+               pre_s, run_s, sim.now_ns() / 1e6, (unsigned long long)sim.events_processed());
+  const std::string out = args.json ? RunResultJson(sim, info, false) : RunResultText(sim, info);
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return 0;
+}
+
+int Presets(int argc, char** argv) {
+  bool json = false;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--json")
+      json = true;
+    else if (arg == "--presets" && i + 1 < argc)
+      SetPresetsDir(argv[++i]);
+    else
+      UsageError("unknown option '" + arg + "' for presets");
+  }
+  const std::string out = ListPresets(PresetsDir(), json);
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return 0;
+}
+
+int Main(int argc, char** argv) {
+  if (argc < 2) UsageError("missing command");
+  const std::string command = argv[1];
+  if (command == "run") return Run(argc, argv);
+  if (command == "presets") return Presets(argc, argv);
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  UsageError("unknown command '" + command + "'");
+}
+
+}  // namespace
+}  // namespace flashscope
+
+int main(int argc, char** argv) {
+  try {
+    return flashscope::Main(argc, argv);
+  } catch (const flashscope::InputError& e) {
+    std::fprintf(stderr, "flashscope: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "flashscope: internal error: %s\n", e.what());
+    return 3;
+  }
+}

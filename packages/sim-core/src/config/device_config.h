@@ -1,0 +1,149 @@
+// DeviceConfig: the drive a run simulates, as read from device JSON
+// (DESIGN.md "Device JSON"). Every key has a default, so {"cell": "tlc"} is a
+// valid device; unknown keys and impossible values are InputErrors naming the
+// file and the line of the key.
+//
+// Keys and defaults (times in the JSON are microseconds, stored here as ns):
+//   name "device", source "", description "" (free text), seed 1,
+//   cell "tlc" (slc|mlc|tlc|qlc),
+//   geometry { channels 8, dies_per_channel 2, planes_per_die 2,
+//              blocks_per_plane 128, pages_per_block 768, page_bytes 16384 },
+//   timing_us { slc {read 30, program 200, erase 3500},
+//               mlc {read 50, program 900, erase 4000},
+//               tlc {read 60, program 1800, erase 5000},
+//               qlc {read 120, program 3000, erase 10000} }
+//     (program is per wordline in that mode: one page in SLC, bits pages in
+//      MLC/TLC/QLC, programmed one-shot),
+//   endurance_pe { slc 30000, mlc 3000, tlc 3000, qlc 1000 },
+//   channel_mbps 1200, host_mbps 3500 (host link, e.g. PCIe 3 x4),
+//   overprovision 0.07 (physical/logical - 1, must be > 0),
+//   write_buffer_bytes 67108864 (0 = no DRAM buffer),
+//   mapping_unit_bytes 4096,
+//   scheduler "fifo" (fifo|read_priority),
+//   gc { victim "greedy", free_block_threshold 0.02,
+//        background true, background_free_block_threshold 0.05,
+//        idle_us 1000, d_choices 10 },
+//   wear_leveling { dynamic true },
+//   precondition { fill 0, random_writes 0 }
+//     (fill: fraction of logical capacity written sequentially before the
+//      timed run; random_writes: then this many times the logical capacity of
+//      uniform random mapping-unit writes, with GC),
+//   slc_cache null, zns null (later issues give them meaning; a non-null value
+//      is an error until then, never silently ignored).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "util/json.h"
+
+namespace flashscope {
+
+// Cell mode of a block; the value is bits per cell. A native QLC block used in
+// pSLC mode has mode kSlc.
+enum class CellMode : uint8_t { kSlc = 1, kMlc = 2, kTlc = 3, kQlc = 4 };
+
+inline uint32_t BitsPerCell(CellMode mode) { return static_cast<uint32_t>(mode); }
+const char* CellModeName(CellMode mode);  // "slc", "mlc", "tlc", "qlc"
+
+struct Geometry {
+  uint32_t channels = 8;
+  uint32_t dies_per_channel = 2;
+  uint32_t planes_per_die = 2;
+  uint32_t blocks_per_plane = 128;
+  uint32_t pages_per_block = 768;  // in the native mode of the cell
+  uint32_t page_bytes = 16384;
+};
+
+struct ModeTiming {
+  uint64_t read_ns = 0;
+  uint64_t program_ns = 0;  // per wordline in that mode
+  uint64_t erase_ns = 0;
+};
+
+struct GcConfig {
+  std::string victim = "greedy";
+  // Fractions of a plane's blocks kept erased (at least 2 blocks). Small by
+  // default: every reserved block is over-provisioning GC cannot use, and a
+  // 5 % reserve on a 7 % over-provisioned drive would leave 2 % of spare.
+  double free_block_threshold = 0.02;
+  bool background = true;
+  double background_free_block_threshold = 0.05;
+  uint64_t idle_ns = 1'000'000;
+  uint32_t d_choices = 10;
+};
+
+struct WearLevelingConfig {
+  bool dynamic = true;  // allocate the least-worn free block
+};
+
+struct PreconditionConfig {
+  double fill = 0;           // fraction of logical capacity, 0..1
+  double random_writes = 0;  // multiples of logical capacity
+};
+
+struct DeviceConfig {
+  std::string file;  // where it was read from ("preset:NAME" or a path)
+  std::string name = "device";
+  std::string source;
+  std::string description;
+  uint64_t seed = 1;
+  CellMode cell = CellMode::kTlc;
+  Geometry geometry;
+  std::array<ModeTiming, 5> timing{};      // indexed by bits per cell, 1..4
+  std::array<uint32_t, 5> endurance_pe{};  // indexed by bits per cell, 1..4
+  double channel_mbps = 1200;
+  double host_mbps = 3500;
+  double overprovision = 0.07;
+  uint64_t write_buffer_bytes = 64ull << 20;
+  uint32_t mapping_unit_bytes = 4096;
+  std::string scheduler = "fifo";
+  GcConfig gc;
+  WearLevelingConfig wear_leveling;
+  PreconditionConfig precondition;
+
+  DeviceConfig();  // fills timing and endurance defaults
+
+  const ModeTiming& TimingFor(CellMode mode) const { return timing[BitsPerCell(mode)]; }
+};
+
+// Logical capacity in mapping units: floor(physical_units / (1 +
+// overprovision)), where physical_units = channels * dies_per_channel *
+// planes_per_die * blocks_per_plane * (pages_per_block * page_bytes /
+// mapping_unit_bytes). The simulator sizes its mapping table with this, and
+// Validate checks the GC reserve with it, so both agree. Assumes a config
+// that passed Validate (returns 0 if mapping_unit_bytes is 0).
+uint64_t LogicalUnits(const DeviceConfig& config);
+
+// Builds a config from parsed device JSON. Throws InputError(file, line, ...)
+// for unknown keys, wrong types, unknown enum names and out-of-range values,
+// and (line 0) for an impossible geometry as a whole (see Validate).
+DeviceConfig ParseDevice(const json::Value& root, const std::string& file);
+
+// Checks relations between keys: page_bytes a multiple of
+// mapping_unit_bytes, pages_per_block a multiple of bits per cell,
+// overprovision > 0 and large enough to leave the GC reserve, total mapping
+// units below 2^32, thresholds in range, a victim/scheduler name the
+// registries know. Throws InputError naming config.file.
+void Validate(const DeviceConfig& config);
+
+// Applies --set KEY=VALUE to a device JSON tree before ParseDevice:
+// "gc.victim=fifo", "geometry.channels=4", "overprovision=0.28". Creates
+// intermediate objects as needed; the value is parsed with json::ParseLoose.
+// Throws InputError("--set", 0, ...) for a malformed assignment.
+void ApplyOverride(json::Value& root, std::string_view assignment);
+
+// Reads a device from a path or "preset:NAME" (presets_dir/NAME.json), applies
+// overrides in order, parses and validates.
+DeviceConfig LoadDevice(const std::string& spec, const std::string& presets_dir,
+                        const std::vector<std::string>& overrides);
+
+// Writes the effective configuration (every key, defaults included) as the
+// same JSON shape ParseDevice reads, so a result can be re-run.
+void WriteDevice(json::Writer& out, const DeviceConfig& config);
+
+}  // namespace flashscope

@@ -1,0 +1,34 @@
+// IVictimPolicy: chooses which full block garbage collection empties next.
+//
+// Contract: PickVictim looks only at blocks of `plane` in state kFull and
+// returns one of them, or kNoBlock when none holds garbage (every full block
+// fully valid) — collecting such a block would free nothing. It must not
+// change FtlState; randomness comes only from the injected Rng, so a run is
+// reproducible. A policy lives for one simulation and may keep state.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "ftl/ftl_state.h"
+#include "util/rng.h"
+
+namespace flashscope {
+
+class IVictimPolicy {
+ public:
+  virtual ~IVictimPolicy() = default;
+  virtual uint32_t PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng) = 0;
+};
+
+struct VictimPolicyOptions {
+  uint32_t d_choices = 10;
+};
+
+// Registry (victim_registry.cpp): the policy named `name` (one of
+// kVictimPolicyNames), or nullptr for an unknown name.
+std::unique_ptr<IVictimPolicy> MakeVictimPolicy(std::string_view name,
+                                                const VictimPolicyOptions& options);
+
+}  // namespace flashscope

@@ -1,0 +1,18 @@
+// The one explicit list of GC victim policies (static self-registration is
+// dropped by linkers). Adding a policy: one file in impl/ and one line here.
+#include "ftl/gc/i_victim_policy.h"
+#include "ftl/gc/impl/policies.h"
+
+namespace flashscope {
+
+std::unique_ptr<IVictimPolicy> MakeVictimPolicy(std::string_view name,
+                                                const VictimPolicyOptions& options) {
+  if (name == "greedy") return std::make_unique<GreedyPolicy>();
+  if (name == "cost_benefit") return std::make_unique<CostBenefitPolicy>();
+  if (name == "fifo") return std::make_unique<FifoPolicy>();
+  if (name == "random") return std::make_unique<RandomPolicy>();
+  if (name == "d_choices") return std::make_unique<DChoicesPolicy>(options.d_choices);
+  return nullptr;
+}
+
+}  // namespace flashscope

@@ -1,0 +1,102 @@
+#include "ftl/untimed_writer.h"
+
+#include <stdexcept>
+
+namespace flashscope {
+
+UntimedWriter::UntimedWriter(FtlState& ftl, IVictimPolicy& victims, Rng& rng,
+                             NandCounters& counters)
+    : ftl_(ftl),
+      victims_(victims),
+      rng_(rng),
+      counters_(counters),
+      layout_(ftl.layout()),
+      cursor_(ftl.layout().planes * kStreamCount, kNoSlot),
+      remaining_(ftl.layout().planes * kStreamCount, 0) {
+  move_lpns_.resize(layout_.units_per_block);
+}
+
+uint32_t UntimedWriter::NextSlot(uint32_t plane, Stream stream) {
+  const uint32_t i = plane * kStreamCount + static_cast<uint32_t>(stream);
+  if (remaining_[i] == 0) {
+    // Host writes leave the GC reserve alone; GC may use the last blocks.
+    if (stream == Stream::kHost) EnsureReserve(plane);
+    const uint32_t first = ftl_.AllocateWordline(plane, stream, 0);
+    cursor_[i] = first;
+    remaining_[i] = layout_.units_per_wordline;
+    counters_.page_programs[stream == Stream::kHost ? 0 : 1] += layout_.bits;
+  }
+  --remaining_[i];
+  return cursor_[i]++;
+}
+
+void UntimedWriter::EnsureReserve(uint32_t plane) {
+  while (ftl_.FreeBlocks(plane) < layout_.gc_reserve_blocks) Collect(plane);
+}
+
+void UntimedWriter::Collect(uint32_t plane) {
+  const uint32_t victim = victims_.PickVictim(ftl_, plane, rng_);
+  // Validate() guarantees spare space, so some full block holds garbage
+  // whenever the reserve is short; anything else is a simulator bug.
+  if (victim == kNoBlock) throw std::logic_error("GC found no victim");
+  ftl_.MarkVictim(victim);
+  const uint32_t first = layout_.FirstSlot(victim);
+  uint32_t moving = 0;
+  uint32_t last_page = kNoSlot;
+  for (uint32_t slot = first; slot < first + layout_.units_per_block; ++slot) {
+    if (!ftl_.IsValid(slot)) continue;
+    const uint32_t lpn = ftl_.LpnAt(slot);
+    ftl_.Prefetch(lpn);
+    move_lpns_[moving++] = lpn;
+    const uint32_t page = slot / layout_.units_per_page;
+    if (page != last_page) {
+      ++counters_.page_reads[static_cast<uint32_t>(Cause::kGc)];
+      last_page = page;
+    }
+  }
+  for (uint32_t i = 0; i < moving; ++i) {
+    ftl_.Map(move_lpns_[i], NextSlot(plane, Stream::kGc));
+  }
+  counters_.units_programmed[static_cast<uint32_t>(Cause::kGc)] += moving;
+  ++counters_.block_erases[static_cast<uint32_t>(Cause::kGc)];
+  ftl_.Erase(victim);
+  ++gc_runs_;
+}
+
+void UntimedWriter::Write(uint64_t lpn) {
+  // Wordline striping over planes, as the timed engine does: one wordline to
+  // a plane, then the next plane.
+  const uint32_t plane = plane_cursor_;
+  ftl_.Map(lpn, NextSlot(plane, Stream::kHost));
+  ftl_.AdvanceClock(1);
+  ++counters_.units_programmed[static_cast<uint32_t>(Cause::kHost)];
+  if (++units_in_stripe_ == layout_.units_per_wordline) {
+    units_in_stripe_ = 0;
+    plane_cursor_ = (plane_cursor_ + 1 == layout_.planes) ? 0 : plane_cursor_ + 1;
+  }
+}
+
+void UntimedWriter::WriteSequential(uint64_t first, uint64_t count) {
+  for (uint64_t lpn = first; lpn < first + count; ++lpn) Write(lpn);
+}
+
+void UntimedWriter::WriteRandom(uint64_t count) {
+  // Draw addresses a few writes ahead and prefetch their mapping entries: the
+  // L2P table is far larger than cache, and this hides most of the misses.
+  constexpr uint32_t kAhead = 16;
+  uint64_t ahead[kAhead];
+  const uint64_t n = layout_.logical_units;
+  for (uint32_t i = 0; i < kAhead; ++i) {
+    ahead[i] = rng_.Below(n);
+    ftl_.Prefetch(ahead[i]);
+  }
+  for (uint64_t i = 0; i < count; ++i) {
+    const uint32_t at = i % kAhead;
+    const uint64_t lpn = ahead[at];
+    ahead[at] = rng_.Below(n);
+    ftl_.Prefetch(ahead[at]);
+    Write(lpn);
+  }
+}
+
+}  // namespace flashscope

@@ -1,0 +1,52 @@
+// UntimedWriter: the functional (untimed) write path used to bring a drive to
+// a state before the timed run — a sequential fill, then random overwrites
+// with garbage collection — at memory speed. It applies the same mapping,
+// allocation, victim policy and GC reserve as the timed engine, but places
+// units one at a time on each plane's frontier (no wordline padding, no
+// timing), so a 512 GiB drive reaches GC steady state in seconds.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "ftl/ftl_state.h"
+#include "ftl/gc/i_victim_policy.h"
+#include "metrics/nand_counters.h"
+#include "util/rng.h"
+
+namespace flashscope {
+
+class UntimedWriter {
+ public:
+  UntimedWriter(FtlState& ftl, IVictimPolicy& victims, Rng& rng, NandCounters& counters);
+
+  // Writes logical units [first, first + count) in order.
+  void WriteSequential(uint64_t first, uint64_t count);
+  // Writes `count` units at uniformly random logical addresses.
+  void WriteRandom(uint64_t count);
+  // Writes one unit (host cause).
+  void Write(uint64_t lpn);
+
+  uint64_t gc_runs() const { return gc_runs_; }
+
+ private:
+  uint32_t NextSlot(uint32_t plane, Stream stream);
+  void Collect(uint32_t plane);
+  void EnsureReserve(uint32_t plane);
+
+  FtlState& ftl_;
+  IVictimPolicy& victims_;
+  Rng& rng_;
+  NandCounters& counters_;
+  const DeviceLayout& layout_;
+  // Per plane and stream: next slot in the current wordline and how many
+  // slots of it remain.
+  std::vector<uint32_t> cursor_;
+  std::vector<uint32_t> remaining_;
+  uint32_t plane_cursor_ = 0;
+  uint32_t units_in_stripe_ = 0;
+  uint64_t gc_runs_ = 0;
+  std::vector<uint32_t> move_lpns_;  // scratch, sized once
+};
+
+}  // namespace flashscope

@@ -1,0 +1,127 @@
+// Host: the jobs that drive the device, as fio runs them. Jobs between two
+// stonewalls form a group and run concurrently; groups run one after another.
+// A closed-loop job keeps up to `iodepth` requests outstanding (fio's
+// iodepth), optionally paced by rate_iops and thinktime; an open-loop job
+// (iodepth 0) issues each request at its arrival time, however many are
+// outstanding. Requests are split into mapping units for the controller;
+// a request completes when all its units are done and its data has crossed
+// the host link (host_mbps, one transfer at a time).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/device_config.h"
+#include "host/request_source.h"
+#include "kernel/event_queue.h"
+#include "metrics/latency_histogram.h"
+#include "metrics/nand_counters.h"
+#include "metrics/time_series.h"
+#include "nand/layout.h"
+#include "sim/controller.h"
+
+namespace flashscope {
+
+struct JobSpec {
+  std::string name;
+  uint32_t iodepth = 1;  // 0: open loop, issue at each arrival time
+  uint64_t rate_iops = 0;
+  uint64_t thinktime_ns = 0;
+  uint32_t thinktime_blocks = 1;
+  uint64_t startdelay_ns = 0;
+  uint64_t runtime_ns = 0;  // 0: until the source is exhausted
+  uint64_t ramp_ns = 0;     // I/O completing earlier is not in the figures
+  bool stonewall = false;   // starts a new group
+  std::unique_ptr<IRequestSource> source;
+};
+
+// Per-op figures, indexed by IoOp (read, write, trim).
+inline constexpr uint32_t kHostOpKinds = 3;
+
+struct JobMetrics {
+  std::string name;
+  uint32_t group = 0;
+  uint64_t start_ns = 0;
+  uint64_t end_ns = 0;
+  std::array<LatencyHistogram, kHostOpKinds> latency;
+  std::array<uint64_t, kHostOpKinds> requests{};
+  std::array<uint64_t, kHostOpKinds> bytes{};
+  NandCounters nand_at_start;
+  NandCounters nand_at_end;
+  uint64_t gc_runs_at_start = 0;
+  uint64_t gc_runs_at_end = 0;
+  TimeSeries series;
+  IntervalCounters interval;
+};
+
+class Host final : public IHostCallbacks {
+ public:
+  Host(const DeviceConfig& config, const DeviceLayout& layout, Controller& controller,
+       EventQueue& events, const NandCounters& counters, std::vector<JobSpec> jobs);
+
+  void Start(uint64_t now_ns);
+  void OnUnitsDone(uint32_t request, uint32_t units, uint64_t now_ns) override;
+  void OnRequestDone(uint32_t request, uint64_t now_ns);
+  void OnJobWake(uint32_t job, uint64_t now_ns);
+
+  bool finished() const { return finished_; }
+  uint64_t finished_at_ns() const { return finished_at_ns_; }
+  uint32_t job_count() const { return static_cast<uint32_t>(jobs_.size()); }
+  JobMetrics& metrics(uint32_t job) { return metrics_[job]; }
+  const JobMetrics& metrics(uint32_t job) const { return metrics_[job]; }
+  bool JobActive(uint32_t job) const { return jobs_[job].running; }
+  uint64_t host_write_bytes() const { return host_write_bytes_; }
+  IntervalCounters& run_interval() { return run_interval_; }
+
+ private:
+  struct Request {
+    uint64_t arrival_ns = 0;
+    uint32_t pending_units = 0;
+    uint32_t bytes = 0;
+    uint32_t job = 0;
+    IoOp op = IoOp::kRead;
+  };
+  struct Job {
+    JobSpec spec;
+    bool running = false;
+    bool source_done = false;
+    bool has_next = false;
+    HostIo next;
+    uint32_t outstanding = 0;
+    uint64_t next_allowed_ns = 0;  // rate_iops / thinktime pacing
+    uint32_t since_think = 0;
+    bool thinking = false;             // waits for completions, then thinks
+    uint64_t wake_at_ns = UINT64_MAX;  // a kJobWake is scheduled for then
+  };
+
+  void StartGroup(uint32_t group, uint64_t now_ns);
+  void TryIssue(uint32_t job, uint64_t now_ns);
+  void Issue(uint32_t job, const HostIo& io, uint64_t now_ns);
+  void ScheduleWake(uint32_t job, uint64_t at_ns);
+  void MaybeFinishJob(uint32_t job, uint64_t now_ns);
+  uint32_t NewRequest();
+
+  const DeviceConfig& config_;
+  const DeviceLayout& layout_;
+  Controller& controller_;
+  EventQueue& events_;
+  const NandCounters& counters_;
+  std::vector<Job> jobs_;
+  std::vector<JobMetrics> metrics_;
+  std::vector<uint32_t> group_first_job_;  // group g: jobs [first[g], first[g+1])
+  uint32_t current_group_ = 0;
+  uint32_t jobs_running_ = 0;
+  bool finished_ = false;
+  uint64_t finished_at_ns_ = 0;
+
+  std::vector<Request> requests_;
+  std::vector<uint32_t> free_requests_;
+  uint64_t link_free_ns_ = 0;
+  uint64_t host_write_bytes_ = 0;
+  IntervalCounters run_interval_;
+};
+
+}  // namespace flashscope

@@ -1,0 +1,30 @@
+// IRequestSource: where a host job's I/Os come from — a fio job generator, a
+// trace, a test's list. The host decides when to issue them.
+//
+// Contract: Next fills `io` and returns true, or returns false when the
+// source is exhausted (it is then not called again). For closed-loop jobs
+// (iodepth > 0) arrival_ns is ignored; for open-loop jobs (iodepth = 0) it is
+// the I/O's arrival time relative to the job's start and must not decrease.
+// Next is called once per I/O and must not allocate.
+#pragma once
+
+#include <cstdint>
+
+#include "workload/fio_job.h"
+
+namespace flashscope {
+
+struct HostIo {
+  IoOp op = IoOp::kRead;
+  uint64_t offset_bytes = 0;
+  uint32_t length_bytes = 0;
+  uint64_t arrival_ns = 0;
+};
+
+class IRequestSource {
+ public:
+  virtual ~IRequestSource() = default;
+  virtual bool Next(HostIo& io) = 0;
+};
+
+}  // namespace flashscope

@@ -1,0 +1,25 @@
+#include "metrics/time_series.h"
+
+namespace flashscope {
+
+void IntervalCounters::Emit(TimeSeries& series, uint64_t t_ns, uint64_t interval_ns,
+                            const Device& device) {
+  const double seconds = interval_ns > 0 ? interval_ns / 1e9 : 1;
+  series.t_ms.push_back(t_ns / 1e6);
+  series.iops.push_back(ios_ / seconds);
+  series.read_mbps.push_back(read_bytes_ / seconds / 1e6);
+  series.write_mbps.push_back(write_bytes_ / seconds / 1e6);
+  series.lat_mean_us.push_back(latency_.count() ? latency_.mean_ns() / 1e3 : 0);
+  series.lat_p99_us.push_back(latency_.count() ? latency_.Percentile(99) / 1e3 : 0);
+  series.free_blocks.push_back(static_cast<double>(device.free_blocks));
+  series.gc_page_programs.push_back(static_cast<double>(device.gc_page_programs));
+  series.host_write_bytes.push_back(static_cast<double>(device.host_write_bytes));
+  series.nand_write_bytes.push_back(static_cast<double>(device.nand_write_bytes));
+  series.waf.push_back(device.host_write_bytes
+                           ? static_cast<double>(device.nand_write_bytes) / device.host_write_bytes
+                           : 0);
+  ios_ = read_bytes_ = write_bytes_ = 0;
+  latency_.Reset();
+}
+
+}  // namespace flashscope

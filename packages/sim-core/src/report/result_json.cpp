@@ -1,0 +1,360 @@
+#include "report/result_json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "util/json.h"
+
+namespace flashscope {
+
+namespace {
+
+const char* kOpNames[kHostOpKinds] = {"read", "write", "trim"};
+
+double Us(uint64_t ns) { return static_cast<double>(ns) / 1000.0; }
+
+void WriteLatency(json::Writer& out, const LatencyHistogram& h) {
+  out.BeginObject();
+  out.FieldUint("count", h.count());
+  out.Field("mean", h.count() ? h.mean_ns() / 1000.0 : 0);
+  out.Field("min", Us(h.min_ns()));
+  out.Field("p50", Us(h.Percentile(50)));
+  out.Field("p90", Us(h.Percentile(90)));
+  out.Field("p99", Us(h.Percentile(99)));
+  out.Field("p999", Us(h.Percentile(99.9)));
+  out.Field("p9999", Us(h.Percentile(99.99)));
+  out.Field("max", Us(h.max_ns()));
+  out.EndObject();
+}
+
+void WriteByCause(json::Writer& out, const std::array<uint64_t, kCauseCount>& values) {
+  out.BeginObject();
+  for (uint32_t c = 0; c < kCauseCount; ++c) {
+    out.FieldUint(CauseName(static_cast<Cause>(c)), values[c]);
+  }
+  out.EndObject();
+}
+
+void WriteNand(json::Writer& out, const NandCounters& nand, uint32_t page_bytes) {
+  out.BeginObject();
+  out.FieldUint("page_reads", nand.TotalReads());
+  out.FieldUint("page_programs", nand.TotalPrograms());
+  out.FieldUint("block_erases", nand.TotalErases());
+  out.FieldUint("write_bytes", nand.TotalPrograms() * page_bytes);
+  out.Key("programs_by_cause");
+  WriteByCause(out, nand.page_programs);
+  out.Key("reads_by_cause");
+  WriteByCause(out, nand.page_reads);
+  out.Key("erases_by_cause");
+  WriteByCause(out, nand.block_erases);
+  out.EndObject();
+}
+
+void WriteWaf(json::Writer& out, uint64_t nand_bytes, uint64_t host_bytes) {
+  out.Key("waf");
+  if (host_bytes == 0) {
+    out.Null();
+  } else {
+    out.Number(static_cast<double>(nand_bytes) / static_cast<double>(host_bytes));
+  }
+}
+
+void WriteSeries(json::Writer& out, const TimeSeries& s) {
+  const std::pair<const char*, const std::vector<double>*> columns[] = {
+      {"t_ms", &s.t_ms},
+      {"iops", &s.iops},
+      {"read_mbps", &s.read_mbps},
+      {"write_mbps", &s.write_mbps},
+      {"lat_mean_us", &s.lat_mean_us},
+      {"lat_p99_us", &s.lat_p99_us},
+      {"free_blocks", &s.free_blocks},
+      {"gc_page_programs", &s.gc_page_programs},
+      {"host_write_bytes", &s.host_write_bytes},
+      {"nand_write_bytes", &s.nand_write_bytes},
+      {"waf", &s.waf},
+  };
+  out.BeginObject();
+  for (const auto& [name, values] : columns) {
+    out.Key(name).BeginArray();
+    for (double v : *values) out.Number(v);
+    out.EndArray();
+  }
+  out.EndObject();
+}
+
+// Coefficient of variation of IOPS over the series' full-length intervals
+// (seed 001's stability metric; the steady-state procedure is a later issue).
+void WriteStability(json::Writer& out, const TimeSeries& s) {
+  const size_t n = s.size() > 1 ? s.size() - 1 : s.size();  // last may be partial
+  double mean = 0;
+  for (size_t i = 0; i < n; ++i) mean += s.iops[i];
+  mean = n ? mean / n : 0;
+  double var = 0;
+  for (size_t i = 0; i < n; ++i) var += (s.iops[i] - mean) * (s.iops[i] - mean);
+  const double stddev = n > 1 ? std::sqrt(var / (n - 1)) : 0;
+  out.BeginObject();
+  out.FieldUint("intervals", n);
+  out.Field("iops_mean", mean);
+  out.Field("iops_stddev", stddev);
+  out.Key("iops_cv");
+  if (mean > 0)
+    out.Number(stddev / mean);
+  else
+    out.Null();
+  out.EndObject();
+}
+
+void WriteWear(json::Writer& out, const FtlState& ftl) {
+  const DeviceLayout& layout = ftl.layout();
+  uint32_t min = UINT32_MAX, max = 0;
+  double sum = 0, sum_sq = 0;
+  for (uint32_t b = 0; b < layout.blocks; ++b) {
+    const uint32_t e = ftl.erase_count(b);
+    min = std::min(min, e);
+    max = std::max(max, e);
+    sum += e;
+    sum_sq += static_cast<double>(e) * e;
+  }
+  const double mean = sum / layout.blocks;
+  out.BeginObject();
+  out.FieldUint("min_erases", min);
+  out.FieldUint("max_erases", max);
+  out.Field("mean_erases", mean);
+  out.Field("stddev_erases", std::sqrt(std::max(0.0, sum_sq / layout.blocks - mean * mean)));
+  // Blocks per erase count, from 0 to max (one bin per count up to 64 bins;
+  // wider bins of equal width beyond).
+  const uint32_t bins = std::min<uint32_t>(64, max + 1);
+  const uint32_t width = (max + bins) / bins;
+  std::vector<uint64_t> histogram(bins, 0);
+  for (uint32_t b = 0; b < layout.blocks; ++b)
+    ++histogram[std::min(bins - 1, ftl.erase_count(b) / width)];
+  out.FieldUint("histogram_bin_width", width);
+  out.Key("histogram").BeginArray();
+  for (uint64_t count : histogram) out.Uint(count);
+  out.EndArray();
+  out.EndObject();
+}
+
+struct HostTotals {
+  std::array<uint64_t, kHostOpKinds> requests{};
+  std::array<uint64_t, kHostOpKinds> bytes{};
+  std::array<LatencyHistogram, kHostOpKinds> latency;
+};
+
+void WriteHost(json::Writer& out, const std::array<uint64_t, kHostOpKinds>& requests,
+               const std::array<uint64_t, kHostOpKinds>& bytes) {
+  out.BeginObject();
+  out.FieldUint("read_requests", requests[0]);
+  out.FieldUint("write_requests", requests[1]);
+  out.FieldUint("trim_requests", requests[2]);
+  out.FieldUint("read_bytes", bytes[0]);
+  out.FieldUint("write_bytes", bytes[1]);
+  out.FieldUint("trim_bytes", bytes[2]);
+  out.EndObject();
+}
+
+void WriteThroughput(json::Writer& out, const std::array<uint64_t, kHostOpKinds>& requests,
+                     const std::array<uint64_t, kHostOpKinds>& bytes, uint64_t duration_ns) {
+  const double s = duration_ns > 0 ? duration_ns / 1e9 : 0;
+  out.BeginObject();
+  out.Field("iops", s > 0 ? (requests[0] + requests[1] + requests[2]) / s : 0);
+  out.Field("read_iops", s > 0 ? requests[0] / s : 0);
+  out.Field("write_iops", s > 0 ? requests[1] / s : 0);
+  out.Field("read_mbps", s > 0 ? bytes[0] / s / 1e6 : 0);
+  out.Field("write_mbps", s > 0 ? bytes[1] / s / 1e6 : 0);
+  out.EndObject();
+}
+
+void WriteLatencies(json::Writer& out, const std::array<LatencyHistogram, kHostOpKinds>& h) {
+  out.BeginObject();
+  for (uint32_t op = 0; op < kHostOpKinds; ++op) {
+    out.Key(kOpNames[op]);
+    WriteLatency(out, h[op]);
+  }
+  out.EndObject();
+}
+
+void WriteEvents(json::Writer& out, const SimEventLog& log) {
+  static const char* kKinds[] = {"gc_start", "gc_end", "stall"};
+  out.BeginArray();
+  for (const SimEvent& e : log.events()) {
+    out.BeginObject();
+    out.FieldString("kind", kKinds[static_cast<uint32_t>(e.kind)]);
+    out.Field("t_ms", e.time_ns / 1e6);
+    if (e.kind == SimEventKind::kStall) {
+      out.Field("duration_ms", e.duration_ns / 1e6);
+      out.FieldBool("during_gc", e.flag != 0);
+    } else {
+      out.FieldUint("block", e.block);
+      out.FieldUint(e.kind == SimEventKind::kGcStart ? "valid_units" : "units_moved", e.value);
+      if (e.kind == SimEventKind::kGcEnd) out.Field("duration_ms", e.duration_ns / 1e6);
+      out.FieldBool("background", e.flag != 0);
+    }
+    out.EndObject();
+  }
+  out.EndArray();
+}
+
+}  // namespace
+
+std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty) {
+  const DeviceLayout& layout = sim.layout();
+  const Host& host = sim.host();
+  json::Writer out(pretty);
+  out.BeginObject();
+  out.FieldUint("seed", sim.config().seed);
+  out.FieldString("workload", info.workload);
+  out.Key("device");
+  WriteDevice(out, sim.config());
+  out.Key("capacity").BeginObject();
+  out.FieldUint("logical_bytes", layout.logical_bytes);
+  out.FieldUint("physical_bytes", layout.physical_units * layout.unit_bytes);
+  out.FieldUint("blocks", layout.blocks);
+  out.FieldUint("mapping_units_per_block", layout.units_per_block);
+  out.EndObject();
+
+  const PreconditionStats& pre = sim.precondition_stats();
+  out.Key("precondition").BeginObject();
+  out.FieldUint("fill_bytes", pre.fill_units * layout.unit_bytes);
+  out.FieldUint("random_write_bytes", pre.random_units * layout.unit_bytes);
+  out.FieldUint("gc_runs", pre.gc_runs);
+  out.Key("waf");
+  if (pre.random_units)
+    out.Number(pre.waf);
+  else
+    out.Null();
+  out.EndObject();
+
+  out.Key("ignored_options").BeginArray();
+  for (const std::string& name : info.ignored_options) out.String(name);
+  out.EndArray();
+
+  // Totals over every job.
+  HostTotals totals;
+  uint64_t first_start = UINT64_MAX, last_end = 0;
+  for (uint32_t j = 0; j < host.job_count(); ++j) {
+    const JobMetrics& m = host.metrics(j);
+    for (uint32_t op = 0; op < kHostOpKinds; ++op) {
+      totals.requests[op] += m.requests[op];
+      totals.bytes[op] += m.bytes[op];
+      totals.latency[op].Merge(m.latency[op]);
+    }
+    first_start = std::min(first_start, m.start_ns);
+    last_end = std::max(last_end, m.end_ns);
+  }
+  if (first_start == UINT64_MAX) first_start = 0;
+  const NandCounters& nand = sim.counters();
+  out.Field("sim_time_ms", sim.now_ns() / 1e6);
+  out.Key("host");
+  WriteHost(out, totals.requests, totals.bytes);
+  out.Key("nand");
+  WriteNand(out, nand, layout.page_bytes);
+  WriteWaf(out, nand.TotalPrograms() * layout.page_bytes, host.host_write_bytes());
+  out.Key("latency_us");
+  WriteLatencies(out, totals.latency);
+  out.Key("throughput");
+  WriteThroughput(out, totals.requests, totals.bytes, last_end - first_start);
+  out.Key("gc").BeginObject();
+  out.FieldUint("runs", sim.controller().gc_runs());
+  out.FieldUint("units_moved", sim.controller().gc_units_moved());
+  out.EndObject();
+  out.Key("series");
+  WriteSeries(out, sim.series());
+  out.Key("stability");
+  WriteStability(out, sim.series());
+  out.Key("wear");
+  WriteWear(out, sim.ftl());
+
+  out.Key("jobs").BeginArray();
+  for (uint32_t j = 0; j < host.job_count(); ++j) {
+    const JobMetrics& m = host.metrics(j);
+    const NandCounters job_nand = m.nand_at_end - m.nand_at_start;
+    out.BeginObject();
+    out.FieldString("name", m.name);
+    out.FieldUint("group", m.group);
+    out.Field("start_ms", m.start_ns / 1e6);
+    out.Field("end_ms", m.end_ns / 1e6);
+    out.Key("host");
+    WriteHost(out, m.requests, m.bytes);
+    out.Key("nand");
+    WriteNand(out, job_nand, layout.page_bytes);
+    WriteWaf(out, job_nand.TotalPrograms() * layout.page_bytes, m.bytes[1]);
+    out.Key("latency_us");
+    WriteLatencies(out, m.latency);
+    out.Key("throughput");
+    WriteThroughput(out, m.requests, m.bytes, m.end_ns - m.start_ns);
+    out.Key("gc").BeginObject();
+    out.FieldUint("runs", m.gc_runs_at_end - m.gc_runs_at_start);
+    out.EndObject();
+    out.Key("series");
+    WriteSeries(out, m.series);
+    out.EndObject();
+  }
+  out.EndArray();
+  if (info.include_events) {
+    out.Key("events");
+    WriteEvents(out, sim.event_log());
+  }
+  out.EndObject();
+  std::string text = out.Take();
+  text += '\n';
+  return text;
+}
+
+std::string RunResultText(const Simulator& sim, const RunInfo& info) {
+  const DeviceLayout& layout = sim.layout();
+  const Host& host = sim.host();
+  std::string text;
+  char line[512];
+  std::snprintf(line, sizeof line, "device %s: %s, %.1f GiB logical (%.1f GiB raw), %u blocks\n",
+                sim.config().name.c_str(), CellModeName(layout.native_mode),
+                layout.logical_bytes / 1073741824.0,
+                layout.physical_units * layout.unit_bytes / 1073741824.0, layout.blocks);
+  text += line;
+  const PreconditionStats& pre = sim.precondition_stats();
+  if (pre.fill_units || pre.random_units) {
+    std::snprintf(line, sizeof line,
+                  "precondition: filled %.1f GiB, %.1f GiB random writes, WAF %.3f\n",
+                  pre.fill_units * layout.unit_bytes / 1073741824.0,
+                  pre.random_units * layout.unit_bytes / 1073741824.0, pre.waf);
+    text += line;
+  }
+  if (!info.ignored_options.empty()) {
+    text += "ignored fio options:";
+    for (const std::string& name : info.ignored_options) text += " " + name;
+    text += "\n";
+  }
+  for (uint32_t j = 0; j < host.job_count(); ++j) {
+    const JobMetrics& m = host.metrics(j);
+    const double s = (m.end_ns - m.start_ns) / 1e9;
+    std::snprintf(line, sizeof line, "%s: %.3f s simulated\n", m.name.c_str(), s);
+    text += line;
+    for (uint32_t op = 0; op < kHostOpKinds; ++op) {
+      const LatencyHistogram& h = m.latency[op];
+      if (h.count() == 0) continue;
+      std::snprintf(line, sizeof line,
+                    "  %-5s: IOPS=%.0f, BW=%.1f MB/s, lat (us) mean=%.1f p50=%.1f p99=%.1f "
+                    "p99.9=%.1f max=%.1f\n",
+                    kOpNames[op], s > 0 ? m.requests[op] / s : 0, s > 0 ? m.bytes[op] / s / 1e6 : 0,
+                    h.mean_ns() / 1e3, Us(h.Percentile(50)), Us(h.Percentile(99)),
+                    Us(h.Percentile(99.9)), Us(h.max_ns()));
+      text += line;
+    }
+    const NandCounters nand = m.nand_at_end - m.nand_at_start;
+    std::snprintf(line, sizeof line,
+                  "  nand : %llu page reads, %llu page programs (%llu GC), %llu erases, WAF %.3f, "
+                  "%llu GC runs\n",
+                  (unsigned long long)nand.TotalReads(), (unsigned long long)nand.TotalPrograms(),
+                  (unsigned long long)nand.page_programs[static_cast<uint32_t>(Cause::kGc)],
+                  (unsigned long long)nand.TotalErases(),
+                  m.bytes[1]
+                      ? static_cast<double>(nand.TotalPrograms()) * layout.page_bytes / m.bytes[1]
+                      : 0.0,
+                  (unsigned long long)(m.gc_runs_at_end - m.gc_runs_at_start));
+    text += line;
+  }
+  return text;
+}
+
+}  // namespace flashscope

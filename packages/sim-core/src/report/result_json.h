@@ -1,0 +1,26 @@
+// The JSON result of a run (`flashscope run --json`), DESIGN.md "Native CLI":
+// top-level totals, and like fio's JSON a `jobs` array with one entry per job
+// section. Snake-case keys; new keys may be added, existing ones keep their
+// meaning. Only simulated figures go in: the same inputs and seed give
+// byte-identical JSON (wall-clock figures go to stderr).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/simulator.h"
+
+namespace flashscope {
+
+struct RunInfo {
+  std::string workload;  // e.g. the job file's path
+  std::vector<std::string> ignored_options;
+  bool include_events = false;  // the GC/stall event list, which can be long
+};
+
+std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty);
+
+// The human-readable summary `flashscope run` prints without --json.
+std::string RunResultText(const Simulator& sim, const RunInfo& info);
+
+}  // namespace flashscope

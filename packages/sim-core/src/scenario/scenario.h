@@ -1,0 +1,35 @@
+// Scenario files (public/scenarios/NAME.json): a device and a workload that a
+// lesson, a demo or `flashscope run --scenario` starts from. Keys:
+//   name, description   free text
+//   device              "preset:NAME", a path (relative to the scenario), or
+//                       a device object
+//   set                 object of dotted device keys to override
+//                       ({"gc.victim": "fifo"})
+//   fio                 path of a fio job file (relative to the scenario), or
+//   fio_job             the job file's text inline
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "config/device_config.h"
+#include "workload/fio_job.h"
+
+namespace flashscope {
+
+struct Scenario {
+  std::string file;
+  std::string name;
+  std::string description;
+  DeviceConfig device;
+  FioJobFile jobs;
+};
+
+// Reads a scenario; `overrides` (--set) apply after the scenario's own `set`.
+Scenario LoadScenario(const std::string& path, const std::string& presets_dir,
+                      const std::vector<std::string>& overrides);
+
+// Reads a whole file; InputError naming it when it cannot be read.
+std::string ReadTextFile(const std::string& path);
+
+}  // namespace flashscope

@@ -1,0 +1,28 @@
+// IDieScheduler: decides which queued command a free die runs next.
+//
+// Contract: a die keeps two FIFO queues — host reads, and everything else
+// (host programs, GC reads/programs, erases). When both are non-empty, Choose
+// says which head goes next; it sees only the two heads and must be a pure
+// function of them (deterministic, no state needed). Program/erase suspend is
+// a later extension of this interface.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "sim/flash_op.h"
+
+namespace flashscope {
+
+enum class QueuePick { kHostRead, kOther };
+
+class IDieScheduler {
+ public:
+  virtual ~IDieScheduler() = default;
+  virtual QueuePick Choose(const FlashOp& host_read, const FlashOp& other) const = 0;
+};
+
+// Registry (scheduler_registry.cpp): one of kSchedulerNames, or nullptr.
+std::unique_ptr<IDieScheduler> MakeDieScheduler(std::string_view name);
+
+}  // namespace flashscope

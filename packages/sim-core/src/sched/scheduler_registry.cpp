@@ -1,0 +1,13 @@
+// The one explicit list of die schedulers.
+#include "sched/i_die_scheduler.h"
+#include "sched/impl/schedulers.h"
+
+namespace flashscope {
+
+std::unique_ptr<IDieScheduler> MakeDieScheduler(std::string_view name) {
+  if (name == "fifo") return std::make_unique<FifoScheduler>();
+  if (name == "read_priority") return std::make_unique<ReadPriorityScheduler>();
+  return nullptr;
+}
+
+}  // namespace flashscope

@@ -1,0 +1,164 @@
+// Controller: the SSD's firmware in the timed run — the DRAM write buffer,
+// the page-mapped FTL's timed write and read paths, and garbage collection as
+// a sequence of flash commands that compete with host I/O for dies and
+// channels. It turns host requests (in mapping units) into FlashOps for the
+// FlashEngine and reports units done back to the host.
+//
+// Write buffer: a write completes when its units are in DRAM; whole wordlines
+// (units_per_wordline units) leave for flash, striped over planes, and free
+// their buffer space when programmed. A full buffer holds later writes back
+// (back-pressure). Rewriting a unit still waiting in the buffer coalesces.
+// With write_buffer_bytes = 0 there is only an SRAM staging area of one
+// wordline per plane: a write completes when its program does, and a partial
+// wordline is programmed (padded) once its oldest unit has waited
+// kPartialFlushDelayNs.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "config/device_config.h"
+#include "ftl/ftl_state.h"
+#include "ftl/gc/i_victim_policy.h"
+#include "kernel/event_queue.h"
+#include "metrics/nand_counters.h"
+#include "sim/flash_engine.h"
+#include "sim/ring_queue.h"
+#include "sim/sim_events.h"
+#include "util/rng.h"
+
+namespace flashscope {
+
+class IHostCallbacks {
+ public:
+  virtual ~IHostCallbacks() = default;
+  virtual void OnUnitsDone(uint32_t request, uint32_t units, uint64_t now_ns) = 0;
+};
+
+class Controller final : public IFlashListener {
+ public:
+  static constexpr uint64_t kPartialFlushDelayNs = 50'000;
+  // A host write that waits longer than this for buffer space is a stall.
+  static constexpr uint64_t kStallThresholdNs = 1'000'000;
+
+  Controller(const DeviceConfig& config, FtlState& ftl, IVictimPolicy& victims, FlashEngine& flash,
+             EventQueue& events, Rng& rng, NandCounters& counters, SimEventLog& log);
+  void set_host(IHostCallbacks* host) { host_ = host; }
+
+  void SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns);
+  void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns);
+  void SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns);
+
+  void OnFlushPump(uint64_t now_ns);
+  void OnIdleCheck(uint32_t die, uint64_t now_ns);
+  void OnFlashOpDone(const FlashOp& op, uint64_t now_ns) override;
+  void OnDieIdle(uint32_t die, uint64_t now_ns) override;
+
+  uint64_t buffer_used_units() const { return buffer_used_; }
+  uint64_t buffer_capacity_units() const { return buffer_capacity_; }
+  uint64_t gc_runs() const { return gc_runs_; }
+  uint64_t gc_units_moved() const { return gc_units_moved_; }
+  uint32_t active_gc_jobs() const;  // planes with GC under way
+
+ private:
+  struct BufferedUnit {
+    uint32_t lpn;
+    uint32_t request;  // the write it belongs to (used without a DRAM buffer)
+    uint64_t admitted_ns;
+    bool dead;  // trimmed while waiting: skipped when taken
+  };
+  struct BlockedWrite {
+    uint32_t request;
+    uint64_t next_lpn;
+    uint32_t remaining;
+    uint64_t since_ns;
+  };
+  // One in-flight host program: which buffered units it carries.
+  struct Batch {
+    uint32_t plane = 0;
+    uint32_t entries = 0;            // buffer entries it frees (data units)
+    std::vector<uint32_t> requests;  // no-buffer mode: request per unit
+  };
+  // A block GC is emptying: its valid units are read, staged and
+  // programmed elsewhere; once none is left it is erased.
+  struct GcVictim {
+    uint32_t block = kNoBlock;
+    uint32_t moved = 0;
+    uint64_t start_ns = 0;
+    bool background = false;
+    bool scan_done = false;
+    bool erase_issued = false;
+  };
+  static constexpr uint32_t kMaxVictimsPerPlane = 4;
+  // Garbage collection on one plane. Units read from victims are staged and
+  // leave in whole wordlines; the staging carries over from one victim to
+  // the next, so a victim with less than a wordline of garbage still frees
+  // space (padding every victim's last wordline would eat that gain). Only
+  // when the run ends is a partial wordline padded.
+  struct GcJob {
+    GcVictim victims[kMaxVictimsPerPlane];
+    uint32_t victim_count = 0;
+    bool scanning = false;    // the last victim still has pages to read
+    bool background = false;  // the run was started by idle time
+    uint32_t scan_slot = 0;   // next slot of the scanning victim
+    uint32_t reads_in_flight = 0;
+    uint32_t programs_in_flight = 0;
+    uint32_t erases_in_flight = 0;
+    uint32_t staged = 0;  // units read, waiting for a GC wordline
+    std::vector<uint32_t> staged_lpn;
+    std::vector<uint32_t> staged_slot;
+  };
+
+  bool IsPending(uint64_t lpn) const { return (pending_bits_[lpn >> 6] >> (lpn & 63)) & 1u; }
+  void SetPending(uint64_t lpn) { pending_bits_[lpn >> 6] |= uint64_t{1} << (lpn & 63); }
+  void ClearPending(uint64_t lpn) { pending_bits_[lpn >> 6] &= ~(uint64_t{1} << (lpn & 63)); }
+
+  uint32_t Admit(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns);
+  void AdmitBlocked(uint64_t now_ns);
+  void SchedulePump(uint64_t at_ns);
+  bool FlushOneWordline(uint64_t now_ns, bool allow_partial);
+  uint32_t AllocateBatch();
+  void EnqueueOnDie(const FlashOp& op, uint64_t now_ns);
+
+  void StartGc(uint32_t plane, bool background, uint64_t now_ns);
+  bool GcWantsAnotherVictim(uint32_t plane) const;
+  void GcStep(uint32_t plane, uint64_t now_ns);
+  bool GcPickVictim(uint32_t plane, uint64_t now_ns);
+  void GcProgram(uint32_t plane, uint64_t now_ns);
+  bool GcReadNextPage(uint32_t plane, uint64_t now_ns);
+  void OnGcReadDone(const FlashOp& op, uint64_t now_ns);
+  void OnGcErased(const FlashOp& op, uint64_t now_ns);
+
+  const DeviceConfig& config_;
+  const DeviceLayout& layout_;
+  FtlState& ftl_;
+  IVictimPolicy& victims_;
+  FlashEngine& flash_;
+  EventQueue& events_;
+  Rng& rng_;
+  NandCounters& counters_;
+  SimEventLog& log_;
+  IHostCallbacks* host_ = nullptr;
+
+  const bool has_dram_buffer_;
+  uint64_t buffer_capacity_;  // units
+  uint64_t buffer_used_ = 0;  // units waiting or in flight
+  RingQueue<BufferedUnit> waiting_;
+  RingQueue<BlockedWrite> blocked_;
+  std::vector<uint64_t> pending_bits_;  // per logical unit: waiting in buffer
+  bool pump_scheduled_ = false;
+  uint64_t pump_at_ns_ = 0;
+
+  std::vector<Batch> batches_;
+  std::vector<uint32_t> free_batches_;
+  std::vector<uint8_t> host_programs_in_flight_;  // per plane
+  uint32_t plane_cursor_ = 0;
+
+  std::vector<GcJob> gc_;  // per plane
+  uint64_t gc_runs_ = 0;
+  uint64_t gc_units_moved_ = 0;
+  std::vector<uint64_t> idle_since_;  // per die; UINT64_MAX while busy
+};
+
+}  // namespace flashscope

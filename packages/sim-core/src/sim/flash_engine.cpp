@@ -1,0 +1,153 @@
+#include "sim/flash_engine.h"
+
+#include <cmath>
+
+#include "sim/event_kinds.h"
+
+namespace flashscope {
+
+FlashEngine::FlashEngine(const DeviceConfig& config, const DeviceLayout& layout,
+                         const IDieScheduler& scheduler, EventQueue& events)
+    : layout_(layout),
+      scheduler_(scheduler),
+      events_(events),
+      timing_(config.TimingFor(layout.native_mode)),
+      channel_mbps_(config.channel_mbps),
+      planes_per_die_(layout.planes_per_die),
+      dies_(layout.dies),
+      channels_(layout.channels),
+      current_(static_cast<size_t>(layout.dies) * layout.planes_per_die) {}
+
+uint64_t FlashEngine::TransferNs(uint64_t bytes) const {
+  // MB/s = bytes per microsecond; llround keeps the result identical in wasm.
+  return static_cast<uint64_t>(std::llround(static_cast<double>(bytes) * 1000.0 / channel_mbps_));
+}
+
+void FlashEngine::Enqueue(const FlashOp& op, uint64_t now_ns) {
+  const uint32_t die = layout_.DieOfPlane(op.plane);
+  FlashOp queued = op;
+  queued.sequence = sequence_++;
+  queued.enqueued_ns = now_ns;
+  Die& d = dies_[die];
+  if (op.kind == OpKind::kRead && op.cause == Cause::kHost) {
+    d.host_reads.push_back(queued);
+  } else {
+    d.other.push_back(queued);
+  }
+  if (d.phase == Phase::kIdle) Dispatch(die, now_ns);
+}
+
+void FlashEngine::Dispatch(uint32_t die, uint64_t now_ns) {
+  Die& d = dies_[die];
+  if (d.host_reads.empty() && d.other.empty()) return;
+  bool take_read;
+  if (d.host_reads.empty()) {
+    take_read = false;
+  } else if (d.other.empty()) {
+    take_read = true;
+  } else {
+    take_read = scheduler_.Choose(d.host_reads.front(), d.other.front()) == QueuePick::kHostRead;
+  }
+  FlashOp* current = Current(die);
+  RingQueue<FlashOp>& queue = take_read ? d.host_reads : d.other;
+  current[0] = queue.front();
+  queue.pop_front();
+  d.running = 1;
+  d.started_ns = now_ns;
+  switch (current[0].kind) {
+    case OpKind::kRead:
+      d.phase = Phase::kArray;
+      events_.Push(now_ns + timing_.read_ns, PriorityOf(kDieDone), kDieDone, die);
+      break;
+    case OpKind::kProgram: {
+      // Multi-plane: programs for other planes waiting right behind join in.
+      while (d.running < planes_per_die_ && !d.other.empty() &&
+             d.other.front().kind == OpKind::kProgram) {
+        bool plane_taken = false;
+        for (uint32_t i = 0; i < d.running; ++i) {
+          plane_taken |= current[i].plane == d.other.front().plane;
+        }
+        if (plane_taken) break;
+        current[d.running++] = d.other.front();
+        d.other.pop_front();
+      }
+      d.phase = Phase::kWaitBusIn;
+      RequestBus(die, now_ns);
+      break;
+    }
+    case OpKind::kErase:
+      d.phase = Phase::kErase;
+      events_.Push(now_ns + timing_.erase_ns, PriorityOf(kDieDone), kDieDone, die);
+      break;
+  }
+}
+
+void FlashEngine::RequestBus(uint32_t die, uint64_t now_ns) {
+  const uint32_t channel = layout_.ChannelOfDie(die);
+  Channel& c = channels_[channel];
+  if (c.busy) {
+    c.waiting.push_back(die);
+  } else {
+    StartTransfer(channel, die, now_ns);
+  }
+}
+
+void FlashEngine::StartTransfer(uint32_t channel, uint32_t die, uint64_t now_ns) {
+  Channel& c = channels_[channel];
+  Die& d = dies_[die];
+  c.busy = true;
+  c.die = die;
+  uint64_t units = 0;
+  const FlashOp* current = Current(die);
+  for (uint32_t i = 0; i < d.running; ++i) units += current[i].units;
+  d.phase = d.phase == Phase::kWaitBusIn ? Phase::kBusIn : Phase::kBusOut;
+  events_.Push(now_ns + TransferNs(units * layout_.unit_bytes), PriorityOf(kTransferDone),
+               kTransferDone, channel);
+}
+
+void FlashEngine::OnTransferDone(uint32_t channel, uint64_t now_ns) {
+  Channel& c = channels_[channel];
+  const uint32_t die = c.die;
+  Die& d = dies_[die];
+  c.busy = false;
+  if (!c.waiting.empty()) {
+    const uint32_t next = c.waiting.front();
+    c.waiting.pop_front();
+    StartTransfer(channel, next, now_ns);
+  }
+  if (d.phase == Phase::kBusIn) {
+    d.phase = Phase::kProgram;
+    events_.Push(now_ns + timing_.program_ns, PriorityOf(kDieDone), kDieDone, die);
+  } else {
+    Finish(die, now_ns);
+  }
+}
+
+void FlashEngine::OnDieDone(uint32_t die, uint64_t now_ns) {
+  Die& d = dies_[die];
+  if (d.phase == Phase::kArray) {
+    d.phase = Phase::kWaitBusOut;
+    RequestBus(die, now_ns);
+    return;
+  }
+  Finish(die, now_ns);
+}
+
+void FlashEngine::Finish(uint32_t die, uint64_t now_ns) {
+  Die& d = dies_[die];
+  const uint32_t running = d.running;
+  // Copy out first: listeners may enqueue to this die, which reuses `current`.
+  FlashOp done[8];
+  const FlashOp* current = Current(die);
+  for (uint32_t i = 0; i < running; ++i) done[i] = current[i];
+  busy_ns_[static_cast<uint32_t>(done[0].cause)] += now_ns - d.started_ns;
+  d.phase = Phase::kIdle;
+  d.running = 0;
+  // Dispatch before notifying so the die's next command (already queued)
+  // starts now; work the listeners add then queues behind it.
+  Dispatch(die, now_ns);
+  for (uint32_t i = 0; i < running; ++i) listener_->OnFlashOpDone(done[i], now_ns);
+  if (DieIdle(die)) listener_->OnDieIdle(die, now_ns);
+}
+
+}  // namespace flashscope

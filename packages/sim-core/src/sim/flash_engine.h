@@ -1,0 +1,96 @@
+// FlashEngine: the timed NAND back end. Each die runs one command at a time
+// from its queues (chosen by the die scheduler); data moves over the die's
+// channel, one transfer at a time per channel, in request order.
+//
+// Timing (datasheet level):
+//   read    die busy tR, then the channel carries the requested units out;
+//           the die stays occupied until its page register is drained.
+//   program the channel carries the wordline in, then the die is busy tPROG.
+//           Programs for different planes of a die queued back to back run
+//           as one multi-plane program (one transfer of all data, one tPROG).
+//   erase   die busy tBERS.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "config/device_config.h"
+#include "kernel/event_queue.h"
+#include "nand/layout.h"
+#include "sched/i_die_scheduler.h"
+#include "sim/flash_op.h"
+#include "sim/ring_queue.h"
+
+namespace flashscope {
+
+class IFlashListener {
+ public:
+  virtual ~IFlashListener() = default;
+  virtual void OnFlashOpDone(const FlashOp& op, uint64_t now_ns) = 0;
+  // The die finished its last command and has nothing queued.
+  virtual void OnDieIdle(uint32_t die, uint64_t now_ns) = 0;
+};
+
+class FlashEngine {
+ public:
+  FlashEngine(const DeviceConfig& config, const DeviceLayout& layout,
+              const IDieScheduler& scheduler, EventQueue& events);
+  void set_listener(IFlashListener* listener) { listener_ = listener; }
+
+  void Enqueue(const FlashOp& op, uint64_t now_ns);
+  void OnDieDone(uint32_t die, uint64_t now_ns);
+  void OnTransferDone(uint32_t channel, uint64_t now_ns);
+
+  bool DieIdle(uint32_t die) const {
+    const Die& d = dies_[die];
+    return d.phase == Phase::kIdle && d.host_reads.empty() && d.other.empty();
+  }
+  // Total nanoseconds dies spent busy (array or bus) on commands of a cause.
+  uint64_t busy_ns(Cause cause) const { return busy_ns_[static_cast<uint32_t>(cause)]; }
+  uint64_t TransferNs(uint64_t bytes) const;
+
+ private:
+  enum class Phase : uint8_t {
+    kIdle,
+    kArray,
+    kWaitBusOut,
+    kBusOut,
+    kWaitBusIn,
+    kBusIn,
+    kProgram,
+    kErase
+  };
+  struct Die {
+    RingQueue<FlashOp> host_reads;
+    RingQueue<FlashOp> other;
+    Phase phase = Phase::kIdle;
+    uint32_t running = 0;     // ops in `current` (several for multi-plane)
+    uint64_t started_ns = 0;  // when the running command started
+  };
+  struct Channel {
+    RingQueue<uint32_t> waiting;  // dies waiting for the bus
+    bool busy = false;
+    uint32_t die = 0;  // die whose data is on the bus
+  };
+
+  void Dispatch(uint32_t die, uint64_t now_ns);
+  void RequestBus(uint32_t die, uint64_t now_ns);
+  void StartTransfer(uint32_t channel, uint32_t die, uint64_t now_ns);
+  void Finish(uint32_t die, uint64_t now_ns);
+  FlashOp* Current(uint32_t die) { return &current_[die * planes_per_die_]; }
+
+  const DeviceLayout& layout_;
+  const IDieScheduler& scheduler_;
+  EventQueue& events_;
+  IFlashListener* listener_ = nullptr;
+  ModeTiming timing_;
+  double channel_mbps_;
+  uint32_t planes_per_die_;
+  uint64_t sequence_ = 0;
+  std::vector<Die> dies_;
+  std::vector<Channel> channels_;
+  std::vector<FlashOp> current_;  // die * planes_per_die + i
+  uint64_t busy_ns_[kCauseCount] = {};
+};
+
+}  // namespace flashscope

@@ -1,0 +1,27 @@
+// FlashOp: one command to a die — read a page, program a wordline, erase a
+// block — with the cause it is done for and whom to tell when it completes.
+#pragma once
+
+#include <cstdint>
+
+#include "metrics/nand_counters.h"
+
+namespace flashscope {
+
+enum class OpKind : uint8_t { kRead = 0, kProgram = 1, kErase = 2 };
+
+struct FlashOp {
+  OpKind kind = OpKind::kRead;
+  Cause cause = Cause::kHost;
+  uint32_t plane = 0;
+  // Read: first slot of the units to transfer (all in one page).
+  // Program: first slot of the wordline. Erase: first slot of the block.
+  uint32_t first_slot = 0;
+  uint32_t units = 0;     // read: units transferred; program: wordline units
+  uint32_t owner = 0;     // host request id (host reads), batch id (programs),
+                          // plane (GC reads and erases)
+  uint64_t sequence = 0;  // arrival order at the die, for FIFO scheduling
+  uint64_t enqueued_ns = 0;
+};
+
+}  // namespace flashscope

@@ -1,0 +1,37 @@
+// SimEventLog: what the UI and the JSON report show as discrete happenings —
+// GC start/end with its victim and the units it moved, and host stalls. Kept
+// in a vector that grows with the run; a consumer (the worker) drains it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace flashscope {
+
+enum class SimEventKind : uint8_t {
+  kGcStart = 0,  // block = victim, value = its valid units, flag = background
+  kGcEnd = 1,    // block = victim, value = units moved, duration in ns
+  kStall = 2,    // a host write waited for buffer space: value = wait in µs
+};
+
+struct SimEvent {
+  uint64_t time_ns = 0;
+  uint64_t duration_ns = 0;
+  uint32_t block = 0;
+  uint32_t value = 0;
+  SimEventKind kind = SimEventKind::kGcStart;
+  uint8_t flag = 0;
+};
+
+class SimEventLog {
+ public:
+  void Add(const SimEvent& event) { events_.push_back(event); }
+  const std::vector<SimEvent>& events() const { return events_; }
+  // Events from index `from` on; the worker keeps its own cursor.
+  size_t size() const { return events_.size(); }
+
+ private:
+  std::vector<SimEvent> events_;
+};
+
+}  // namespace flashscope

@@ -1,0 +1,53 @@
+// Small devices for tests, built in code so each test states the geometry
+// and timing its numbers depend on.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "config/device_config.h"
+#include "host/host.h"
+#include "host/list_source.h"
+
+namespace flashscope::testing {
+
+// One channel, one die, one plane of SLC blocks with 4 KiB pages (one
+// mapping unit per page, one page per wordline): every number is easy to
+// derive. tR 25 us, tPROG 200 us, tBERS 1.5 ms; the channel moves 4 KiB in
+// 10.24 us (400 MB/s) and the host link in 1 us (4096 MB/s).
+inline DeviceConfig TinySlcDevice(uint32_t blocks = 64, uint32_t pages = 64) {
+  DeviceConfig c;
+  c.file = "test-device";
+  c.cell = CellMode::kSlc;
+  c.geometry = Geometry{1, 1, 1, blocks, pages, 4096};
+  c.timing[1] = ModeTiming{25'000, 200'000, 1'500'000};
+  c.channel_mbps = 400;
+  c.host_mbps = 4096;
+  c.overprovision = 0.25;
+  c.write_buffer_bytes = 0;
+  c.gc.free_block_threshold = 0.05;
+  c.gc.background = false;
+  return c;
+}
+
+inline HostIo Io(IoOp op, uint64_t lpn, uint32_t units = 1, uint64_t arrival_ns = 0) {
+  return HostIo{op, lpn * 4096, units * 4096, arrival_ns};
+}
+
+// An open-loop job replaying `ios` at their arrival times.
+inline std::vector<JobSpec> OpenLoop(std::vector<HostIo> ios) {
+  std::vector<JobSpec> jobs(1);
+  jobs[0].name = "list";
+  jobs[0].iodepth = 0;
+  jobs[0].source = std::make_unique<ListSource>(std::move(ios));
+  return jobs;
+}
+
+// A closed-loop job issuing `ios` at queue depth `iodepth`.
+inline std::vector<JobSpec> ClosedLoop(std::vector<HostIo> ios, uint32_t iodepth) {
+  std::vector<JobSpec> jobs = OpenLoop(std::move(ios));
+  jobs[0].iodepth = iodepth;
+  return jobs;
+}
+
+}  // namespace flashscope::testing

@@ -1,0 +1,38 @@
+// InputError: the one exception type for bad user input (device JSON, job
+// files, traces, CLI arguments). It carries the file and line so every message
+// the user sees reads "FILE:LINE: problem", as DESIGN.md requires.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace flashscope {
+
+class InputError : public std::runtime_error {
+ public:
+  // line 0 means "the file as a whole" (e.g. an impossible geometry that no
+  // single line causes); it is then left out of the message.
+  InputError(std::string file, uint32_t line, const std::string& problem)
+      : std::runtime_error(Format(file, line, problem)),
+        file_(std::move(file)),
+        line_(line),
+        problem_(problem) {}
+
+  const std::string& file() const { return file_; }
+  uint32_t line() const { return line_; }
+  const std::string& problem() const { return problem_; }
+
+ private:
+  static std::string Format(const std::string& file, uint32_t line, const std::string& problem) {
+    std::string where = file.empty() ? std::string("<input>") : file;
+    if (line > 0) where += ":" + std::to_string(line);
+    return where + ": " + problem;
+  }
+
+  std::string file_;
+  uint32_t line_;
+  std::string problem_;
+};
+
+}  // namespace flashscope

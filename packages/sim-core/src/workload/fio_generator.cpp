@@ -1,0 +1,620 @@
+// FioIoGenerator: see fio_generator.h. Sources: fio io_u.c (offsets, block
+// sizes, rwmix, percentage_random, fsync), lib/zipf.c and lib/gauss.c (the
+// skewed distributions and their hash scatter), init.c (non-uniform
+// distributions run without the random map; zoned tables).
+#include "workload/fio_generator.h"
+
+#include <cmath>
+#include <string>
+
+#include "util/input_error.h"
+
+namespace flashscope {
+namespace {
+
+// fio hash.h GR_PRIME_64: __hash_u64(v) = v * GR_PRIME_64, the hash fio's
+// zipf_next, pareto_next and gauss_next use to scatter ranks over the file.
+constexpr uint64_t kGoldenRatioPrime64 = 0x9e37fffffffc0001ull;
+
+// ---------------------------------------------------------------------------
+// Deterministic elementary functions for setup code. The C library's log,
+// exp and pow are not correctly rounded and differ between glibc and
+// Emscripten's musl, so a table built with them could differ in the last
+// bit natively and in WebAssembly. These use only +, -, *, / (correctly
+// rounded everywhere), frexp/ldexp/floor (exact): accurate to a few ulps,
+// and identical on every platform.
+
+constexpr double kLn2Hi = 6.93147180369123816490e-01;  // fdlibm's split of ln 2
+constexpr double kLn2Lo = 1.90821492927058770002e-10;
+
+double DetLog(double x) {
+  int exponent;
+  double mantissa = std::frexp(x, &exponent);  // x = mantissa * 2^exponent
+  if (mantissa < 0.70710678118654752440) {
+    mantissa *= 2;
+    --exponent;
+  }
+  // log(m) = 2 atanh(s), s = (m-1)/(m+1), |s| <= 0.172: 13 terms reach 1e-20.
+  const double s = (mantissa - 1) / (mantissa + 1);
+  const double s2 = s * s;
+  double term = s;
+  double series = 0;
+  for (int k = 0; k < 13; ++k) {
+    series += term / (2 * k + 1);
+    term *= s2;
+  }
+  return exponent * kLn2Hi + (exponent * kLn2Lo + 2 * series);
+}
+
+double DetExp(double x) {
+  if (x < -745) return 0;
+  if (x > 709) return HUGE_VAL;
+  const double k = std::floor(x / (kLn2Hi + kLn2Lo) + 0.5);
+  const double r = (x - k * kLn2Hi) - k * kLn2Lo;  // |r| <= 0.35
+  double term = 1;
+  double sum = 1;
+  for (int i = 1; i <= 20; ++i) {
+    term *= r / i;
+    sum += term;
+  }
+  return std::ldexp(sum, static_cast<int>(k));
+}
+
+double DetPow(double base, double exponent) {
+  if (base == 0) return exponent > 0 ? 0 : HUGE_VAL;
+  return DetExp(exponent * DetLog(base));
+}
+
+uint64_t Mix64(uint64_t z) {  // splitmix64's finaliser
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// Rank categories: the hottest kExactRanks one by one, then kTailBuckets
+// geometric buckets up to n. A bucket spans a ratio of at most
+// (2^64 / 1024)^(1/4096) ~ 1.0075, so a Zipf weight varies by < 1 % inside
+// it and picking uniformly within a bucket barely moves any hit share.
+constexpr uint64_t kExactRanks = 1024;
+constexpr uint64_t kTailBuckets = 4096;
+
+bool IsRandomPattern(RwPattern rw) {
+  return rw == RwPattern::kRandRead || rw == RwPattern::kRandWrite || rw == RwPattern::kRandRw ||
+         rw == RwPattern::kRandTrim;
+}
+
+bool IsMixedPattern(RwPattern rw) {
+  return rw == RwPattern::kReadWrite || rw == RwPattern::kRandRw;
+}
+
+int FixedDirection(RwPattern rw) {
+  switch (rw) {
+    case RwPattern::kWrite:
+    case RwPattern::kRandWrite:
+      return 1;
+    case RwPattern::kTrim:
+    case RwPattern::kRandTrim:
+      return 2;
+    default:
+      return 0;
+  }
+}
+
+constexpr IoOp kDirectionOp[3] = {IoOp::kRead, IoOp::kWrite, IoOp::kTrim};
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// BlockPermutation
+
+void FioIoGenerator::BlockPermutation::Reset(uint64_t n, Rng& rng) {
+  n_ = n;
+  uint32_t bits = 2;
+  while (bits < 64 && (uint64_t{1} << bits) < n) ++bits;
+  if (bits % 2 != 0) ++bits;
+  half_bits_ = bits / 2;
+  half_mask_ = (uint64_t{1} << half_bits_) - 1;
+  for (uint64_t& key : keys_) key = rng.NextU64();
+}
+
+uint64_t FioIoGenerator::BlockPermutation::Encrypt(uint64_t value) const {
+  uint64_t left = value >> half_bits_;
+  uint64_t right = value & half_mask_;
+  for (uint64_t key : keys_) {
+    const uint64_t next_right = left ^ (Mix64(right ^ key) & half_mask_);
+    left = right;
+    right = next_right;
+  }
+  return (left << half_bits_) | right;
+}
+
+uint64_t FioIoGenerator::BlockPermutation::At(uint64_t index) const {
+  // Cycle walking (Black & Rogaway 2002): the cycle through `index` returns
+  // to [0, n) before it repeats, so this is a bijection on [0, n).
+  uint64_t value = Encrypt(index);
+  while (value >= n_) value = Encrypt(value);
+  return value;
+}
+
+// ---------------------------------------------------------------------------
+// RankSampler
+
+template <typename WeightFn>
+void FioIoGenerator::RankSampler::Build(uint64_t n, WeightFn weight) {
+  first_rank_.clear();
+  rank_count_.clear();
+  const uint64_t exact = n <= kExactRanks + kTailBuckets ? n : kExactRanks;
+  for (uint64_t rank = 0; rank < exact; ++rank) {
+    first_rank_.push_back(rank);
+    rank_count_.push_back(1);
+  }
+  if (exact < n) {
+    const double exact_ranks = static_cast<double>(exact);
+    const double log_span = DetLog(static_cast<double>(n) / exact_ranks);
+    uint64_t start = exact;
+    for (uint64_t i = 1; i <= kTailBuckets && start < n; ++i) {
+      uint64_t end =
+          i == kTailBuckets
+              ? n
+              : static_cast<uint64_t>(exact_ranks *
+                                      DetExp(log_span * static_cast<double>(i) / kTailBuckets));
+      if (end <= start) end = start + 1;
+      if (end > n) end = n;
+      first_rank_.push_back(start);
+      rank_count_.push_back(end - start);
+      start = end;
+    }
+  }
+
+  // Walker's alias method, built with Vose's stable two-list procedure.
+  const size_t count = first_rank_.size();
+  std::vector<double> scaled(count);
+  double total = 0;
+  for (size_t i = 0; i < count; ++i) {
+    scaled[i] = weight(first_rank_[i], first_rank_[i] + rank_count_[i]);
+    total += scaled[i];
+  }
+  std::vector<uint32_t> small;
+  std::vector<uint32_t> large;
+  for (size_t i = 0; i < count; ++i) {
+    scaled[i] = scaled[i] / total * static_cast<double>(count);
+    (scaled[i] < 1 ? small : large).push_back(static_cast<uint32_t>(i));
+  }
+  constexpr double kOne53 = 9007199254740992.0;  // 2^53
+  keep_below_.assign(count, uint64_t{1} << 53);
+  alias_.resize(count);
+  for (size_t i = 0; i < count; ++i) alias_[i] = static_cast<uint32_t>(i);
+  while (!small.empty() && !large.empty()) {
+    const uint32_t low = small.back();
+    small.pop_back();
+    const uint32_t high = large.back();
+    keep_below_[low] = static_cast<uint64_t>(scaled[low] * kOne53);
+    alias_[low] = high;
+    scaled[high] = (scaled[high] + scaled[low]) - 1;
+    if (scaled[high] < 1) {
+      large.pop_back();
+      small.push_back(high);
+    }
+  }
+  // Whatever is left holds probability 1 up to rounding: keep_below_ 2^53.
+}
+
+void FioIoGenerator::RankSampler::BuildZipf(uint64_t n, double theta) {
+  // Exact Zipf pmf over ranks 1..n: p(k) ~ k^-theta. fio's zipf_next uses
+  // Gray et al.'s closed-form approximation and sums zeta(n) over at most
+  // 10M terms (lib/zipf.c ZIPF_MAX_GEN); here the hottest 1024 ranks are
+  // exact and each tail bucket gets the midpoint-rule integral
+  //   sum_{k=a+1..b} k^-theta ~ integral_{a+1/2}^{b+1/2} x^-theta dx,
+  // whose relative error is below 1e-7 beyond rank 1024. Setup is
+  // O(5120) whatever n is (2^28 blocks cost the same as 2^16).
+  Build(n, [theta](uint64_t first, uint64_t end) {
+    if (end - first == 1) return DetPow(static_cast<double>(first + 1), -theta);
+    const double upper = DetPow(static_cast<double>(end) + 0.5, 1 - theta);
+    const double lower = DetPow(static_cast<double>(first) + 0.5, 1 - theta);
+    return (upper - lower) / (1 - theta);
+  });
+}
+
+void FioIoGenerator::RankSampler::BuildPareto(uint64_t n, double h) {
+  // fio lib/zipf.c pareto_next: rank = (n - 1) * u^pareto_pow with
+  // pareto_pow = log(h) / log(1 - h), so P(rank < x) = (x / (n-1))^(1/pow):
+  // with h = 0.2, 80 % of the I/O goes to the first 20 % of the ranks.
+  const double inverse_pow = DetLog(1 - h) / DetLog(h);
+  const double last = static_cast<double>(n > 1 ? n - 1 : 1);
+  auto cdf = [inverse_pow, last](uint64_t x) {
+    if (x == 0) return 0.0;
+    const double fraction = static_cast<double>(x) / last;
+    return fraction >= 1 ? 1.0 : DetPow(fraction, inverse_pow);
+  };
+  Build(n, [cdf](uint64_t first, uint64_t end) { return cdf(end) - cdf(first); });
+}
+
+uint64_t FioIoGenerator::RankSampler::Sample(Rng& rng) const {
+  uint64_t category = rng.Below(first_rank_.size());
+  if ((rng.NextU64() >> 11) >= keep_below_[category]) {
+    category = alias_[category];
+  }
+  const uint64_t count = rank_count_[category];
+  return first_rank_[category] + (count > 1 ? rng.Below(count) : 0);
+}
+
+// ---------------------------------------------------------------------------
+// FioIoGenerator
+
+FioIoGenerator::FioIoGenerator(const FioJob& job, uint64_t logical_capacity_bytes,
+                               uint32_t mapping_unit_bytes, Rng rng, const std::string& file)
+    : rw_(job.rw),
+      percentage_random_(job.percentage_random),
+      distribution_(job.distribution),
+      distribution_center_(job.distribution_center),
+      // fio init.c: "Using a non-uniform random distribution excludes usage
+      // of a random map".
+      random_map_(!job.norandommap && job.distribution == Distribution::kUniform),
+      random_pattern_(IsRandomPattern(job.rw)),
+      time_based_(job.time_based),
+      number_ios_(job.number_ios),
+      loops_(job.loops == 0 ? 1 : job.loops),
+      fsync_blocks_(job.fsync_blocks),
+      initial_rng_(job.has_randseed ? Rng(job.randseed) : rng) {
+  const std::string where = "job '" + job.name + "': ";
+  auto fail = [&](const std::string& problem) {
+    throw InputError(file, job.line, where + problem);
+  };
+  if (mapping_unit_bytes == 0) fail("the device's mapping unit is 0 bytes");
+  rwmix_[0] = job.rwmixread > 100 ? 100 : job.rwmixread;
+  rwmix_[1] = 100 - rwmix_[0];
+
+  // Directions the job uses, and their block-size tables.
+  bool used[3] = {false, false, false};
+  if (IsMixedPattern(rw_)) {
+    used[0] = used[1] = true;
+  } else {
+    used[FixedDirection(rw_)] = true;
+  }
+  uint32_t job_min_bytes = UINT32_MAX;
+  for (int dir = 0; dir < 3; ++dir) {
+    DirectionState& state = dirs_[dir];
+    uint32_t cumulative = 0;
+    for (const BlockSizeShare& share : job.block_sizes[dir]) {
+      if (share.bytes == 0) fail("a block size is 0 bytes");
+      cumulative += share.percent;
+      state.sizes.push_back(share.bytes);
+      state.cumulative_percent.push_back(cumulative);
+      if (state.min_bytes == 0 || share.bytes < state.min_bytes) {
+        state.min_bytes = share.bytes;
+      }
+    }
+    if (state.sizes.empty()) {  // fio's default bs
+      state.sizes.push_back(4096);
+      state.cumulative_percent.push_back(100);
+      state.min_bytes = 4096;
+    }
+    if (cumulative != 100 && state.sizes.size() > 1) {
+      fail("block size shares add up to " + std::to_string(cumulative) + ", not 100");
+    }
+    if (used[dir] && state.min_bytes < job_min_bytes) {
+      job_min_bytes = state.min_bytes;
+    }
+  }
+
+  // The region (fio HOWTO `offset`, `size`).
+  uint64_t offset = job.offset.set ? job.offset.Resolve(logical_capacity_bytes) : 0;
+  if (job.offset.set && job.offset.is_percent) {
+    offset = (offset + job_min_bytes - 1) / job_min_bytes * job_min_bytes;
+  }
+  if (offset >= logical_capacity_bytes) {
+    fail("offset " + std::to_string(offset) +
+         " is at or past the end of the device (logical capacity " +
+         std::to_string(logical_capacity_bytes) + " bytes)");
+  }
+  const uint64_t size =
+      job.size.set ? job.size.Resolve(logical_capacity_bytes) : logical_capacity_bytes - offset;
+  if (size == 0) fail("the region (size) is empty");
+  if (size > logical_capacity_bytes - offset) {
+    fail("offset " + std::to_string(offset) + " + size " + std::to_string(size) +
+         " ends past the device (logical capacity " + std::to_string(logical_capacity_bytes) +
+         " bytes)");
+  }
+  region_start_ = offset;
+  region_end_ = offset + size;
+  loop_target_bytes_ = job.io_size.set ? job.io_size.Resolve(logical_capacity_bytes) : size;
+  if (loop_target_bytes_ == 0) fail("io_size is 0 bytes");
+
+  // Random spaces, one per distinct alignment among the used directions.
+  for (int dir = 0; dir < 3; ++dir) {
+    DirectionState& state = dirs_[dir];
+    if (!used[dir]) continue;
+    if (state.min_bytes > size) {
+      fail("the region (" + std::to_string(size) + " bytes) is smaller than the block size " +
+           std::to_string(state.min_bytes));
+    }
+    uint32_t index = 0;
+    while (index < spaces_.size() && spaces_[index].align_bytes != state.min_bytes) {
+      ++index;
+    }
+    if (index == spaces_.size()) {
+      RandomSpace space;
+      space.align_bytes = state.min_bytes;
+      space.blocks = size / state.min_bytes;
+      spaces_.push_back(std::move(space));
+    }
+    state.space = index;
+  }
+  for (RandomSpace& space : spaces_) {
+    const uint64_t n = space.blocks;
+    if (distribution_ == Distribution::kZipf) {
+      space.ranks.BuildZipf(n, job.distribution_param);
+    } else if (distribution_ == Distribution::kPareto) {
+      space.ranks.BuildPareto(n, job.distribution_param);
+    } else if (distribution_ == Distribution::kNormal && job.distribution_param != 0) {
+      // fio gauss_init: stddev = ceil(n * dev / 100), at most n / 2.
+      uint64_t stddev =
+          static_cast<uint64_t>(std::ceil(static_cast<double>(n) * job.distribution_param / 100.0));
+      if (stddev > n / 2) stddev = n / 2;
+      space.gauss_stddev = stddev;
+    }
+  }
+
+  // fio init.c __td_zone_gen_index: entry v-1 of a 100-entry table holds
+  // the size range (percent of the region) of the zone that v falls in.
+  for (int v = 0; v < 100; ++v) {
+    zone_start_percent_[v] = 0;
+    zone_end_percent_[v] = 100;
+  }
+  if (distribution_ == Distribution::kZoned) {
+    uint32_t access_before = 0;
+    uint32_t size_before = 0;
+    for (const DistributionZone& zone : job.zones) {
+      const uint32_t access = static_cast<uint32_t>(zone.access_percent);
+      const uint32_t zone_size = static_cast<uint32_t>(zone.size_percent);
+      for (uint32_t v = access_before; v < access_before + access && v < 100; ++v) {
+        zone_start_percent_[v] = static_cast<uint8_t>(size_before);
+        zone_end_percent_[v] = static_cast<uint8_t>(size_before + zone_size);
+      }
+      access_before += access;
+      size_before += zone_size;
+    }
+    if (access_before != 100 || size_before > 100) {
+      fail(
+          "zoned distribution: access percentages must add up to 100 and "
+          "sizes to at most 100");
+    }
+  }
+
+  Reset();
+}
+
+void FioIoGenerator::Reset() {
+  Rng base = initial_rng_;
+  direction_rng_ = base.Fork(1);
+  size_rng_ = base.Fork(2);
+  offset_rng_ = base.Fork(3);
+  sequential_mix_rng_ = base.Fork(4);
+  zone_rng_ = base.Fork(5);
+  Rng setup_rng = base.Fork(6);
+
+  for (RandomSpace& space : spaces_) {
+    const uint64_t n = space.blocks;
+    // fio lib/zipf.c shared_rand_init: a random rand_off, or n * center;
+    // lib/gauss.c: 0, or n * (center - 0.5) (taken modulo n here).
+    if (distribution_ == Distribution::kNormal) {
+      space.scatter_offset = 0;
+      if (distribution_center_ >= 0) {
+        const int64_t shift =
+            static_cast<int64_t>(static_cast<double>(n) * (distribution_center_ - 0.5));
+        const int64_t signed_n = static_cast<int64_t>(n);
+        space.scatter_offset = static_cast<uint64_t>(((shift % signed_n) + signed_n) % signed_n);
+      }
+    } else if (distribution_center_ >= 0) {
+      space.scatter_offset =
+          static_cast<uint64_t>(static_cast<double>(n) * distribution_center_) % n;
+    } else {
+      space.scatter_offset = setup_rng.Below(n);
+    }
+    NewPass(space);
+  }
+
+  for (DirectionState& state : dirs_) state.next_sequential = region_start_;
+  issued_ = 0;
+  data_ios_ = 0;
+  loop_bytes_ = 0;
+  loops_done_ = 0;
+  for (uint64_t& count : io_issues_) count = 0;
+  rwmix_dir_ = 0;
+  rwmix_issues_ = 0;
+  last_op_ = IoOp::kRead;
+  finished_ = false;
+}
+
+void FioIoGenerator::Restart() { Reset(); }
+
+void FioIoGenerator::NewPass(RandomSpace& space) {
+  space.permutation.Reset(space.blocks, offset_rng_);
+  space.pass_position = 0;
+}
+
+bool FioIoGenerator::StartNextLoop() {
+  ++loops_done_;
+  if (!time_based_ && loops_done_ >= loops_) return false;
+  // fio clears the file's state between loops: sequential I/O starts over
+  // and the random map is empty again.
+  loop_bytes_ = 0;
+  rwmix_issues_ = 0;
+  for (DirectionState& state : dirs_) state.next_sequential = region_start_;
+  for (RandomSpace& space : spaces_) NewPass(space);
+  return true;
+}
+
+int FioIoGenerator::NextDirection() {
+  if (!IsMixedPattern(rw_)) return FixedDirection(rw_);
+  // fio io_u.c get_rw_ddir / set_rwmix_bytes: draw 1..100 against
+  // rwmixread whenever the current direction has caught up with its quota;
+  // on a switch the new direction's quota becomes
+  // issues[old] * rwmix[new] / 100. In steady state the quota is always
+  // met, so this is a fresh draw per I/O; it only holds a direction that
+  // has fallen far behind.
+  if (io_issues_[rwmix_dir_] >= rwmix_issues_) {
+    const uint64_t v = direction_rng_.Below(100) + 1;
+    const int dir = v <= rwmix_[0] ? 0 : 1;
+    if (dir != rwmix_dir_) {
+      rwmix_issues_ = io_issues_[rwmix_dir_] * rwmix_[dir] / 100;
+    }
+    rwmix_dir_ = dir;
+  }
+  return rwmix_dir_;
+}
+
+uint64_t FioIoGenerator::ScatterRank(const RandomSpace& space, uint64_t rank) const {
+  // fio: (__hash_u64(rank) + rand_off) % nranges. Summing the residues
+  // avoids the 64-bit wrap of fio's sum; for a power-of-two block count the
+  // result is identical, and the map is then a bijection.
+  const uint64_t n = space.blocks;
+  return ((rank * kGoldenRatioPrime64) % n + space.scatter_offset) % n;
+}
+
+uint64_t FioIoGenerator::RandomOffset(int dir) {
+  RandomSpace& space = spaces_[dirs_[dir].space];
+  const uint64_t n = space.blocks;
+  uint64_t block = 0;
+  switch (distribution_) {
+    case Distribution::kUniform:
+      if (random_map_) {
+        // A pass that has used every block starts a new one (more I/O than
+        // the region holds: io_size > size, or time_based).
+        if (space.pass_position >= n) NewPass(space);
+        block = space.permutation.At(space.pass_position++);
+      } else {
+        block = offset_rng_.Below(n);
+      }
+      break;
+    case Distribution::kZipf:
+    case Distribution::kPareto:
+      block = ScatterRank(space, space.ranks.Sample(offset_rng_));
+      break;
+    case Distribution::kNormal: {
+      // fio lib/gauss.c gauss_next: the mean of 12 uniform draws on [0, n]
+      // (rounded up), plus a uniform deviation of width stddev that is
+      // halved until the sum stays inside the range, then scattered.
+      uint64_t sum = 0;
+      for (int i = 0; i < 12; ++i) sum += offset_rng_.Below(n + 1);
+      sum = (sum + 11) / 12;
+      if (space.gauss_stddev != 0) {
+        int64_t deviation = static_cast<int64_t>(offset_rng_.Below(space.gauss_stddev)) -
+                            static_cast<int64_t>(space.gauss_stddev / 2);
+        const int64_t signed_sum = static_cast<int64_t>(sum);
+        while (signed_sum + deviation >= static_cast<int64_t>(n) || signed_sum + deviation < 0) {
+          deviation /= 2;
+        }
+        sum = static_cast<uint64_t>(signed_sum + deviation);
+      }
+      block = ScatterRank(space, sum);
+      break;
+    }
+    case Distribution::kZoned: {
+      // fio io_u.c __get_next_rand_offset_zoned: v in 1..100 picks the
+      // zone; a uniform block inside its share of the region.
+      const uint64_t v = zone_rng_.Below(100);
+      const uint64_t start_percent = zone_start_percent_[v];
+      const uint64_t end_percent = zone_end_percent_[v];
+      const uint64_t first = start_percent * n / 100;
+      const uint64_t count = n * (end_percent - start_percent) / 100;
+      block = first + (count > 0 ? offset_rng_.Below(count) : 0);
+      break;
+    }
+  }
+  return region_start_ + block * space.align_bytes;
+}
+
+bool FioIoGenerator::NextOffset(int dir, uint64_t& offset) {
+  DirectionState& state = dirs_[dir];
+  bool sequential = !random_pattern_;
+  if (random_pattern_ && percentage_random_ < 100) {
+    // fio io_u.c should_do_random: 1..100 <= percentage_random is random.
+    sequential = sequential_mix_rng_.Below(100) + 1 > percentage_random_;
+  }
+  if (!sequential) {
+    offset = RandomOffset(dir);
+    return true;
+  }
+  if (state.next_sequential + state.min_bytes <= region_end_) {
+    offset = state.next_sequential;
+    return true;
+  }
+  if (random_pattern_) {
+    // fio get_next_block: a sequential stretch that hits the end of the
+    // region continues from a random block.
+    offset = RandomOffset(dir);
+    return true;
+  }
+  if (time_based_ || loop_target_bytes_ > region_end_ - region_start_) {
+    // fio get_next_seq_offset: time_based and io_size > size wrap around.
+    state.next_sequential = region_start_;
+    offset = region_start_;
+    return true;
+  }
+  return false;  // the region is done: this loop is over
+}
+
+uint32_t FioIoGenerator::ChooseSize(int dir, uint64_t offset) {
+  const DirectionState& state = dirs_[dir];
+  const size_t count = state.sizes.size();
+  if (count == 1) return state.sizes[0];
+  // fio io_u.c get_next_buflen: draw a share; take the first size at or
+  // after it that fits before the region's end; if none fits, draw again.
+  // The smallest size always fits (offsets are chosen so), which bounds
+  // the retries; after 64 misses it is taken directly.
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    const uint64_t r = size_rng_.Below(100);
+    uint32_t previous = 0;
+    for (size_t i = 0; i < count; ++i) {
+      const uint32_t cumulative = state.cumulative_percent[i];
+      const bool has_share = cumulative > previous;
+      previous = cumulative;
+      if (!has_share || r >= cumulative) continue;
+      if (offset + state.sizes[i] <= region_end_) return state.sizes[i];
+    }
+  }
+  return state.min_bytes;
+}
+
+bool FioIoGenerator::Next(IoRequest& out) {
+  if (finished_) return false;
+  if (number_ios_ != 0 && data_ios_ >= number_ios_) {
+    finished_ = true;
+    return false;
+  }
+  if (loop_bytes_ >= loop_target_bytes_ && !StartNextLoop()) {
+    finished_ = true;
+    return false;
+  }
+  // fio get_rw_ddir: a sync comes first when the last I/O was a write and
+  // the write count is a multiple of fsync=N.
+  if (fsync_blocks_ != 0 && last_op_ == IoOp::kWrite && io_issues_[1] % fsync_blocks_ == 0) {
+    out = IoRequest{IoOp::kFlush, 0, 0};
+    last_op_ = IoOp::kFlush;
+    ++issued_;
+    return true;
+  }
+  const int dir = NextDirection();
+  uint64_t offset;
+  if (!NextOffset(dir, offset)) {
+    // The sequential region ended before io_size: next loop, from the
+    // region start (which fits: the region holds at least one block).
+    if (!StartNextLoop()) {
+      finished_ = true;
+      return false;
+    }
+    offset = dirs_[dir].next_sequential;
+  }
+  const uint32_t length = ChooseSize(dir, offset);
+  out = IoRequest{kDirectionOp[dir], offset, length};
+  dirs_[dir].next_sequential = offset + length;
+  ++io_issues_[dir];
+  loop_bytes_ += length;
+  ++data_ios_;
+  ++issued_;
+  last_op_ = out.op;
+  return true;
+}
+
+}  // namespace flashscope
