@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/event_kinds.h"
+#include "sim/transfer_time.h"
 
 namespace flashscope {
 
@@ -13,7 +14,8 @@ Host::Host(const DeviceConfig& config, const DeviceLayout& layout, Controller& c
       layout_(layout),
       controller_(controller),
       events_(events),
-      counters_(counters) {
+      counters_(counters),
+      link_bytes_per_s_(BytesPerSecond(config.host_mbps)) {
   jobs_.resize(jobs.size());
   metrics_.resize(jobs.size());
   for (uint32_t i = 0; i < jobs.size(); ++i) {
@@ -159,8 +161,7 @@ void Host::OnUnitsDone(uint32_t request, uint32_t units, uint64_t now_ns) {
   // it (writes); trims carry no data.
   uint64_t done = now_ns;
   if (r.op == IoOp::kRead || r.op == IoOp::kWrite) {
-    const uint64_t transfer = static_cast<uint64_t>(
-        std::llround(static_cast<double>(r.bytes) * 1000.0 / config_.host_mbps));
+    const uint64_t transfer = TransferTimeNs(r.bytes, link_bytes_per_s_);
     link_free_ns_ = std::max(link_free_ns_, now_ns) + transfer;
     done = link_free_ns_;
   }

@@ -119,6 +119,7 @@ class Host final : public IHostCallbacks {
 
   std::vector<Request> requests_;
   std::vector<uint32_t> free_requests_;
+  uint64_t link_bytes_per_s_;
   uint64_t link_free_ns_ = 0;
   uint64_t host_write_bytes_ = 0;
   IntervalCounters run_interval_;

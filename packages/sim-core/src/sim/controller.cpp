@@ -102,7 +102,13 @@ void Controller::SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t unit
   if (admitted < units) {
     blocked_.push_back(BlockedWrite{request, first_lpn + admitted, units - admitted, now_ns});
   }
-  SchedulePump(now_ns);
+  if (has_dram_buffer_) {
+    // Only whole wordlines leave a DRAM buffer, so there is nothing to gain
+    // from waiting for writes arriving at the same instant: flush now.
+    Pump(now_ns);
+  } else {
+    SchedulePump(now_ns);
+  }
 }
 
 // Takes units into the buffer while it has room; returns how many it took.
@@ -116,6 +122,9 @@ uint32_t Controller::Admit(uint32_t request, uint64_t first_lpn, uint32_t units,
       continue;
     }
     if (buffer_used_ == buffer_capacity_) break;
+    // The unit is mapped when its wordline leaves for flash, a while from
+    // now: fetch its mapping entry meanwhile (the table is far from cache).
+    ftl_.Prefetch(lpn);
     waiting_.push_back(BufferedUnit{static_cast<uint32_t>(lpn), request, now_ns, false});
     SetPending(lpn);
     ++buffer_used_;
@@ -171,6 +180,10 @@ void Controller::SchedulePump(uint64_t at_ns) {
 void Controller::OnFlushPump(uint64_t now_ns) {
   if (!pump_scheduled_ || pump_at_ns_ != now_ns) return;  // superseded
   pump_scheduled_ = false;
+  Pump(now_ns);
+}
+
+void Controller::Pump(uint64_t now_ns) {
   for (;;) {
     const bool full_wordline = waiting_.size() >= layout_.units_per_wordline;
     bool partial = false;
@@ -204,6 +217,7 @@ bool Controller::FlushOneWordline(uint64_t now_ns, bool allow_partial) {
   }
   if (waiting_.empty()) return false;
   if (waiting_.size() < layout_.units_per_wordline && !allow_partial) return false;
+  if (no_plane_ready_) return false;
   uint32_t slot = kNoSlot;
   uint32_t plane = 0;
   for (uint32_t tried = 0; tried < layout_.planes; ++tried) {
@@ -216,8 +230,19 @@ bool Controller::FlushOneWordline(uint64_t now_ns, bool allow_partial) {
     if (ftl_.FreeBlocks(plane) < layout_.gc_reserve_blocks) StartGc(plane, false, now_ns);
     if (slot != kNoSlot) break;
   }
-  if (slot == kNoSlot) return false;
+  if (slot == kNoSlot) {
+    // Nothing changes that until a program completes or GC frees a block;
+    // skip the scan of every plane on each write until then.
+    no_plane_ready_ = true;
+    return false;
+  }
   plane_cursor_ = plane + 1 == layout_.planes ? 0 : plane + 1;
+
+  // Touch the old copies of the wordline after this one: by the next flush
+  // they are in cache (the mapping entries were fetched on admission).
+  const uint32_t wordline = layout_.units_per_wordline;
+  const uint32_t ahead = std::min<uint32_t>(waiting_.size(), 2 * wordline);
+  for (uint32_t i = wordline; i < ahead; ++i) ftl_.PrefetchOldCopy(waiting_.at(i).lpn);
 
   const uint32_t batch_id = AllocateBatch();
   Batch& batch = batches_[batch_id];
@@ -263,6 +288,7 @@ void Controller::OnFlashOpDone(const FlashOp& op, uint64_t now_ns) {
       return;
     }
     Batch& batch = batches_[op.owner];
+    no_plane_ready_ = false;
     buffer_used_ -= batch.entries;
     --host_programs_in_flight_[batch.plane];
     if (!has_dram_buffer_) {
@@ -282,6 +308,7 @@ void Controller::OnFlashOpDone(const FlashOp& op, uint64_t now_ns) {
       break;
     case OpKind::kProgram:
       --job.programs_in_flight;
+      no_plane_ready_ = false;  // may have opened the last free block's room
       break;
     case OpKind::kErase:
       OnGcErased(op, now_ns);
@@ -410,6 +437,7 @@ bool Controller::GcReadNextPage(uint32_t plane, uint64_t now_ns) {
     uint32_t valid = 0;
     for (uint32_t slot = page_first; slot < job.scan_slot; ++slot) valid += ftl_.IsValid(slot);
     if (valid == 0) continue;
+    ftl_.PrefetchReverseMap(page_first);  // read when the page arrives
     FlashOp op;
     op.kind = OpKind::kRead;
     op.cause = Cause::kGc;
@@ -476,6 +504,7 @@ void Controller::OnGcReadDone(const FlashOp& op, uint64_t now_ns) {
     if (!ftl_.IsValid(slot)) continue;  // overwritten while being read
     job.staged_lpn[job.staged] = ftl_.LpnAt(slot);
     job.staged_slot[job.staged] = slot;
+    ftl_.Prefetch(job.staged_lpn[job.staged]);  // checked when programmed
     ++job.staged;
   }
 }
@@ -492,6 +521,7 @@ void Controller::OnGcErased(const FlashOp& op, uint64_t now_ns) {
   --job.erases_in_flight;
   if (ftl_.valid_units(block) != 0) throw std::logic_error("erasing a block with valid data");
   ftl_.Erase(block);
+  no_plane_ready_ = false;
   ++gc_runs_;
   SimEvent end;
   end.kind = SimEventKind::kGcEnd;

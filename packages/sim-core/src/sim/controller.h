@@ -117,6 +117,7 @@ class Controller final : public IFlashListener {
   uint32_t Admit(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns);
   void AdmitBlocked(uint64_t now_ns);
   void SchedulePump(uint64_t at_ns);
+  void Pump(uint64_t now_ns);
   bool FlushOneWordline(uint64_t now_ns, bool allow_partial);
   uint32_t AllocateBatch();
   void EnqueueOnDie(const FlashOp& op, uint64_t now_ns);
@@ -154,6 +155,9 @@ class Controller final : public IFlashListener {
   std::vector<uint32_t> free_batches_;
   std::vector<uint8_t> host_programs_in_flight_;  // per plane
   uint32_t plane_cursor_ = 0;
+  // Set when no plane could take a wordline; cleared by the events that can
+  // change that (a program completing, an erase).
+  bool no_plane_ready_ = false;
 
   std::vector<GcJob> gc_;  // per plane
   uint64_t gc_runs_ = 0;

@@ -12,15 +12,14 @@ FlashEngine::FlashEngine(const DeviceConfig& config, const DeviceLayout& layout,
       scheduler_(scheduler),
       events_(events),
       timing_(config.TimingFor(layout.native_mode)),
-      channel_mbps_(config.channel_mbps),
+      channel_bytes_per_s_(BytesPerSecond(config.channel_mbps)),
       planes_per_die_(layout.planes_per_die),
       dies_(layout.dies),
       channels_(layout.channels),
       current_(static_cast<size_t>(layout.dies) * layout.planes_per_die) {}
 
 uint64_t FlashEngine::TransferNs(uint64_t bytes) const {
-  // MB/s = bytes per microsecond; llround keeps the result identical in wasm.
-  return static_cast<uint64_t>(std::llround(static_cast<double>(bytes) * 1000.0 / channel_mbps_));
+  return TransferTimeNs(bytes, channel_bytes_per_s_);
 }
 
 void FlashEngine::Enqueue(const FlashOp& op, uint64_t now_ns) {

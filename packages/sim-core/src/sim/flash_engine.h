@@ -20,6 +20,7 @@
 #include "sched/i_die_scheduler.h"
 #include "sim/flash_op.h"
 #include "sim/ring_queue.h"
+#include "sim/transfer_time.h"
 
 namespace flashscope {
 
@@ -84,7 +85,7 @@ class FlashEngine {
   EventQueue& events_;
   IFlashListener* listener_ = nullptr;
   ModeTiming timing_;
-  double channel_mbps_;
+  uint64_t channel_bytes_per_s_;
   uint32_t planes_per_die_;
   uint64_t sequence_ = 0;
   std::vector<Die> dies_;
