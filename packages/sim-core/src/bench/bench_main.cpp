@@ -113,7 +113,7 @@ int Main(int argc, char** argv) {
         "%.1f s wall, random-phase WAF %.2f, %llu GC runs\n",
         Seconds(start), p.waf, (unsigned long long)p.gc_runs);
     std::printf("  simulator state: %.2f bytes per physical mapping unit\n",
-                sim.ftl().StateBytesPerPhysicalUnit());
+                sim.StateBytesPerPhysicalUnit());
   }
   std::printf("  peak memory: %.0f MiB\n", PeakRssMiB());
   return 0;

@@ -157,6 +157,11 @@ void Simulator::EmitSample(uint64_t t_ns, uint64_t interval_ns) {
   gc_programs_at_last_sample_ = gc_programs;
 }
 
+double Simulator::StateBytesPerPhysicalUnit() const {
+  const double buffer_bits = static_cast<double>(layout_.logical_units) / 8;
+  return ftl_.StateBytesPerPhysicalUnit() + buffer_bits / layout_.physical_units;
+}
+
 void Simulator::FinalSample() {
   if (final_sampled_) return;
   final_sampled_ = true;

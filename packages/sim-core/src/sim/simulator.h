@@ -68,6 +68,9 @@ class Simulator {
   const TimeSeries& series() const { return series_; }
   const SimEventLog& event_log() const { return log_; }
   const PreconditionStats& precondition_stats() const { return precondition_; }
+  // Bytes of simulator state per physical mapping unit: the FTL's tables
+  // plus the write buffer's per-logical-unit bitmap (budget: 12).
+  double StateBytesPerPhysicalUnit() const;
 
  private:
   void Dispatch(const Event& event);
