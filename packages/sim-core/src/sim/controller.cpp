@@ -13,6 +13,10 @@ constexpr uint32_t kGcBatchOwner = 0xFFFFFFFFu;
 // one waiting keeps the die busy without draining the buffer into one plane.
 constexpr uint8_t kHostProgramsPerPlane = 2;
 constexpr uint64_t kNever = UINT64_MAX;
+// GC pipelining per plane (see GcStep).
+constexpr uint32_t kGcReadsInFlight = 4;
+constexpr uint32_t kGcProgramsInFlight = 2;
+constexpr uint32_t kGcStagedWordlines = 3;
 }  // namespace
 
 Controller::Controller(const DeviceConfig& config, FtlState& ftl, IVictimPolicy& victims,
@@ -43,7 +47,8 @@ Controller::Controller(const DeviceConfig& config, FtlState& ftl, IVictimPolicy&
   for (GcJob& job : gc_) {
     // A page read can add up to units_per_page units on top of a nearly full
     // wordline, so staging holds two wordlines.
-    job.staged_lpn.resize(2 * layout_.units_per_wordline + layout_.units_per_page);
+    job.staged_lpn.resize(kGcStagedWordlines * layout_.units_per_wordline +
+                          kGcReadsInFlight * layout_.units_per_page);
     job.staged_slot.resize(job.staged_lpn.size());
   }
   idle_since_.assign(layout_.dies, 0);
@@ -454,7 +459,9 @@ bool Controller::GcReadNextPage(uint32_t plane, uint64_t now_ns) {
 
 // Advances a plane's GC run as far as it can now: erase victims whose data
 // has left, take the next victim, program full wordlines, read the next page.
-// One read and one program at a time per plane, so host commands interleave.
+// A plane keeps up to kGcReadsInFlight page reads and kGcProgramsInFlight
+// programs queued, so its die never waits on the controller, while host
+// commands still interleave with GC work in the die's queues.
 void Controller::GcStep(uint32_t plane, uint64_t now_ns) {
   GcJob& job = gc_[plane];
   if (job.victim_count == 0 && !GcWantsAnotherVictim(plane)) return;
@@ -479,7 +486,7 @@ void Controller::GcStep(uint32_t plane, uint64_t now_ns) {
       }
     }
     if (GcPickVictim(plane, now_ns)) progressed = true;
-    if (job.programs_in_flight == 0) {
+    if (job.programs_in_flight < kGcProgramsInFlight) {
       // Full wordlines always; a partial one only when the run is over.
       const bool run_over = !job.scanning && job.reads_in_flight == 0;
       if (job.staged >= layout_.units_per_wordline || (run_over && job.staged > 0)) {
@@ -487,7 +494,11 @@ void Controller::GcStep(uint32_t plane, uint64_t now_ns) {
         progressed = true;
       }
     }
-    if (job.scanning && job.reads_in_flight == 0 && job.staged < layout_.units_per_wordline) {
+    // Read ahead while less than kGcStagedWordlines - 1 wordlines are staged
+    // or on their way, so the staging never overflows.
+    const uint32_t coming = job.staged + job.reads_in_flight * layout_.units_per_page;
+    if (job.scanning && job.reads_in_flight < kGcReadsInFlight &&
+        coming < (kGcStagedWordlines - 1) * layout_.units_per_wordline) {
       if (!GcReadNextPage(plane, now_ns)) {
         job.scanning = false;
         job.victims[job.victim_count - 1].scan_done = true;

@@ -59,16 +59,23 @@ void FlashEngine::Dispatch(uint32_t die, uint64_t now_ns) {
       events_.Push(now_ns + timing_.read_ns, PriorityOf(kDieDone), kDieDone, die);
       break;
     case OpKind::kProgram: {
-      // Multi-plane: programs for other planes waiting right behind join in.
-      while (d.running < planes_per_die_ && !d.other.empty() &&
-             d.other.front().kind == OpKind::kProgram) {
-        bool plane_taken = false;
-        for (uint32_t i = 0; i < d.running; ++i) {
-          plane_taken |= current[i].plane == d.other.front().plane;
+      // Multi-plane: programs for the die's other planes waiting in its
+      // queue join in (one transfer of all their data, one tPROG), as a
+      // controller's transaction scheduler gathers them. Only the first
+      // kMergeWindow queued commands are looked at.
+      constexpr uint32_t kMergeWindow = 16;
+      for (uint32_t i = 0; i < d.other.size() && i < kMergeWindow && d.running < planes_per_die_;) {
+        const FlashOp& candidate = d.other.at(i);
+        bool plane_taken = candidate.kind != OpKind::kProgram;
+        for (uint32_t j = 0; j < d.running && !plane_taken; ++j) {
+          plane_taken = current[j].plane == candidate.plane;
         }
-        if (plane_taken) break;
-        current[d.running++] = d.other.front();
-        d.other.pop_front();
+        if (plane_taken) {
+          ++i;
+          continue;
+        }
+        current[d.running++] = candidate;
+        d.other.erase_at(i);
       }
       d.phase = Phase::kWaitBusIn;
       RequestBus(die, now_ns);

@@ -6,7 +6,7 @@
 //   read    die busy tR, then the channel carries the requested units out;
 //           the die stays occupied until its page register is drained.
 //   program the channel carries the wordline in, then the die is busy tPROG.
-//           Programs for different planes of a die queued back to back run
+//           Programs for different planes of a die waiting in its queue run
 //           as one multi-plane program (one transfer of all data, one tPROG).
 //   erase   die busy tBERS.
 #pragma once
