@@ -54,6 +54,20 @@ Controller::Controller(const DeviceConfig& config, FtlState& ftl, IVictimPolicy&
   idle_since_.assign(layout_.dies, 0);
 }
 
+namespace {
+FlashOp MakeOp(OpKind kind, Cause cause, uint32_t plane, uint32_t first_slot, uint32_t units,
+               uint32_t owner) {
+  FlashOp op;
+  op.kind = kind;
+  op.cause = cause;
+  op.plane = plane;
+  op.first_slot = first_slot;
+  op.units = units;
+  op.owner = owner;
+  return op;
+}
+}  // namespace
+
 uint32_t Controller::active_gc_jobs() const {
   uint32_t active = 0;
   for (const GcJob& job : gc_) active += job.victim_count > 0;
@@ -273,14 +287,9 @@ bool Controller::FlushOneWordline(uint64_t now_ns, bool allow_partial) {
   counters_.units_programmed[static_cast<uint32_t>(Cause::kHost)] += filled;
   ++host_programs_in_flight_[plane];
 
-  FlashOp op;
-  op.kind = OpKind::kProgram;
-  op.cause = Cause::kHost;
-  op.plane = plane;
-  op.first_slot = slot;
-  op.units = layout_.units_per_wordline;
-  op.owner = batch_id;
-  EnqueueOnDie(op, now_ns);
+  EnqueueOnDie(
+      MakeOp(OpKind::kProgram, Cause::kHost, plane, slot, layout_.units_per_wordline, batch_id),
+      now_ns);
   return true;
 }
 
@@ -419,15 +428,8 @@ void Controller::GcProgram(uint32_t plane, uint64_t now_ns) {
   gc_units_moved_ += filled;
   counters_.page_programs[static_cast<uint32_t>(Cause::kGc)] += layout_.bits;
   counters_.units_programmed[static_cast<uint32_t>(Cause::kGc)] += filled;
-  FlashOp op;
-  op.kind = OpKind::kProgram;
-  op.cause = Cause::kGc;
-  op.plane = plane;
-  op.first_slot = slot;
-  op.units = wordline;
-  op.owner = kGcBatchOwner;
   ++job.programs_in_flight;
-  EnqueueOnDie(op, now_ns);
+  EnqueueOnDie(MakeOp(OpKind::kProgram, Cause::kGc, plane, slot, wordline, kGcBatchOwner), now_ns);
 }
 
 // Reads the next page of the scanning victim that holds valid units; false
@@ -443,15 +445,8 @@ bool Controller::GcReadNextPage(uint32_t plane, uint64_t now_ns) {
     for (uint32_t slot = page_first; slot < job.scan_slot; ++slot) valid += ftl_.IsValid(slot);
     if (valid == 0) continue;
     ftl_.PrefetchReverseMap(page_first);  // read when the page arrives
-    FlashOp op;
-    op.kind = OpKind::kRead;
-    op.cause = Cause::kGc;
-    op.plane = plane;
-    op.first_slot = page_first;
-    op.units = valid;
-    op.owner = plane;
     ++job.reads_in_flight;
-    EnqueueOnDie(op, now_ns);
+    EnqueueOnDie(MakeOp(OpKind::kRead, Cause::kGc, plane, page_first, valid, plane), now_ns);
     return true;
   }
   return false;
@@ -475,13 +470,9 @@ void Controller::GcStep(uint32_t plane, uint64_t now_ns) {
         victim.erase_issued = true;
         ++job.erases_in_flight;
         ++counters_.block_erases[static_cast<uint32_t>(Cause::kGc)];
-        FlashOp op;
-        op.kind = OpKind::kErase;
-        op.cause = Cause::kGc;
-        op.plane = plane;
-        op.first_slot = layout_.FirstSlot(victim.block);
-        op.owner = plane;
-        EnqueueOnDie(op, now_ns);
+        EnqueueOnDie(
+            MakeOp(OpKind::kErase, Cause::kGc, plane, layout_.FirstSlot(victim.block), 0, plane),
+            now_ns);
         progressed = true;
       }
     }

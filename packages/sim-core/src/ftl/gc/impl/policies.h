@@ -11,6 +11,10 @@ inline bool IsCandidate(const FtlState& ftl, uint32_t block) {
          ftl.valid_units(block) < ftl.layout().units_per_block;
 }
 
+// Blocks of `plane` that IsCandidate accepts, and the rank-th of them.
+uint32_t CountCandidates(const FtlState& ftl, uint32_t plane);
+uint32_t NthCandidate(const FtlState& ftl, uint32_t plane, uint64_t rank);
+
 class GreedyPolicy final : public IVictimPolicy {
  public:
   uint32_t PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng) override;

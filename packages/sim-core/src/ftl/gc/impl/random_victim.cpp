@@ -5,18 +5,25 @@
 
 namespace flashscope {
 
-uint32_t RandomPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng) {
-  const DeviceLayout& layout = ftl.layout();
-  const uint32_t first = plane * layout.blocks_per_plane;
+uint32_t CountCandidates(const FtlState& ftl, uint32_t plane) {
+  const uint32_t first = plane * ftl.layout().blocks_per_plane;
   uint32_t candidates = 0;
-  for (uint32_t block = first; block < first + layout.blocks_per_plane; ++block) {
+  for (uint32_t block = first; block < first + ftl.layout().blocks_per_plane; ++block) {
     candidates += IsCandidate(ftl, block);
   }
-  if (candidates == 0) return kNoBlock;
-  uint64_t pick = rng.Below(candidates);
-  for (uint32_t block = first;; ++block) {
-    if (IsCandidate(ftl, block) && pick-- == 0) return block;
+  return candidates;
+}
+
+uint32_t NthCandidate(const FtlState& ftl, uint32_t plane, uint64_t rank) {
+  for (uint32_t block = plane * ftl.layout().blocks_per_plane;; ++block) {
+    if (IsCandidate(ftl, block) && rank-- == 0) return block;
   }
+}
+
+uint32_t RandomPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng) {
+  const uint32_t candidates = CountCandidates(ftl, plane);
+  if (candidates == 0) return kNoBlock;
+  return NthCandidate(ftl, plane, rng.Below(candidates));
 }
 
 }  // namespace flashscope
