@@ -10,8 +10,7 @@ namespace flashscope {
 
 Host::Host(const DeviceConfig& config, const DeviceLayout& layout, Controller& controller,
            EventQueue& events, const NandCounters& counters, std::vector<JobSpec> jobs)
-    : config_(config),
-      layout_(layout),
+    : layout_(layout),
       controller_(controller),
       events_(events),
       counters_(counters),

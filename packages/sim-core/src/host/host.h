@@ -104,7 +104,6 @@ class Host final : public IHostCallbacks {
   void MaybeFinishJob(uint32_t job, uint64_t now_ns);
   uint32_t NewRequest();
 
-  const DeviceConfig& config_;
   const DeviceLayout& layout_;
   Controller& controller_;
   EventQueue& events_;
