@@ -34,3 +34,44 @@ build_native() {
   cmake -S "$REPO_ROOT/packages/sim-core" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build "$BUILD_DIR" -j "$(nproc)"
 }
+
+# --- WebAssembly -------------------------------------------------------------
+WASM_BUILD_DIR="$REPO_ROOT/packages/sim-core/build-wasm"
+
+# Debian's Emscripten (3.1.6), plus cmake/make to drive it.
+ensure_emscripten() {
+  local missing=()
+  command -v em++ >/dev/null || missing+=(emscripten)
+  command -v cmake >/dev/null || missing+=(cmake)
+  command -v make >/dev/null || missing+=(make)
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing: ${missing[*]}" >&2
+    as_root apt-get update -qq || return 1
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null || return 1
+  fi
+}
+
+# Builds both flavours of the simulator's WebAssembly module into
+# packages/wasm/dist (flags: packages/sim-core/cmake/flags.cmake):
+#   flashscope.web.mjs + flashscope.web.wasm   for the browser worker
+#   flashscope.node.cjs                        for Node (tests, benchmarks)
+# Explicit returns: test.sh calls this with errexit off.
+build_wasm() {
+  ensure_emscripten || return 1
+  local dist="$REPO_ROOT/packages/wasm/dist"
+  # em++'s optimizer needs acorn from /usr/share/nodejs (the link step also
+  # sets this itself; configure-time compiler checks link too).
+  export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
+  # emcmake echoes its command line on stderr: keep the output for failures.
+  local log
+  log=$(emcmake cmake -S "$REPO_ROOT/packages/sim-core" -B "$WASM_BUILD_DIR" \
+    -DCMAKE_BUILD_TYPE=Release -DFLASHSCOPE_WASM_DIST="$dist" 2>&1) || {
+    echo "$log" >&2
+    return 1
+  }
+  cmake --build "$WASM_BUILD_DIR" -j "$(nproc)" || return 1
+  local file
+  for file in flashscope.web.mjs flashscope.web.wasm flashscope.node.cjs; do
+    [ -s "$dist/$file" ] || { echo "build_wasm: no $dist/$file" >&2; return 1; }
+  done
+}

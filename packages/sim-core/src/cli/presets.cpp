@@ -44,7 +44,10 @@ std::string ListPresets(const std::string& dir, bool as_json) {
   std::vector<std::string> names;
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
-    if (entry.path().extension() == ".json") names.push_back(entry.path().stem().string());
+    // index.json lists the presets for the web app; it is not a device.
+    if (entry.path().extension() == ".json" && entry.path().stem() != "index") {
+      names.push_back(entry.path().stem().string());
+    }
   }
   std::sort(names.begin(), names.end());
   json::Writer out(true);

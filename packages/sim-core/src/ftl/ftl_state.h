@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "nand/layout.h"
+#include "util/prefetch.h"
 
 namespace flashscope {
 
@@ -39,14 +40,14 @@ class FtlState {
   uint32_t LpnAt(uint32_t slot) const { return p2l_[slot]; }
   bool IsValid(uint32_t slot) const { return (valid_bits_[slot >> 6] >> (slot & 63)) & 1u; }
   // Hints that lpn's mapping entry will be needed soon (it is far from cache).
-  void Prefetch(uint64_t lpn) const { __builtin_prefetch(&l2p_[lpn], 1, 0); }
+  void Prefetch(uint64_t lpn) const { flashscope::Prefetch(&l2p_[lpn]); }
   // Hints that lpn is about to be remapped: its old copy's validity bit will
   // be cleared (lpn's own entry should already be in cache).
   void PrefetchOldCopy(uint64_t lpn) const {
     const uint32_t old = l2p_[lpn];
-    if (old != kUnmapped) __builtin_prefetch(&valid_bits_[old >> 6], 1, 0);
+    if (old != kUnmapped) flashscope::Prefetch(&valid_bits_[old >> 6]);
   }
-  void PrefetchReverseMap(uint32_t slot) const { __builtin_prefetch(&p2l_[slot], 0, 0); }
+  void PrefetchReverseMap(uint32_t slot) const { flashscope::Prefetch(&p2l_[slot]); }
   // Points lpn at slot (a freshly allocated one) and invalidates its old copy.
   void Map(uint64_t lpn, uint32_t slot);
   // Drops lpn's mapping (TRIM); its old copy becomes garbage.

@@ -10,6 +10,7 @@ void IntervalCounters::Emit(TimeSeries& series, uint64_t t_ns, uint64_t interval
   series.read_mbps.push_back(read_bytes_ / seconds / 1e6);
   series.write_mbps.push_back(write_bytes_ / seconds / 1e6);
   series.lat_mean_us.push_back(latency_.count() ? latency_.mean_ns() / 1e3 : 0);
+  series.lat_p50_us.push_back(latency_.count() ? latency_.Percentile(50) / 1e3 : 0);
   series.lat_p99_us.push_back(latency_.count() ? latency_.Percentile(99) / 1e3 : 0);
   series.free_blocks.push_back(static_cast<double>(device.free_blocks));
   series.gc_page_programs.push_back(static_cast<double>(device.gc_page_programs));

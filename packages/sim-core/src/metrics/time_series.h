@@ -17,6 +17,7 @@ struct TimeSeries {
   std::vector<double> read_mbps;
   std::vector<double> write_mbps;
   std::vector<double> lat_mean_us;
+  std::vector<double> lat_p50_us;
   std::vector<double> lat_p99_us;
   std::vector<double> free_blocks;
   std::vector<double> gc_page_programs;  // in the interval

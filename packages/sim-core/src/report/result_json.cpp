@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "report/event_json.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -67,6 +68,7 @@ void WriteSeries(json::Writer& out, const TimeSeries& s) {
       {"read_mbps", &s.read_mbps},
       {"write_mbps", &s.write_mbps},
       {"lat_mean_us", &s.lat_mean_us},
+      {"lat_p50_us", &s.lat_p50_us},
       {"lat_p99_us", &s.lat_p99_us},
       {"free_blocks", &s.free_blocks},
       {"gc_page_programs", &s.gc_page_programs},
@@ -176,23 +178,8 @@ void WriteLatencies(json::Writer& out, const std::array<LatencyHistogram, kHostO
 }
 
 void WriteEvents(json::Writer& out, const SimEventLog& log) {
-  static const char* kKinds[] = {"gc_start", "gc_end", "stall"};
   out.BeginArray();
-  for (const SimEvent& e : log.events()) {
-    out.BeginObject();
-    out.FieldString("kind", kKinds[static_cast<uint32_t>(e.kind)]);
-    out.Field("t_ms", e.time_ns / 1e6);
-    if (e.kind == SimEventKind::kStall) {
-      out.Field("duration_ms", e.duration_ns / 1e6);
-      out.FieldBool("during_gc", e.flag != 0);
-    } else {
-      out.FieldUint("block", e.block);
-      out.FieldUint(e.kind == SimEventKind::kGcStart ? "valid_units" : "units_moved", e.value);
-      if (e.kind == SimEventKind::kGcEnd) out.Field("duration_ms", e.duration_ns / 1e6);
-      out.FieldBool("background", e.flag != 0);
-    }
-    out.EndObject();
-  }
+  for (const SimEvent& e : log.events()) WriteEvent(out, e);
   out.EndArray();
 }
 

@@ -3,6 +3,7 @@
 // in a vector that grows with the run; a consumer (the worker) drains it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

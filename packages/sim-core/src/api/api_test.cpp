@@ -1,0 +1,466 @@
+// The C API as the worker meets it: results byte-identical to the CLI's
+// JSON, snapshot arrays that agree with the FTL, meta that delivers each
+// series point and event exactly once, errors as documented JSON with the
+// line of the bad input, and fs_advance returning control.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "api/flashscope_api.h"
+#include "api/session.h"
+#include "api/snapshot.h"
+#include "api/snapshot_meta.h"
+#include "report/result_json.h"
+#include "sim/fio_jobs.h"
+#include "util/json.h"
+
+namespace flashscope {
+namespace {
+
+// 2 channels x 1 die x 2 planes x 32 blocks of 48 TLC pages: 128 blocks,
+// 192 mapping units per block, 24576 units (small enough for page_state).
+constexpr const char* kSmallDevice = R"({
+  "name": "api-small",
+  "cell": "tlc",
+  "geometry": { "channels": 2, "dies_per_channel": 1, "planes_per_die": 2,
+                "blocks_per_plane": 32, "pages_per_block": 48, "page_bytes": 16384 },
+  "overprovision": 0.2,
+  "write_buffer_bytes": 1048576,
+  "precondition": { "fill": 1, "random_writes": 1 }
+})";
+
+// Random writes that keep GC busy, with options the CLI lists as ignored.
+constexpr const char* kRandomWrites =
+    "[global]\nioengine=libaio\ndirect=1\n\n"
+    "[rand]\nrw=randwrite\nbs=4k\niodepth=16\nnorandommap=1\nnumber_ios=20000\n";
+
+json::Value ParseJson(const char* text) {
+  EXPECT_NE(text, nullptr);
+  return json::Parse(text ? text : "null", "api");
+}
+
+json::Value LastError() { return ParseJson(fs_last_error()); }
+
+// What `flashscope run --device D --fio W --json` builds (cli/main.cpp Run).
+std::string CliResult(const std::string& device_json, const std::string& fio,
+                      const std::string& workload) {
+  const DeviceConfig device = ParseDeviceText(device_json, "device.json", {});
+  const FioJobFile jobs = ParseFioJobs(fio, workload);
+  const DeviceLayout layout = DeviceLayout::From(device);
+  SimOptions options;
+  options.series_interval_ns = 100'000'000;
+  Simulator sim(device, JobsFromFio(jobs, device, layout), options);
+  sim.Precondition();
+  sim.RunToCompletion();
+  return RunResultJson(sim, RunInfoFor(jobs, workload, false), false);
+}
+
+uint32_t U32At(const uint8_t* buffer, uint32_t offset) {
+  uint32_t value;
+  std::memcpy(&value, buffer + offset, sizeof value);
+  return value;
+}
+
+TEST(Api, ResultJsonIsWhatTheCliPrints) {
+  const std::string expected = CliResult(kSmallDevice, kRandomWrites, "jobs/rand.fio");
+  const json::Value parsed = json::Parse(expected, "expected");
+  // The run did GC work and listed the ignored options, so the comparison
+  // covers them.
+  ASSERT_NE(parsed.Find("gc"), nullptr);
+  EXPECT_GT(parsed.Find("gc")->Find("runs")->as_number(), 0);
+  EXPECT_EQ(parsed.Find("ignored_options")->items().size(), 2u);
+
+  EXPECT_EQ(fs_run_scenario(kSmallDevice, kRandomWrites, "jobs/rand.fio"), expected);
+
+  // A sliced session with the CLI's interval gives the same bytes.
+  const uint32_t session =
+      fs_create(kSmallDevice, kRandomWrites,
+                R"({"series_interval_ms": 100, "workload_name": "jobs/rand.fio"})");
+  ASSERT_GT(session, 0u) << fs_last_error();
+  ASSERT_EQ(fs_precondition(session), 0);
+  double until = 0;
+  int32_t reason;
+  while ((reason = fs_advance(session, until += 7e6, 5000)) != 2) ASSERT_GE(reason, 0);
+  EXPECT_EQ(fs_result_json(session), expected);
+  fs_destroy(session);
+}
+
+TEST(Api, SetOverridesApplyAsTheCliSetDoes) {
+  const uint32_t session =
+      fs_create(kSmallDevice, kRandomWrites, R"({"set": ["gc.victim=fifo", "seed=7"]})");
+  ASSERT_GT(session, 0u) << fs_last_error();
+  const json::Value described = ParseJson(fs_describe(session));
+  EXPECT_EQ(described.Find("device")->Find("gc")->Find("victim")->as_string(), "fifo");
+  EXPECT_EQ(described.Find("device")->Find("seed")->as_number(), 7);
+  fs_destroy(session);
+}
+
+TEST(Api, DescribeGivesTheEffectiveDeviceAndLayout) {
+  const uint32_t session = fs_create(kSmallDevice, kRandomWrites, "");
+  ASSERT_GT(session, 0u) << fs_last_error();
+  const json::Value described = ParseJson(fs_describe(session));
+  EXPECT_EQ(described.Find("device")->Find("name")->as_string(), "api-small");
+  const json::Value& layout = *described.Find("layout");
+  const std::pair<const char*, double> expected[] = {
+      {"channels", 2},
+      {"dies_per_channel", 1},
+      {"planes_per_die", 2},
+      {"blocks_per_plane", 32},
+      {"blocks", 128},
+      {"planes", 4},
+      {"pages_per_block", 48},
+      {"units_per_page", 4},
+      {"units_per_block", 192},
+      {"unit_bytes", 4096},
+      {"physical_bytes", 128.0 * 48 * 16384},
+  };
+  for (const auto& [key, value] : expected) {
+    ASSERT_NE(layout.Find(key), nullptr) << key;
+    EXPECT_EQ(layout.Find(key)->as_number(), value) << key;
+  }
+  // floor(24576 units / 1.2) = 20480 logical units of 4 KiB.
+  EXPECT_EQ(layout.Find("logical_bytes")->as_number(), 20480.0 * 4096);
+  EXPECT_EQ(layout.members().size(), 12u);
+  fs_destroy(session);
+}
+
+TEST(Api, SnapshotArraysAgreeWithTheFtl) {
+  SessionOptions options;
+  Session session(kSmallDevice, kRandomWrites, options);
+  session.Precondition();
+  session.Advance(10'000'000, UINT64_MAX);
+  const std::vector<uint8_t>& first = session.Snapshot();
+  const uint8_t* first_address = first.data();
+  session.Advance(20'000'000, UINT64_MAX);  // mid-GC: blocks in every state
+  const std::vector<uint8_t>& buffer = session.Snapshot();
+  // The buffer is reused frame after frame.
+  EXPECT_EQ(buffer.data(), first_address);
+
+  const FtlState& ftl = session.sim().ftl();
+  const DeviceLayout& layout = ftl.layout();
+  const uint8_t* b = buffer.data();
+  using namespace snapshot;
+  EXPECT_EQ(U32At(b, kWordMagic * 4), 0x31535346u);
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(b), 4), "FSS1");
+  EXPECT_EQ(U32At(b, kWordVersion * 4), 1u);
+  EXPECT_EQ(U32At(b, kWordBlocks * 4), 128u);
+  EXPECT_EQ(U32At(b, kWordPlanes * 4), 4u);
+  EXPECT_EQ(U32At(b, kWordUnitsPerBlock * 4), 192u);
+  EXPECT_EQ(U32At(b, kWordPageStateUnits * 4), 24576u);
+  EXPECT_EQ(U32At(b, kWordFrame * 4), 2u);
+  for (uint32_t w = 13; w < 16; ++w) EXPECT_EQ(U32At(b, w * 4), 0u);
+
+  const uint32_t state = U32At(b, kWordStateOffset * 4);
+  const uint32_t valid = U32At(b, kWordValidUnitsOffset * 4);
+  const uint32_t erases = U32At(b, kWordEraseCountOffset * 4);
+  const uint32_t written = U32At(b, kWordWrittenUnitsOffset * 4);
+  const uint32_t frontiers = U32At(b, kWordFrontiersOffset * 4);
+  const uint32_t page_state = U32At(b, kWordPageStateOffset * 4);
+  for (uint32_t offset : {state, valid, erases, written, frontiers, page_state}) {
+    EXPECT_EQ(offset % 8, 0u);
+  }
+  EXPECT_EQ(state, 64u);
+  EXPECT_LE(page_state + 24576, buffer.size());
+  EXPECT_EQ(buffer.size() % 8, 0u);
+
+  uint32_t states_seen[4] = {};
+  uint64_t valid_sum = 0, written_sum = 0;
+  for (uint32_t block = 0; block < layout.blocks; ++block) {
+    EXPECT_EQ(b[state + block], static_cast<uint8_t>(ftl.state(block)));
+    ++states_seen[b[state + block]];
+    EXPECT_EQ(U32At(b, valid + block * 4), ftl.valid_units(block));
+    EXPECT_EQ(U32At(b, erases + block * 4), ftl.erase_count(block));
+    EXPECT_EQ(U32At(b, written + block * 4), ftl.written_units(block));
+    valid_sum += ftl.valid_units(block);
+    written_sum += ftl.written_units(block);
+  }
+  // Free, open, full and GC-victim blocks (5, 7, 113 and 3 at 20 ms).
+  for (uint32_t s = 0; s < 4; ++s) EXPECT_GT(states_seen[s], 0u) << s;
+  for (uint32_t plane = 0; plane < layout.planes; ++plane) {
+    EXPECT_EQ(U32At(b, frontiers + plane * 8), ftl.OpenBlock(plane, Stream::kHost));
+    EXPECT_EQ(U32At(b, frontiers + plane * 8 + 4), ftl.OpenBlock(plane, Stream::kGc));
+  }
+
+  // page_state: valid units are exactly the FTL's, written ones are valid
+  // or garbage, the rest erased.
+  uint64_t counts[3] = {};
+  for (uint32_t unit = 0; unit < 24576; ++unit) {
+    ASSERT_LT(b[page_state + unit], 3);
+    ++counts[b[page_state + unit]];
+    if (b[page_state + unit] == kUnitValid) {
+      EXPECT_TRUE(ftl.IsValid(unit));
+    }
+  }
+  EXPECT_EQ(counts[kUnitValid], valid_sum);
+  EXPECT_EQ(counts[kUnitValid] + counts[kUnitInvalid], written_sum);
+  EXPECT_EQ(counts[kUnitErased], 24576 - written_sum);
+  // Filled and overwritten once: most of the logical space is mapped.
+  EXPECT_EQ(valid_sum, ftl.mapped_units());
+  EXPECT_GT(valid_sum, 20000u);
+}
+
+TEST(Api, LargeDevicesLeavePageStateOut) {
+  // 8 x 2 x 2 x 16 blocks x 768 pages x 4 units: 1.5 million units.
+  const uint32_t session =
+      fs_create(R"({"geometry": {"blocks_per_plane": 16}, "overprovision": 0.5})",
+                "[r]\nrw=randread\nnumber_ios=10\n", "");
+  ASSERT_GT(session, 0u) << fs_last_error();
+  const uint8_t* b = reinterpret_cast<const uint8_t*>(fs_snapshot(session));
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(U32At(b, snapshot::kWordBlocks * 4), 512u);
+  EXPECT_EQ(U32At(b, snapshot::kWordPageStateUnits * 4), 0u);
+  // Header, 512 states, three uint32 arrays, 32 planes x 2 frontiers.
+  EXPECT_EQ(fs_snapshot_size(session), 64u + 512 + 3 * 4 * 512 + 32 * 2 * 4);
+  fs_destroy(session);
+}
+
+TEST(Api, MetaDeliversEachSeriesPointAndEventOnce) {
+  const uint32_t session = fs_create(kSmallDevice, kRandomWrites,
+                                     R"({"series_interval_ms": 2, "include_events": true})");
+  ASSERT_GT(session, 0u) << fs_last_error();
+  ASSERT_EQ(fs_precondition(session), 0);
+  std::vector<double> t_ms, free_blocks;
+  std::vector<std::string> events;
+  uint32_t metas = 0, frames = 0;
+  bool finished = false;
+  double until = 0;
+  while (!finished) {
+    const int32_t reason = fs_advance(session, until += 3.3e6, 4000);
+    ASSERT_GE(reason, 0) << fs_last_error();
+    // The UI skips frames: only every third snapshot is followed by meta.
+    ASSERT_NE(fs_snapshot(session), 0u);
+    ++frames;
+    if (frames % 3 != 0 && reason != 2) continue;
+    const json::Value meta = ParseJson(fs_snapshot_meta(session));
+    ++metas;
+    EXPECT_EQ(meta.Find("frame")->as_number(), frames);
+    const json::Value& series = *meta.Find("series");
+    const size_t points = series.Find("t_ms")->items().size();
+    for (const auto& [key, column] : series.members()) {
+      EXPECT_EQ(column.items().size(), points) << key;
+    }
+    for (size_t i = 0; i < points; ++i) {
+      t_ms.push_back(series.Find("t_ms")->items()[i].as_number());
+      free_blocks.push_back(series.Find("free_blocks")->items()[i].as_number());
+    }
+    for (const json::Value& event : meta.Find("events")->items()) {
+      json::Writer one;
+      one.Raw(event);
+      events.push_back(one.Take());
+    }
+    finished = meta.Find("finished")->as_bool();
+    EXPECT_EQ(finished, reason == 2);
+  }
+  EXPECT_GT(metas, 5u);
+
+  // Concatenated, the frames' points and events are the run's, in order.
+  const json::Value result = ParseJson(fs_result_json(session));
+  const json::Value& series = *result.Find("series");
+  ASSERT_EQ(t_ms.size(), series.Find("t_ms")->items().size());
+  for (size_t i = 0; i < t_ms.size(); ++i) {
+    EXPECT_EQ(t_ms[i], series.Find("t_ms")->items()[i].as_number());
+    EXPECT_EQ(free_blocks[i], series.Find("free_blocks")->items()[i].as_number());
+  }
+  const std::vector<json::Value>& all_events = result.Find("events")->items();
+  ASSERT_GT(all_events.size(), 10u);
+  ASSERT_EQ(events.size(), all_events.size());
+  for (size_t i = 0; i < events.size(); ++i) {
+    json::Writer one;
+    one.Raw(all_events[i]);
+    EXPECT_EQ(events[i], one.Take()) << i;
+  }
+  // Nothing new after the end.
+  const json::Value last = ParseJson(fs_snapshot_meta(session));
+  EXPECT_TRUE(last.Find("series")->Find("t_ms")->items().empty());
+  EXPECT_TRUE(last.Find("events")->items().empty());
+  fs_destroy(session);
+}
+
+TEST(Api, MetaFiguresMatchTheResult) {
+  const uint32_t session = fs_create(kSmallDevice, kRandomWrites, "");
+  ASSERT_GT(session, 0u);
+  ASSERT_EQ(fs_precondition(session), 0);
+  ASSERT_EQ(fs_advance(session, 1e300, 1e300), 2);
+  const json::Value meta = ParseJson(fs_snapshot_meta(session));
+  const json::Value result = ParseJson(fs_result_json(session));
+  EXPECT_EQ(meta.Find("frame")->as_number(), 0);  // no snapshot built yet
+  EXPECT_TRUE(meta.Find("finished")->as_bool());
+  EXPECT_NEAR(meta.Find("sim_time_ns")->as_number(), result.Find("sim_time_ms")->as_number() * 1e6,
+              1e3);
+  EXPECT_EQ(meta.Find("waf")->as_number(), result.Find("waf")->as_number());
+  EXPECT_GT(meta.Find("waf")->as_number(), 1.5);  // random writes on a full drive
+  EXPECT_EQ(meta.Find("host_write_bytes")->as_number(), 20000.0 * 4096);
+  EXPECT_EQ(meta.Find("gc_runs")->as_number(), result.Find("gc")->Find("runs")->as_number());
+  EXPECT_EQ(meta.Find("nand_write_bytes")->as_number(),
+            result.Find("nand")->Find("write_bytes")->as_number());
+  const json::Value& write = *meta.Find("latency_us")->Find("write");
+  const json::Value& expected_write = *result.Find("latency_us")->Find("write");
+  for (const char* key : {"count", "mean", "p50", "p90", "p99", "p999", "max"}) {
+    EXPECT_EQ(write.Find(key)->as_number(), expected_write.Find(key)->as_number()) << key;
+  }
+  EXPECT_EQ(meta.Find("latency_us")->Find("read")->Find("count")->as_number(), 0);
+  // The CDF rises to 1 through at most ~200 points.
+  const std::vector<json::Value>& cdf = meta.Find("latency_cdf")->items();
+  ASSERT_GE(cdf.size(), 10u);
+  EXPECT_LE(cdf.size(), 200u);
+  for (size_t i = 1; i < cdf.size(); ++i) {
+    EXPECT_GT(cdf[i].items()[0].as_number(), cdf[i - 1].items()[0].as_number());
+    EXPECT_GT(cdf[i].items()[1].as_number(), cdf[i - 1].items()[1].as_number());
+  }
+  EXPECT_EQ(cdf.back().items()[1].as_number(), 1);
+  // The last point is the bucket of the maximum (within fio's 1/128).
+  const double max_us = expected_write.Find("max")->as_number();
+  EXPECT_NEAR(cdf.back().items()[0].as_number(), max_us, max_us / 128);
+  // It agrees with the percentiles: half the I/O is at or below p50.
+  const double p50 = expected_write.Find("p50")->as_number();
+  for (const json::Value& point : cdf) {
+    if (point.items()[1].as_number() < 0.5) {
+      EXPECT_LT(point.items()[0].as_number(), p50);
+    } else {
+      EXPECT_GE(point.items()[0].as_number(), p50);
+    }
+  }
+  // Erase histogram as the result's wear histogram.
+  const json::Value& wear = *result.Find("wear");
+  EXPECT_EQ(meta.Find("erase_bin_width")->as_number(),
+            wear.Find("histogram_bin_width")->as_number());
+  const std::vector<json::Value>& bins = meta.Find("erase_histogram")->items();
+  ASSERT_EQ(bins.size(), wear.Find("histogram")->items().size());
+  double blocks = 0;
+  for (size_t i = 0; i < bins.size(); ++i) {
+    EXPECT_EQ(bins[i].as_number(), wear.Find("histogram")->items()[i].as_number());
+    blocks += bins[i].as_number();
+  }
+  EXPECT_EQ(blocks, 128);
+  // Exactly SnapshotMeta's keys (packages/wasm/src/protocol.ts), in order.
+  const char* keys[] = {"frame",       "sim_time_ns",      "finished",         "waf",
+                        "free_blocks", "host_write_bytes", "nand_write_bytes", "gc_runs",
+                        "iops",        "read_mbps",        "write_mbps",       "latency_us",
+                        "latency_cdf", "erase_histogram",  "erase_bin_width",  "series",
+                        "events",      "events_dropped"};
+  ASSERT_EQ(meta.members().size(), std::size(keys));
+  for (size_t i = 0; i < std::size(keys); ++i) EXPECT_EQ(meta.members()[i].first, keys[i]);
+  fs_destroy(session);
+}
+
+TEST(Api, LatencyCdfStaysSmallAndKeepsTheTail) {
+  LatencyHistogram h;
+  // A million Pareto (alpha 1) latencies from 100 us: p99.9 is 100 ms and
+  // the last thousand samples spread over seven octaves.
+  uint64_t x = 1;
+  for (uint32_t i = 0; i < 1'000'000; ++i) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    const double u = static_cast<double>(x >> 11) / 9007199254740992.0;
+    h.Record(static_cast<uint64_t>(100'000 / (1 - u)));
+  }
+  const auto cdf = LatencyCdf(h);
+  EXPECT_LE(cdf.size(), 200u);
+  EXPECT_GE(cdf.size(), 100u);
+  EXPECT_EQ(cdf.back().second, 1.0);
+  // The tail keeps its shape: points between p99.9 and the maximum.
+  uint32_t tail_points = 0;
+  for (const auto& point : cdf) tail_points += point.second > 0.999;
+  EXPECT_GE(tail_points, 15u);
+}
+
+TEST(Api, BadDeviceJsonNamesTheFileAndLine) {
+  const char* device = "{\n  \"cell\": \"tlc\",\n  \"colour\": \"red\"\n}";
+  EXPECT_EQ(fs_create(device, kRandomWrites, R"({"device_name": "my-drive.json"})"), 0u);
+  const json::Value error = LastError();
+  EXPECT_EQ(error.Find("kind")->as_string(), "input");
+  EXPECT_EQ(error.Find("file")->as_string(), "my-drive.json");
+  EXPECT_EQ(error.Find("line")->as_number(), 3);
+  EXPECT_EQ(error.Find("problem")->as_string(), "unknown key \"colour\"");
+  EXPECT_EQ(error.Find("message")->as_string(), "my-drive.json:3: unknown key \"colour\"");
+
+  // Malformed JSON itself.
+  EXPECT_EQ(fs_create("{\n\"cell\": \"tlc\"\n\"seed\": 2}", kRandomWrites, ""), 0u);
+  EXPECT_EQ(LastError().Find("line")->as_number(), 3);
+  EXPECT_EQ(LastError().Find("file")->as_string(), "device.json");
+
+  // An impossible geometry as a whole: line 0.
+  EXPECT_EQ(fs_create(R"({"geometry": {"blocks_per_plane": 16}})", kRandomWrites, ""), 0u);
+  EXPECT_EQ(LastError().Find("kind")->as_string(), "input");
+  EXPECT_EQ(LastError().Find("line")->as_number(), 0);
+}
+
+TEST(Api, BadFioJobNamesTheFileAndLine) {
+  EXPECT_EQ(
+      fs_create(kSmallDevice, "[a]\nrw=randwrite\nbs=4q\n", R"({"workload_name": "jobs/bad.fio"})"),
+      0u);
+  const json::Value error = LastError();
+  EXPECT_EQ(error.Find("kind")->as_string(), "input");
+  EXPECT_EQ(error.Find("file")->as_string(), "jobs/bad.fio");
+  EXPECT_EQ(error.Find("line")->as_number(), 3);
+  EXPECT_EQ(error.Find("message")->as_string(), "jobs/bad.fio:3: bs: invalid size '4q'");
+
+  // The one-shot call wraps the same error.
+  const json::Value wrapped =
+      ParseJson(fs_run_scenario(kSmallDevice, "[a]\nrw=randwrite\nbs=4q\n", "x.fio"));
+  EXPECT_EQ(wrapped.Find("error")->Find("message")->as_string(), "x.fio:3: bs: invalid size '4q'");
+  EXPECT_EQ(LastError().Find("line")->as_number(), 3);
+}
+
+TEST(Api, BadOptionsAndOverridesAreInputErrors) {
+  EXPECT_EQ(fs_create(kSmallDevice, kRandomWrites, "{\n\"series_interval\": 5}"), 0u);
+  EXPECT_EQ(LastError().Find("file")->as_string(), "options");
+  EXPECT_EQ(LastError().Find("line")->as_number(), 2);
+  EXPECT_EQ(fs_create(kSmallDevice, kRandomWrites, R"({"set": ["gc.victim"]})"), 0u);
+  EXPECT_EQ(LastError().Find("file")->as_string(), "--set");
+  EXPECT_EQ(fs_create(kSmallDevice, kRandomWrites, R"({"set": ["gc.victim=oldest"]})"), 0u);
+  EXPECT_EQ(LastError().Find("kind")->as_string(), "input");
+}
+
+TEST(Api, MisuseIsAnInternalErrorNotACrash) {
+  EXPECT_EQ(fs_advance(987654, 1e6, 10), -1);
+  json::Value error = LastError();
+  EXPECT_EQ(error.Find("kind")->as_string(), "internal");
+  EXPECT_EQ(error.Find("message")->as_string(), "no session with handle 987654");
+  EXPECT_EQ(error.Find("line"), nullptr);
+  EXPECT_EQ(fs_describe(987654), nullptr);
+  EXPECT_EQ(fs_snapshot(987654), 0u);
+  EXPECT_EQ(fs_snapshot_size(987654), 0u);
+
+  const uint32_t session = fs_create(kSmallDevice, kRandomWrites, "");
+  ASSERT_EQ(fs_precondition(session), 0);
+  EXPECT_EQ(std::string(fs_last_error()), "null");
+  EXPECT_EQ(fs_precondition(session), -1);  // a second time
+  EXPECT_EQ(LastError().Find("kind")->as_string(), "internal");
+  fs_destroy(session);
+  fs_destroy(session);  // harmless
+  EXPECT_EQ(fs_now_ns(session), -1);
+}
+
+TEST(Api, AdvanceReturnsControl) {
+  const uint32_t session = fs_create(kSmallDevice, kRandomWrites, "");
+  ASSERT_EQ(fs_precondition(session), 0);
+  // 0: the time was reached, and the clock stands exactly there.
+  EXPECT_EQ(fs_advance(session, 2.5e6, 1e12), 0);
+  EXPECT_EQ(fs_now_ns(session), 2.5e6);
+  // An earlier time does not move the clock back.
+  EXPECT_EQ(fs_advance(session, 1e6, 1e12), 0);
+  EXPECT_EQ(fs_now_ns(session), 2.5e6);
+  // 1: the event budget ran out before the time.
+  EXPECT_EQ(fs_advance(session, 1e300, 50), 1);
+  const double after_budget = fs_now_ns(session);
+  EXPECT_GT(after_budget, 2.5e6);
+  EXPECT_EQ(fs_advance(session, 1e300, 0), 1);
+  EXPECT_EQ(fs_now_ns(session), after_budget);
+  // 2: finished, and stays so.
+  EXPECT_EQ(fs_advance(session, 1.0 / 0.0, 1.0 / 0.0), 2);
+  const double end = fs_now_ns(session);
+  EXPECT_EQ(fs_advance(session, 1.0 / 0.0, 1.0 / 0.0), 2);
+  EXPECT_EQ(fs_now_ns(session), end);
+  EXPECT_EQ(ParseJson(fs_result_json(session)).Find("host")->Find("write_requests")->as_number(),
+            20000);
+  fs_destroy(session);
+}
+
+TEST(Api, VersionMatchesTheProtocol) { EXPECT_EQ(fs_api_version(), 1u); }
+
+}  // namespace
+}  // namespace flashscope

@@ -1,0 +1,97 @@
+// The narrow C boundary the WebAssembly build exports (STYLE.md convention
+// 5): a handful of functions over plain pointers and numbers. The same code
+// builds natively, where tests exercise it.
+//
+// Strings in are NUL-terminated UTF-8. Strings and buffers out point into
+// the session (or a static for session-less calls) and stay valid until the
+// next call on that session; JavaScript copies them out at once (slice())
+// because wasm memory growth detaches views. 64-bit times cross as doubles:
+// exact up to 2^53 ns (104 days of simulated time).
+//
+// Errors: functions that can fail return 0 / -1 (a null pointer for the
+// string functions) and leave a JSON object in fs_last_error():
+// {"kind": "input"|"internal", "message": "FILE:LINE: ...", "file": "...",
+// "line": N, "problem": "..."}. "input" (bad device JSON, --set override,
+// options or fio text) carries file, line (0 = the file as a whole) and
+// problem; "internal" (a fault, or a call the lifecycle forbids such as an
+// unknown handle or a second fs_precondition) carries only the message. A
+// call that succeeds resets fs_last_error() to "null". No exception ever
+// crosses this boundary.
+//
+// Snapshot buffer (fs_snapshot), little-endian, every section 8-byte aligned:
+//   header: 16 uint32 words
+//     [0] magic 0x31535346 ("FSS1")   [1] layout version (1)
+//     [2] block count B               [3] plane count P
+//     [4] units per block             [5] page-state unit count U (0 = none)
+//     [6] byte offset of state        [7] byte offset of valid_units
+//     [8] byte offset of erase_count  [9] byte offset of written_units
+//     [10] byte offset of frontiers   [11] byte offset of page_state
+//     [12] frame number               [13..15] reserved (0)
+//   state:         Uint8Array(B)   0 free, 1 open, 2 full, 3 GC victim
+//   valid_units:   Uint32Array(B)
+//   erase_count:   Uint32Array(B)
+//   written_units: Uint32Array(B)  units programmed since the last erase
+//   frontiers:     Uint32Array(2P) [2p] host open block, [2p+1] GC open block
+//                                  of plane p (0xFFFFFFFF = none)
+//   page_state:    Uint8Array(U)   per mapping unit of the whole device, only
+//                                  when the device has at most 262144 units:
+//                                  0 erased, 1 valid, 2 invalid (garbage)
+// Block ids are the linear ids of DeviceLayout (nand/layout.h).
+//
+// fs_snapshot_meta returns the JSON that goes with the snapshot: figures so
+// far, and the series points and events produced since the previous
+// fs_snapshot_meta call (none are lost when the UI skips frames: they
+// accumulate until meta is next asked for, and each is delivered once).
+// Its "frame" is the number of the latest fs_snapshot. See
+// api/snapshot_meta.h for its keys.
+#pragma once
+
+#include <cstdint>
+
+extern "C" {
+
+// Protocol/ABI version; the worker refuses a mismatch.
+uint32_t fs_api_version();
+
+// A session from device JSON and fio job text. options_json may be "" or
+// {"series_interval_ms": N, "device_name": "...", "workload_name": "...",
+//  "set": ["gc.victim=fifo", ...], "include_events": false}. Defaults: a
+// 10 ms series interval (the CLI's is 100 ms: pass 100 to get its result
+// bytes), names "device.json" and "job.fio", no overrides, no event list in
+// the result (api/session.h). Returns a handle > 0, or 0 on error.
+uint32_t fs_create(const char* device_json, const char* fio_text, const char* options_json);
+void fs_destroy(uint32_t session);
+
+// Untimed preconditioning per the device's "precondition" key.
+int32_t fs_precondition(uint32_t session);
+
+// Runs until simulated time until_ns or max_events events; returns 0 time
+// reached, 1 event budget used, 2 finished, -1 error. Both arguments
+// saturate: Infinity (or >= 2^64) means no limit; an until_ns earlier than
+// fs_now_ns returns 0 without moving time. After 2, calls keep returning 2.
+int32_t fs_advance(uint32_t session, double until_ns, double max_events);
+double fs_now_ns(uint32_t session);
+
+// Layout and effective device as JSON: {"device": {...}, "layout": {...}}.
+const char* fs_describe(uint32_t session);
+
+// Builds a snapshot; returns its address in memory (size: fs_snapshot_size,
+// the same for every frame of a session). The buffer is allocated on the
+// first call and reused, so its address is stable for the session.
+uintptr_t fs_snapshot(uint32_t session);
+uint32_t fs_snapshot_size(uint32_t session);
+const char* fs_snapshot_meta(uint32_t session);
+
+// The full result JSON, exactly what `flashscope run --json` prints.
+const char* fs_result_json(uint32_t session);
+
+// One-shot: create, precondition, run to the end, and return the result
+// JSON (or an error JSON {"error": {...}}). workload_name plays the part of
+// the CLI's --fio path in the result. Uses the CLI's 100 ms series interval,
+// so the text equals `flashscope run --device D --fio W --json`.
+const char* fs_run_scenario(const char* device_json, const char* fio_text,
+                            const char* workload_name);
+
+const char* fs_last_error();
+
+}  // extern "C"

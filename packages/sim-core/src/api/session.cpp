@@ -1,0 +1,181 @@
+#include "api/session.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "sim/fio_jobs.h"
+#include "util/input_error.h"
+#include "util/json.h"
+
+namespace flashscope {
+
+namespace {
+
+constexpr const char* kOptionsFile = "options";
+
+void ExpectType(const json::Value& value, json::Type type, const std::string& key) {
+  if (value.type() != type) {
+    throw InputError(
+        kOptionsFile, value.line(),
+        key + ": expected " + json::TypeName(type) + ", got " + json::TypeName(value.type()));
+  }
+}
+
+}  // namespace
+
+SessionOptions ParseSessionOptions(std::string_view options_json) {
+  SessionOptions options;
+  bool blank = true;
+  for (char c : options_json) blank &= c == ' ' || c == '\t' || c == '\n' || c == '\r';
+  if (blank) return options;
+  const json::Value root = json::Parse(options_json, kOptionsFile);
+  ExpectType(root, json::Type::kObject, "options");
+  for (const auto& [key, value] : root.members()) {
+    if (key == "series_interval_ms") {
+      ExpectType(value, json::Type::kNumber, key);
+      // At least a nanosecond (the simulator's tick), at most ~31 years.
+      if (!(value.as_number() >= 1e-6 && value.as_number() <= 1e12)) {
+        throw InputError(kOptionsFile, value.line(), key + ": must be between 1e-6 and 1e12");
+      }
+      options.series_interval_ms = value.as_number();
+    } else if (key == "device_name") {
+      ExpectType(value, json::Type::kString, key);
+      options.device_name = value.as_string();
+    } else if (key == "workload_name") {
+      ExpectType(value, json::Type::kString, key);
+      options.workload_name = value.as_string();
+    } else if (key == "set") {
+      ExpectType(value, json::Type::kArray, key);
+      for (const json::Value& item : value.items()) {
+        ExpectType(item, json::Type::kString, key + " entry");
+        options.sets.push_back(item.as_string());
+      }
+    } else if (key == "include_events") {
+      ExpectType(value, json::Type::kBool, key);
+      options.include_events = value.as_bool();
+    } else {
+      throw InputError(kOptionsFile, value.line(),
+                       "unknown key '" + key +
+                           "' (series_interval_ms, device_name, workload_name, set, "
+                           "include_events)");
+    }
+  }
+  return options;
+}
+
+DeviceConfig ParseDeviceText(std::string_view device_json, const std::string& name,
+                             const std::vector<std::string>& overrides) {
+  // The same steps as LoadDevice (config/device_config.cpp) after it has
+  // read the file, so errors and the effective device match the CLI's.
+  json::Value root = json::Parse(device_json, name);
+  if (!root.is_object()) {
+    throw InputError(
+        name, root.line(),
+        std::string("a device file must hold a JSON object; got ") + json::TypeName(root.type()));
+  }
+  for (const std::string& assignment : overrides) ApplyOverride(root, assignment);
+  DeviceConfig config = ParseDevice(root, name);
+  config.file = name;
+  return config;
+}
+
+RunInfo RunInfoFor(const FioJobFile& jobs, const std::string& workload_name, bool include_events) {
+  RunInfo info;
+  info.workload = workload_name;
+  info.include_events = include_events;
+  for (const FioJob& job : jobs.jobs) {
+    for (const std::string& name : job.ignored) {
+      bool seen = false;
+      for (const std::string& known : info.ignored_options) seen |= known == name;
+      if (!seen) info.ignored_options.push_back(name);
+    }
+  }
+  return info;
+}
+
+Session::Session(std::string_view device_json, std::string_view fio_text,
+                 const SessionOptions& options)
+    : options_(options) {
+  const DeviceConfig device = ParseDeviceText(device_json, options_.device_name, options_.sets);
+  const FioJobFile jobs = ParseFioJobs(fio_text, options_.workload_name);
+  const DeviceLayout layout = DeviceLayout::From(device);
+  info_ = RunInfoFor(jobs, options_.workload_name, options_.include_events);
+  SimOptions sim_options;
+  // As the CLI converts --series-interval-ms.
+  sim_options.series_interval_ns = static_cast<uint64_t>(options_.series_interval_ms * 1e6);
+  // A zero interval would sample forever at one instant.
+  if (sim_options.series_interval_ns == 0) sim_options.series_interval_ns = 1;
+  sim_ = std::make_unique<Simulator>(device, JobsFromFio(jobs, device, layout), sim_options);
+}
+
+void Session::CheckHealthy() const {
+  if (!failure_.empty()) throw std::logic_error("the session failed earlier: " + failure_);
+}
+
+void Session::Precondition() {
+  CheckHealthy();
+  if (preconditioned_) throw std::logic_error("fs_precondition: the session is preconditioned");
+  preconditioned_ = true;
+  try {
+    sim_->Precondition();
+  } catch (const std::exception& e) {
+    failure_ = e.what();
+    throw;
+  }
+}
+
+StopReason Session::Advance(uint64_t until_ns, uint64_t max_events) {
+  CheckHealthy();
+  // Simulator::Advance would set its clock to an earlier until_ns.
+  if (until_ns < sim_->now_ns()) until_ns = sim_->now_ns();
+  try {
+    return sim_->Advance(until_ns, max_events);
+  } catch (const std::exception& e) {
+    // The simulator stopped mid-event: its state is not to be trusted, so
+    // later calls report this instead of running on.
+    failure_ = e.what();
+    throw;
+  }
+}
+
+const std::string& Session::Describe() {
+  const DeviceLayout& layout = sim_->layout();
+  json::Writer out;
+  out.BeginObject();
+  out.Key("device");
+  WriteDevice(out, sim_->config());
+  out.Key("layout").BeginObject();
+  out.FieldUint("channels", layout.channels);
+  out.FieldUint("dies_per_channel", layout.dies_per_channel);
+  out.FieldUint("planes_per_die", layout.planes_per_die);
+  out.FieldUint("blocks_per_plane", layout.blocks_per_plane);
+  out.FieldUint("blocks", layout.blocks);
+  out.FieldUint("planes", layout.planes);
+  out.FieldUint("pages_per_block", layout.pages_per_block);
+  out.FieldUint("units_per_page", layout.units_per_page);
+  out.FieldUint("units_per_block", layout.units_per_block);
+  out.FieldUint("unit_bytes", layout.unit_bytes);
+  out.FieldUint("logical_bytes", layout.logical_bytes);
+  out.FieldUint("physical_bytes", layout.physical_units * layout.unit_bytes);
+  out.EndObject();
+  out.EndObject();
+  describe_text_ = out.Take();
+  return describe_text_;
+}
+
+const std::vector<uint8_t>& Session::Snapshot() {
+  ++frame_;
+  return snapshot_.Build(sim_->ftl(), frame_);
+}
+
+const std::string& Session::SnapshotMeta() {
+  meta_text_ = meta_.Write(*sim_, frame_);
+  return meta_text_;
+}
+
+const std::string& Session::ResultJson() {
+  result_text_ = RunResultJson(*sim_, info_, false);
+  return result_text_;
+}
+
+}  // namespace flashscope

@@ -1,0 +1,69 @@
+// SnapshotBuilder: the binary struct-of-arrays frame the UI draws the device
+// from (STYLE.md convention 7). The byte layout is the contract documented in
+// api/flashscope_api.h ("Snapshot buffer"); the constants below name its
+// header words so the C++ test and the builder share them.
+//
+// The buffer is sized on the first Build and reused for every later frame
+// (the geometry of a session never changes), so building a frame allocates
+// nothing after the first one.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "ftl/ftl_state.h"
+
+namespace flashscope {
+
+namespace snapshot {
+inline constexpr uint32_t kMagic = 0x31535346;  // "FSS1" little-endian
+inline constexpr uint32_t kLayoutVersion = 1;
+inline constexpr uint32_t kHeaderWords = 16;
+// Page state is sent only up to this many physical mapping units (a small
+// device the UI can draw page by page).
+inline constexpr uint64_t kMaxPageStateUnits = 262144;
+
+// Header word indices.
+enum Word : uint32_t {
+  kWordMagic = 0,
+  kWordVersion = 1,
+  kWordBlocks = 2,
+  kWordPlanes = 3,
+  kWordUnitsPerBlock = 4,
+  kWordPageStateUnits = 5,
+  kWordStateOffset = 6,
+  kWordValidUnitsOffset = 7,
+  kWordEraseCountOffset = 8,
+  kWordWrittenUnitsOffset = 9,
+  kWordFrontiersOffset = 10,
+  kWordPageStateOffset = 11,
+  kWordFrame = 12,
+};
+
+// page_state values.
+inline constexpr uint8_t kUnitErased = 0;
+inline constexpr uint8_t kUnitValid = 1;
+inline constexpr uint8_t kUnitInvalid = 2;
+}  // namespace snapshot
+
+class SnapshotBuilder {
+ public:
+  // Writes frame number `frame` of `ftl` into the reused buffer.
+  const std::vector<uint8_t>& Build(const FtlState& ftl, uint32_t frame);
+  const std::vector<uint8_t>& buffer() const { return buffer_; }
+
+ private:
+  void Plan(const DeviceLayout& layout);
+
+  std::vector<uint8_t> buffer_;
+  bool planned_ = false;
+  uint32_t page_state_units_ = 0;
+  uint32_t state_offset_ = 0;
+  uint32_t valid_units_offset_ = 0;
+  uint32_t erase_count_offset_ = 0;
+  uint32_t written_units_offset_ = 0;
+  uint32_t frontiers_offset_ = 0;
+  uint32_t page_state_offset_ = 0;
+};
+
+}  // namespace flashscope

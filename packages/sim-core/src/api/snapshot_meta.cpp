@@ -1,0 +1,199 @@
+#include "api/snapshot_meta.h"
+
+#include <algorithm>
+
+#include "report/event_json.h"
+
+namespace flashscope {
+
+namespace {
+
+double Us(uint64_t ns) { return static_cast<double>(ns) / 1000.0; }
+
+void WriteSummary(json::Writer& out, const LatencyHistogram& h) {
+  const LatencySummary s = h.Summary();
+  out.BeginObject();
+  out.FieldUint("count", s.count);
+  out.Field("mean", s.count ? s.mean_ns / 1000.0 : 0);
+  out.Field("p50", Us(s.p50_ns));
+  out.Field("p90", Us(s.p90_ns));
+  out.Field("p99", Us(s.p99_ns));
+  out.Field("p999", Us(s.p99_9_ns));
+  out.Field("max", Us(s.max_ns));
+  out.EndObject();
+}
+
+// A frame carries at most this many new series points and events, however
+// much simulated time it covers: at full speed one frame can cover a minute
+// of simulated time (thousands of 10 ms points, tens of thousands of GC
+// events), more than a frame's budget to encode or a chart to show.
+constexpr size_t kMaxPointsPerFrame = 256;
+constexpr size_t kMaxEventsPerFrame = 256;
+
+// New points since `from`; when there are more than kMaxPointsPerFrame,
+// runs of k consecutive points are merged into one: rates and the mean
+// latency are averaged, p99 takes the worst, GC work is summed, levels and
+// cumulative figures take the last value.
+void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from) {
+  enum class Merge { kLast, kMean, kMax, kSum };
+  const struct {
+    const char* name;
+    const std::vector<double>* values;
+    Merge merge;
+  } columns[] = {
+      {"t_ms", &s.t_ms, Merge::kLast},
+      {"iops", &s.iops, Merge::kMean},
+      {"read_mbps", &s.read_mbps, Merge::kMean},
+      {"write_mbps", &s.write_mbps, Merge::kMean},
+      {"lat_mean_us", &s.lat_mean_us, Merge::kMean},
+      {"lat_p50_us", &s.lat_p50_us, Merge::kMean},
+      {"lat_p99_us", &s.lat_p99_us, Merge::kMax},
+      {"free_blocks", &s.free_blocks, Merge::kLast},
+      {"gc_page_programs", &s.gc_page_programs, Merge::kSum},
+      {"host_write_bytes", &s.host_write_bytes, Merge::kLast},
+      {"nand_write_bytes", &s.nand_write_bytes, Merge::kLast},
+      {"waf", &s.waf, Merge::kLast},
+  };
+  const size_t count = s.size() - from;
+  const size_t run = (count + kMaxPointsPerFrame - 1) / kMaxPointsPerFrame;
+  out.BeginObject();
+  for (const auto& column : columns) {
+    const std::vector<double>& v = *column.values;
+    out.Key(column.name).BeginArray();
+    for (size_t first = from; first < s.size(); first += run) {
+      const size_t end = std::min(first + run, s.size());
+      double merged = column.merge == Merge::kLast ? v[end - 1] : 0;
+      if (column.merge != Merge::kLast) {
+        for (size_t i = first; i < end; ++i) {
+          merged = column.merge == Merge::kMax ? std::max(merged, v[i]) : merged + v[i];
+        }
+        if (column.merge == Merge::kMean) merged /= static_cast<double>(end - first);
+      }
+      out.Number(merged);
+    }
+    out.EndArray();
+  }
+  out.EndObject();
+}
+
+// The newest kMaxEventsPerFrame events since `from`; returns how many older
+// ones were left out.
+size_t WriteEventsSince(json::Writer& out, const SimEventLog& log, size_t from) {
+  const std::vector<SimEvent>& events = log.events();
+  const size_t skipped =
+      events.size() - from > kMaxEventsPerFrame ? events.size() - from - kMaxEventsPerFrame : 0;
+  out.BeginArray();
+  for (size_t i = from + skipped; i < events.size(); ++i) WriteEvent(out, events[i]);
+  out.EndArray();
+  return skipped;
+}
+
+// Blocks per erase count, binned as the result JSON's wear histogram: one
+// bin per count up to 64 bins, wider bins of equal width beyond.
+void WriteEraseHistogram(json::Writer& out, const FtlState& ftl) {
+  const DeviceLayout& layout = ftl.layout();
+  uint32_t max = 0;
+  for (uint32_t b = 0; b < layout.blocks; ++b) max = std::max(max, ftl.erase_count(b));
+  const uint32_t bins = std::min<uint32_t>(64, max + 1);
+  const uint32_t width = (max + bins) / bins;
+  std::array<uint64_t, 64> histogram{};
+  for (uint32_t b = 0; b < layout.blocks; ++b)
+    ++histogram[std::min(bins - 1, ftl.erase_count(b) / width)];
+  out.Key("erase_histogram").BeginArray();
+  for (uint32_t i = 0; i < bins; ++i) out.Uint(histogram[i]);
+  out.EndArray();
+  out.FieldUint("erase_bin_width", width);
+}
+
+}  // namespace
+
+std::vector<std::pair<double, double>> LatencyCdf(const LatencyHistogram& histogram) {
+  std::vector<std::pair<double, double>> points;
+  const uint64_t count = histogram.count();
+  if (count == 0) return points;
+  const double total = static_cast<double>(count);
+  uint64_t cumulative = 0;
+  uint64_t kept = 0;  // cumulative count at the last kept point
+  bool first = true;
+  for (size_t i = histogram.occupied_begin(); i < histogram.occupied_end(); ++i) {
+    const uint64_t samples = histogram.bucket_samples(i);
+    if (samples == 0) continue;
+    cumulative += samples;
+    const bool last = cumulative == count;
+    const bool step = (cumulative - kept) * 100 >= count;
+    // Tail shrank by 1.25x: (count - kept) >= 1.25 (count - cumulative).
+    const bool tail = 4 * (count - kept) >= 5 * (count - cumulative);
+    if (first || last || step || tail) {
+      points.emplace_back(Us(LatencyHistogram::BucketValueNs(i)), cumulative / total);
+      kept = cumulative;
+      first = false;
+    }
+  }
+  return points;
+}
+
+std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame) {
+  const Host& host = sim.host();
+  const DeviceLayout& layout = sim.layout();
+
+  for (LatencyHistogram& h : by_op_) h.Reset();
+  all_.Reset();
+  uint64_t requests = 0, read_bytes = 0, write_bytes = 0;
+  for (uint32_t j = 0; j < host.job_count(); ++j) {
+    const JobMetrics& m = host.metrics(j);
+    for (uint32_t op = 0; op < kHostOpKinds; ++op) requests += m.requests[op];
+    read_bytes += m.bytes[0];
+    write_bytes += m.bytes[1];
+    by_op_[0].Merge(m.latency[0]);
+    by_op_[1].Merge(m.latency[1]);
+  }
+  all_.Merge(by_op_[0]);
+  all_.Merge(by_op_[1]);
+
+  const uint64_t now_ns = sim.now_ns();
+  const double seconds = now_ns / 1e9;
+  const uint64_t host_write_bytes = host.host_write_bytes();
+  const uint64_t nand_write_bytes = sim.counters().TotalPrograms() * uint64_t{layout.page_bytes};
+
+  json::Writer out;
+  out.BeginObject();
+  out.FieldUint("frame", frame);
+  out.FieldUint("sim_time_ns", now_ns);
+  out.FieldBool("finished", sim.finished());
+  out.Key("waf");
+  if (host_write_bytes == 0)
+    out.Null();
+  else
+    out.Number(static_cast<double>(nand_write_bytes) / static_cast<double>(host_write_bytes));
+  out.FieldUint("free_blocks", sim.ftl().TotalFreeBlocks());
+  out.FieldUint("host_write_bytes", host_write_bytes);
+  out.FieldUint("nand_write_bytes", nand_write_bytes);
+  out.FieldUint("gc_runs", sim.controller().gc_runs());
+  out.Field("iops", seconds > 0 ? requests / seconds : 0);
+  out.Field("read_mbps", seconds > 0 ? read_bytes / seconds / 1e6 : 0);
+  out.Field("write_mbps", seconds > 0 ? write_bytes / seconds / 1e6 : 0);
+  out.Key("latency_us").BeginObject();
+  out.Key("read");
+  WriteSummary(out, by_op_[0]);
+  out.Key("write");
+  WriteSummary(out, by_op_[1]);
+  out.EndObject();
+  out.Key("latency_cdf").BeginArray();
+  for (const auto& [latency_us, fraction] : LatencyCdf(all_)) {
+    out.BeginArray().Number(latency_us).Number(fraction).EndArray();
+  }
+  out.EndArray();
+  WriteEraseHistogram(out, sim.ftl());
+  out.Key("series");
+  WriteSeriesSince(out, sim.series(), series_cursor_);
+  out.Key("events");
+  const size_t dropped = WriteEventsSince(out, sim.event_log(), event_cursor_);
+  out.FieldUint("events_dropped", dropped);
+  out.EndObject();
+
+  series_cursor_ = sim.series().size();
+  event_cursor_ = sim.event_log().size();
+  return out.Take();
+}
+
+}  // namespace flashscope

@@ -1,0 +1,68 @@
+// SnapshotMetaWriter: the JSON that travels with each snapshot frame
+// (fs_snapshot_meta). Its keys are exactly SnapshotMeta's in
+// packages/wasm/src/protocol.ts:
+//   frame             number of the latest fs_snapshot frame (0 before any)
+//   sim_time_ns       simulated time now
+//   finished          every job is done
+//   waf               NAND bytes programmed / host bytes written in the timed
+//                     run so far (null before the first host write)
+//   free_blocks       erased blocks in the free pools now
+//   host_write_bytes, nand_write_bytes   cumulative, timed run
+//   gc_runs           GC runs in the timed run
+//   iops, read_mbps, write_mbps   averages over the timed run so far
+//                     (completed requests or bytes / simulated time); the
+//                     series carries the per-interval rates
+//   latency_us        {read, write}: {count, mean, p50, p90, p99, p999, max}
+//                     in microseconds over every job, fio percentiles
+//   latency_cdf       [[latency_us, cumulative fraction], ...] of reads and
+//                     writes together, ascending, at most ~200 points (see
+//                     LatencyCdf), the last one at fraction 1
+//   erase_histogram   blocks per erase-count bin of width erase_bin_width,
+//   erase_bin_width   binned like the result JSON's "wear" histogram
+//   series            the run-level series points (sim.series()) produced
+//                     since the previous call, column arrays as in the result
+//   events            GC start/end and stall events since the previous call,
+//                     shaped like the result JSON's "events" entries
+// Each series point and each event is delivered by exactly one call, however
+// many frames the UI skips.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "metrics/latency_histogram.h"
+#include "sim/simulator.h"
+#include "util/json.h"
+
+namespace flashscope {
+
+// A CDF of `histogram` with at most about 200 points: bucket i (its fio
+// value, in µs) is kept when it is the first or last occupied bucket, when
+// the cumulative fraction rose by >= 1/100 since the last kept point, or
+// when the tail (1 - fraction) shrank by a factor >= 1.25 (so the
+// p99/p99.9/p99.99 region keeps its shape). That bounds the count by
+// 100 + log(count)/log(1.25) + 2: 197 points for a billion samples.
+std::vector<std::pair<double, double>> LatencyCdf(const LatencyHistogram& histogram);
+
+class SnapshotMetaWriter {
+ public:
+  // The meta JSON for `frame`; advances the series and event cursors.
+  std::string Write(const Simulator& sim, uint32_t frame);
+
+  size_t series_cursor() const { return series_cursor_; }
+  size_t event_cursor() const { return event_cursor_; }
+
+ private:
+  size_t series_cursor_ = 0;
+  size_t event_cursor_ = 0;
+  // Scratch histograms merged across jobs each frame: kept as members, not
+  // stack locals (each is ~15 KB; see latency_histogram.h).
+  std::array<LatencyHistogram, 2> by_op_;  // read, write
+  LatencyHistogram all_;
+};
+
+}  // namespace flashscope

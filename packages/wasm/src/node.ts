@@ -1,0 +1,102 @@
+// The simulator in Node (tests, benchmarks, scripts), from the Node flavour
+// of the WebAssembly build: dist/flashscope.node.cjs, CommonJS with the
+// .wasm inlined and compiled synchronously (scripts/build-wasm.sh). So
+// everything here is synchronous; the module is loaded once and memoised.
+//
+// The browser never imports this file (it pulls in node:module); the worker
+// loads the web flavour through wasm_module.ts.
+
+import { createRequire } from 'node:module';
+
+import { PROTOCOL_VERSION, type LoadRequest } from './protocol';
+import {
+  SimError,
+  WasmSessionFactory,
+  parseLastError,
+  type FlashScopeModule,
+  type SimSession,
+} from './session';
+
+/** The Node flavour also has the one-shot call (fs_run_scenario). */
+export interface NodeFlashScopeModule extends FlashScopeModule {
+  _fs_run_scenario(deviceJson: number, fioText: number, workloadName: number): number;
+}
+
+// Emscripten 3.1.6 MODULARIZE factory: with WASM_ASYNC_COMPILATION=0 it
+// fills the object it is given (and returns it) before returning.
+type NodeModuleFactory = (module: object) => unknown;
+
+const GLUE_PATH = '../dist/flashscope.node.cjs';
+
+let nodeModule: NodeFlashScopeModule | null = null;
+let nodeFactory: WasmSessionFactory | null = null;
+
+/** The instantiated Node flavour (one per process). Throws if not built. */
+export function loadNodeModule(): NodeFlashScopeModule {
+  if (nodeModule) return nodeModule;
+  const require = createRequire(import.meta.url);
+  let factory: NodeModuleFactory;
+  try {
+    factory = require(GLUE_PATH) as NodeModuleFactory;
+  } catch (error) {
+    throw new Error(`cannot load ${GLUE_PATH}; build it with scripts/build-wasm.sh`, {
+      cause: error,
+    });
+  }
+  const module = {} as NodeFlashScopeModule;
+  factory(module);
+  if (typeof module._fs_api_version !== 'function') {
+    throw new Error(`${GLUE_PATH} did not instantiate synchronously`);
+  }
+  const version = module._fs_api_version() >>> 0;
+  if (version !== PROTOCOL_VERSION) {
+    throw new Error(`${GLUE_PATH} speaks API ${version}, this package ${PROTOCOL_VERSION}`);
+  }
+  nodeModule = module;
+  return module;
+}
+
+/**
+ * Runs a scenario to the end, as `flashscope run --device D --fio W --json`
+ * does, and returns the result JSON text (byte-identical to the CLI's when
+ * workloadName is the CLI's --fio path). Throws SimError for bad input, its
+ * message "FILE:LINE: problem" as the CLI prints it.
+ */
+export function runScenario(deviceJson: string, fioText: string, workloadName = 'job.fio'): string {
+  const m = loadNodeModule();
+  const text = withCStrings(m, [deviceJson, fioText, workloadName], ([device, fio, workload]) =>
+    m.UTF8ToString(m._fs_run_scenario(device, fio, workload)),
+  );
+  // A result starts {"seed":...; a failure is {"error": {...}}.
+  if (text.startsWith('{"error":')) {
+    const { error } = JSON.parse(text) as { error: unknown };
+    throw new SimError(parseLastError(JSON.stringify(error)));
+  }
+  return text;
+}
+
+/**
+ * A session for stepping through a run (create, precondition, advance in
+ * slices, snapshots, result), the same wrapper the worker uses.
+ */
+export function openSession(request: LoadRequest): SimSession {
+  nodeFactory ??= new WasmSessionFactory(loadNodeModule());
+  return nodeFactory.create(request);
+}
+
+/** Copies texts into malloc'd NUL-terminated UTF-8 for one call. */
+function withCStrings<T>(m: FlashScopeModule, texts: string[], body: (ptrs: number[]) => T): T {
+  const ptrs: number[] = [];
+  try {
+    for (const text of texts) {
+      const bytes = m.lengthBytesUTF8(text) + 1;
+      const ptr = m._malloc(bytes);
+      if (ptr === 0) throw new Error(`out of wasm memory for a ${bytes}-byte string`);
+      ptrs.push(ptr);
+      m.stringToUTF8(text, ptr, bytes);
+    }
+    return body(ptrs);
+  } finally {
+    for (const ptr of ptrs) m._free(ptr);
+  }
+}
