@@ -1,0 +1,182 @@
+// SimClient against a stand-in worker that runs SimulationHost with the real
+// simulator (the Node flavour) on the same thread, with postMessage's
+// asynchrony and copying (structuredClone, transfer lists) in between.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { SimClient, SimError } from './client';
+import type { SnapshotFrame, WorkerLike } from './client';
+import type { Command, SerializedError, WorkerMessage } from './protocol';
+import { WasmSessionFactory } from './session';
+import type { FlashScopeModule } from './session';
+import { SimulationHost } from './simulation_host';
+
+const GLUE_PATH = fileURLToPath(new URL('../dist/flashscope.node.cjs', import.meta.url));
+const DEVICE_JSON = readFileSync(
+  fileURLToPath(new URL('../../../public/presets/devices/teaching-slc-tiny.json', import.meta.url)),
+  'utf8',
+);
+const ENDLESS_JOB = '[overwrite]\nrw=randwrite\nbs=4k\niodepth=4\nruntime=3600s\ntime_based=1\n';
+
+let wasm: FlashScopeModule;
+
+beforeAll(async () => {
+  if (!existsSync(GLUE_PATH)) {
+    throw new Error(`${GLUE_PATH} is missing: run 'bash scripts/build-wasm.sh' first`);
+  }
+  const factory = createRequire(import.meta.url)(GLUE_PATH) as (
+    overrides: object,
+  ) => Promise<FlashScopeModule>;
+  const wasmPath = GLUE_PATH.replace(/\.cjs$/, '.wasm');
+  wasm = await factory(existsSync(wasmPath) ? { wasmBinary: readFileSync(wasmPath) } : {});
+});
+
+/** A Worker stand-in: commands and replies cross a task boundary, copied. */
+class LoopbackWorker implements WorkerLike {
+  onmessage: ((event: MessageEvent<WorkerMessage>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  terminated = false;
+  private readonly host: SimulationHost;
+  private readonly versionOverride: number | undefined;
+
+  /** versionOverride: the protocol version this "UI" claims at init. */
+  constructor(versionOverride?: number) {
+    this.host = new SimulationHost({
+      sessionFactory: () => new WasmSessionFactory(wasm),
+      post: (message, transfer) => {
+        const copy = structuredClone(message, { transfer });
+        setTimeout(() => {
+          if (!this.terminated) this.onmessage?.({ data: copy } as MessageEvent<WorkerMessage>);
+        }, 0);
+      },
+    });
+    this.versionOverride = versionOverride;
+  }
+
+  postMessage(message: Command): void {
+    let copy = structuredClone(message);
+    if (copy.type === 'init' && this.versionOverride !== undefined) {
+      copy = { ...copy, protocolVersion: this.versionOverride };
+    }
+    setTimeout(() => {
+      if (!this.terminated) this.host.handle(copy);
+    }, 0);
+  }
+
+  terminate(): void {
+    this.terminated = true;
+    this.host.dispose();
+  }
+}
+
+function nextFrame(client: SimClient): Promise<SnapshotFrame> {
+  return new Promise((resolve) => {
+    const off = client.onSnapshot((frame) => {
+      off();
+      resolve(frame);
+    });
+  });
+}
+
+let client: SimClient | null = null;
+
+afterEach(() => {
+  client?.terminate();
+  client = null;
+});
+
+describe('SimClient', () => {
+  it('connects, loads, plays frame by frame, resets and returns the result', async () => {
+    client = await SimClient.attach(new LoopbackWorker());
+    const statuses: Array<{ running: boolean; simTimeNs: number }> = [];
+    client.onStatus((status) => statuses.push(status));
+
+    const firstFrame = nextFrame(client);
+    const { layout, device } = await client.load({
+      deviceJson: DEVICE_JSON,
+      fioText: ENDLESS_JOB,
+      set: ['precondition.fill=1'],
+    });
+    expect(layout.blocks).toBe(256);
+    expect(device.name).toBe('teaching-slc-tiny');
+    const first = await firstFrame;
+    expect(first.blocks.validUnits).toHaveLength(256);
+    expect(first.meta.sim_time_ns).toBe(0);
+
+    // Draw-then-ack, as the UI does: each frame is newer than the last.
+    const times: number[] = [];
+    const off = client.onSnapshot((frame) => {
+      times.push(frame.meta.sim_time_ns);
+      client!.ack(frame.frame);
+    });
+    client.play();
+    client.ack(first.frame);
+    while (times.length < 4) await new Promise((resolve) => setTimeout(resolve, 5));
+    client.pause();
+    off();
+    for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1]);
+
+    await client.reset();
+    expect(statuses[statuses.length - 1]).toMatchObject({ running: false, simTimeNs: 0 });
+
+    client.step(20_000_000);
+    const result = JSON.parse(await client.result()) as { waf: number | null };
+    expect(result).toHaveProperty('waf');
+  });
+
+  it('rejects load with a SimError naming the file and line, then loads', async () => {
+    client = await SimClient.attach(new LoopbackWorker());
+    const error = await client
+      .load({ deviceJson: DEVICE_JSON, fioText: '[job]\nbs=lots\n', workloadName: 'mine.fio' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SimError);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as SimError).serialized).toMatchObject({
+      kind: 'input',
+      file: 'mine.fio',
+      line: 2,
+    });
+    const { layout } = await client.load({ deviceJson: DEVICE_JSON, fioText: ENDLESS_JOB });
+    expect(layout.blocks).toBe(256);
+  });
+
+  it('reports errors of fire-and-forget commands through onError', async () => {
+    client = await SimClient.attach(new LoopbackWorker());
+    const errors: SerializedError[] = [];
+    client.onError((error) => errors.push(error));
+    client.play(); // nothing loaded
+    while (errors.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(errors[0]).toMatchObject({ kind: 'protocol' });
+    expect(errors[0].message).toMatch(/no scenario/);
+  });
+
+  it('acks frames itself while nobody listens, so playback never stalls', async () => {
+    client = await SimClient.attach(new LoopbackWorker());
+    await client.load({ deviceJson: DEVICE_JSON, fioText: ENDLESS_JOB });
+    client.play();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    // A listener added now still receives fresh frames.
+    const frame = await nextFrame(client);
+    expect(frame.meta.sim_time_ns).toBeGreaterThan(0);
+    client.pause();
+  });
+
+  it('fails to connect on a protocol version mismatch', async () => {
+    const worker = new LoopbackWorker(999);
+    const error = await SimClient.attach(worker).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SimError);
+    expect((error as SimError).serialized.kind).toBe('protocol');
+    expect(worker.terminated).toBe(true);
+  });
+
+  it('rejects pending requests when terminated', async () => {
+    client = await SimClient.attach(new LoopbackWorker());
+    const pending = client.load({ deviceJson: DEVICE_JSON, fioText: ENDLESS_JOB });
+    client.terminate();
+    await expect(pending).rejects.toBeInstanceOf(SimError);
+    expect(() => client!.play()).toThrow(SimError);
+  });
+});

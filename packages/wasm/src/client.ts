@@ -1,0 +1,248 @@
+// SimClient: the UI's handle on one simulation worker. It spawns the worker
+// and speaks protocol.ts; it never imports the Emscripten glue (STYLE.md
+// convention 1), so the UI bundle stays free of it.
+//
+// Usage: subscribe (onSnapshot, onStatus, onError) before load(); draw each
+// snapshot, then ack(frame) — the worker sends the next frame only after the
+// ack, so a slow UI sees the latest state rather than a backlog. While no
+// snapshot listener is registered the client acks frames itself, so frames
+// never stall for want of a viewer.
+
+import { PROTOCOL_VERSION } from './protocol';
+import type {
+  BlockArrays,
+  Command,
+  Layout,
+  LoadRequest,
+  SerializedError,
+  SnapshotMeta,
+  Speed,
+  WorkerMessage,
+} from './protocol';
+import { SimError } from './session';
+
+export { SimError };
+
+export interface SnapshotFrame {
+  frame: number;
+  blocks: BlockArrays;
+  meta: SnapshotMeta;
+}
+
+export interface SimStatus {
+  running: boolean;
+  finished: boolean;
+  simTimeNs: number;
+}
+
+/** The part of Worker the client uses (a test can pass a stand-in). */
+export interface WorkerLike {
+  postMessage(message: Command): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent<WorkerMessage>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+}
+
+type Pending = {
+  expect: WorkerMessage['type'];
+  resolve: (message: WorkerMessage) => void;
+  reject: (error: SimError) => void;
+};
+
+// Distributive Omit, so each member of the union keeps its own fields.
+type CommandBody = Command extends infer C ? (C extends Command ? Omit<C, 'seq'> : never) : never;
+
+export class SimClient {
+  private readonly worker: WorkerLike;
+  private seq = 0;
+  private readonly pending = new Map<number, Pending>();
+  private readonly snapshotListeners = new Set<(frame: SnapshotFrame) => void>();
+  private readonly statusListeners = new Set<(status: SimStatus) => void>();
+  private readonly errorListeners = new Set<(error: SerializedError) => void>();
+  private terminated = false;
+
+  /** Spawns the worker, sends init and resolves once it is 'ready'. */
+  static async create(): Promise<SimClient> {
+    const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    return SimClient.attach(worker as unknown as WorkerLike);
+  }
+
+  /** Speaks the protocol over an existing worker (or a stand-in in tests). */
+  static async attach(worker: WorkerLike): Promise<SimClient> {
+    const client = new SimClient(worker);
+    try {
+      await client.request({ type: 'init', protocolVersion: PROTOCOL_VERSION }, 'ready');
+    } catch (error) {
+      client.terminate();
+      throw error;
+    }
+    return client;
+  }
+
+  private constructor(worker: WorkerLike) {
+    this.worker = worker;
+    worker.onmessage = (event) => this.receive(event.data);
+    worker.onerror = (event) => {
+      // A worker script that failed to load or threw at top level.
+      event.preventDefault?.();
+      const reason = event.message || 'its script could not be loaded or threw';
+      this.failAll({ kind: 'internal', message: `simulation worker failed: ${reason}` });
+    };
+  }
+
+  /** Creates the drive and preconditions it; the first snapshot follows. */
+  async load(request: LoadRequest): Promise<{ layout: Layout; device: Record<string, unknown> }> {
+    const message = await this.request({ type: 'load', ...request }, 'loaded');
+    if (message.type !== 'loaded') throw unexpected(message);
+    return { layout: message.layout, device: message.device };
+  }
+
+  play(): void {
+    this.send({ type: 'play' });
+  }
+
+  pause(): void {
+    this.send({ type: 'pause' });
+  }
+
+  /** Advances by simNs of simulated time (default: one series interval), then pauses. */
+  step(simNs?: number): void {
+    this.send(simNs === undefined ? { type: 'step' } : { type: 'step', simNs });
+  }
+
+  setSpeed(speed: Speed): void {
+    this.send({ type: 'setSpeed', speed });
+  }
+
+  /** Reloads the last scenario from time 0, paused; resolves after its first frame. */
+  async reset(): Promise<void> {
+    await this.request({ type: 'reset' }, 'status');
+  }
+
+  /** The full result JSON text (what `flashscope run --json` prints) so far. */
+  async result(): Promise<string> {
+    const message = await this.request({ type: 'result' }, 'result');
+    if (message.type !== 'result') throw unexpected(message);
+    return message.json;
+  }
+
+  onSnapshot(listener: (frame: SnapshotFrame) => void): () => void {
+    this.snapshotListeners.add(listener);
+    return () => this.snapshotListeners.delete(listener);
+  }
+
+  onStatus(listener: (status: SimStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /** Errors not tied to a pending promise (play/step failures, a crashed run). */
+  onError(listener: (error: SerializedError) => void): () => void {
+    this.errorListeners.add(listener);
+    return () => this.errorListeners.delete(listener);
+  }
+
+  /** Call after drawing frame `frame`: the worker may then send the next one. */
+  ack(frame: number): void {
+    this.send({ type: 'ack', frame });
+  }
+
+  /** Ends the worker; pending promises reject. */
+  terminate(): void {
+    if (this.terminated) return;
+    this.terminated = true;
+    this.worker.terminate();
+    this.rejectPending({ kind: 'internal', message: 'simulation worker terminated' });
+  }
+
+  private send(body: CommandBody): number {
+    if (this.terminated) {
+      throw new SimError({ kind: 'protocol', message: 'the simulation worker was terminated' });
+    }
+    const seq = ++this.seq;
+    this.worker.postMessage({ ...body, seq } as Command);
+    return seq;
+  }
+
+  private request(body: CommandBody, expect: WorkerMessage['type']): Promise<WorkerMessage> {
+    return new Promise((resolve, reject) => {
+      const seq = this.send(body);
+      this.pending.set(seq, { expect, resolve, reject });
+    });
+  }
+
+  private receive(message: WorkerMessage): void {
+    switch (message.type) {
+      case 'snapshot': {
+        const frame = { frame: message.frame, blocks: message.blocks, meta: message.meta };
+        if (this.snapshotListeners.size === 0) {
+          this.ack(message.frame);
+          return;
+        }
+        for (const listener of this.snapshotListeners) listener(frame);
+        return;
+      }
+      case 'status': {
+        const status = {
+          running: message.running,
+          finished: message.finished,
+          simTimeNs: message.simTimeNs,
+        };
+        for (const listener of this.statusListeners) listener(status);
+        this.settle(message);
+        return;
+      }
+      case 'ready':
+      case 'loaded':
+      case 'result':
+        this.settle(message);
+        return;
+      case 'error': {
+        const pending = this.pending.get(message.seq);
+        if (pending !== undefined) {
+          this.pending.delete(message.seq);
+          pending.reject(new SimError(message.error));
+        } else {
+          for (const listener of this.errorListeners) listener(message.error);
+        }
+        return;
+      }
+      default: {
+        const unknown: never = message;
+        this.emitError({
+          kind: 'protocol',
+          message: `unknown worker message ${JSON.stringify(unknown)}`,
+        });
+      }
+    }
+  }
+
+  private settle(message: WorkerMessage & { seq: number }): void {
+    const pending = this.pending.get(message.seq);
+    if (pending === undefined || pending.expect !== message.type) return;
+    this.pending.delete(message.seq);
+    pending.resolve(message);
+  }
+
+  private failAll(error: SerializedError): void {
+    if (this.pending.size === 0) this.emitError(error);
+    this.rejectPending(error);
+  }
+
+  private rejectPending(error: SerializedError): void {
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const entry of pending) entry.reject(new SimError(error));
+  }
+
+  private emitError(error: SerializedError): void {
+    for (const listener of this.errorListeners) listener(error);
+  }
+}
+
+function unexpected(message: WorkerMessage): SimError {
+  return new SimError({
+    kind: 'protocol',
+    message: `unexpected worker message '${message.type}'`,
+  });
+}

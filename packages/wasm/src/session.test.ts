@@ -1,0 +1,197 @@
+// Snapshot decoding against a hand-built buffer laid out as
+// flashscope_api.h documents it, and the small pure helpers of session.ts.
+
+import { describe, expect, it } from 'vitest';
+
+import { SimError, decodeSnapshot, parseLastError, sessionOptionsJson } from './session';
+
+const MAGIC = 0x31535346;
+const align8 = (n: number) => (n + 7) & ~7;
+
+interface Frame {
+  state: number[];
+  validUnits: number[];
+  eraseCount: number[];
+  writtenUnits: number[];
+  frontiers: number[];
+  pageState: number[] | null;
+  unitsPerBlock: number;
+  frame: number;
+}
+
+/** A "heap" holding one snapshot at byte `ptr`; returns the heap and size. */
+function buildHeap(frame: Frame, ptr: number): { heap: Uint8Array; size: number } {
+  const blocks = frame.state.length;
+  const planes = frame.frontiers.length / 2;
+  const units = frame.pageState?.length ?? 0;
+  const state = 64;
+  const valid = align8(state + blocks);
+  const erase = align8(valid + blocks * 4);
+  const written = align8(erase + blocks * 4);
+  const frontiers = align8(written + blocks * 4);
+  const pageState = align8(frontiers + planes * 2 * 4);
+  const size = align8(pageState + units);
+  // Room after the snapshot too, so a decoder reading past `size` would not fault.
+  const heap = new Uint8Array(ptr + size + 64).fill(0xee);
+  const view = new DataView(heap.buffer, ptr);
+  const header = [
+    MAGIC,
+    1,
+    blocks,
+    planes,
+    frame.unitsPerBlock,
+    units,
+    state,
+    valid,
+    erase,
+    written,
+    frontiers,
+    pageState,
+    frame.frame,
+    0,
+    0,
+    0,
+  ];
+  header.forEach((word, i) => view.setUint32(i * 4, word, true));
+  frame.state.forEach((v, i) => view.setUint8(state + i, v));
+  frame.validUnits.forEach((v, i) => view.setUint32(valid + i * 4, v, true));
+  frame.eraseCount.forEach((v, i) => view.setUint32(erase + i * 4, v, true));
+  frame.writtenUnits.forEach((v, i) => view.setUint32(written + i * 4, v, true));
+  frame.frontiers.forEach((v, i) => view.setUint32(frontiers + i * 4, v, true));
+  frame.pageState?.forEach((v, i) => view.setUint8(pageState + i, v));
+  return { heap, size };
+}
+
+// Three blocks of four units on one plane: block 0 full (3 valid, 1
+// garbage), block 1 open for host writes (2 written, both valid), block 2
+// free and erased twice.
+const SMALL: Frame = {
+  state: [2, 1, 0],
+  validUnits: [3, 2, 0],
+  eraseCount: [1, 0, 2],
+  writtenUnits: [4, 2, 0],
+  frontiers: [1, 0xffffffff],
+  pageState: [1, 2, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0],
+  unitsPerBlock: 4,
+  frame: 7,
+};
+
+describe('decodeSnapshot', () => {
+  it('decodes every section at its documented offset', () => {
+    const { heap, size } = buildHeap(SMALL, 1024);
+    const decoded = decodeSnapshot(heap, 1024, size);
+    expect(decoded.frame).toBe(7);
+    expect(Array.from(decoded.blocks.state)).toEqual(SMALL.state);
+    expect(Array.from(decoded.blocks.validUnits)).toEqual(SMALL.validUnits);
+    expect(Array.from(decoded.blocks.eraseCount)).toEqual(SMALL.eraseCount);
+    expect(Array.from(decoded.blocks.writtenUnits)).toEqual(SMALL.writtenUnits);
+    expect(Array.from(decoded.blocks.frontiers)).toEqual(SMALL.frontiers);
+    expect(Array.from(decoded.blocks.pageState!)).toEqual(SMALL.pageState);
+    // The unit map agrees with the per-block counts.
+    const validInMap = SMALL.pageState!.filter((unit) => unit === 1).length;
+    expect(validInMap).toBe(SMALL.validUnits.reduce((a, b) => a + b));
+  });
+
+  it('copies each section into its own transferable buffer', () => {
+    const { heap, size } = buildHeap(SMALL, 1024);
+    const decoded = decodeSnapshot(heap, 1024, size);
+    const { state, validUnits, eraseCount, writtenUnits, frontiers, pageState } = decoded.blocks;
+    const views = [state, validUnits, eraseCount, writtenUnits, frontiers, pageState!];
+    expect(decoded.transfer).toHaveLength(6);
+    for (const view of views) {
+      expect(view.buffer).not.toBe(heap.buffer);
+      expect(decoded.transfer).toContain(view.buffer);
+      expect(view.byteOffset).toBe(0);
+      expect(view.byteLength).toBe(view.buffer.byteLength);
+    }
+    // Later writes to the heap (the next frame) do not reach decoded arrays.
+    heap.fill(0);
+    expect(Array.from(validUnits)).toEqual(SMALL.validUnits);
+    // And the copies can be transferred like postMessage does.
+    const moved = structuredClone(decoded.blocks, { transfer: decoded.transfer });
+    expect(Array.from(moved.eraseCount)).toEqual(SMALL.eraseCount);
+    expect(validUnits.byteLength).toBe(0);
+  });
+
+  it('leaves pageState null when the device is too large for a unit map', () => {
+    const { heap, size } = buildHeap({ ...SMALL, pageState: null }, 0);
+    const decoded = decodeSnapshot(heap, 0, size);
+    expect(decoded.blocks.pageState).toBeNull();
+    expect(decoded.transfer).toHaveLength(5);
+  });
+
+  it('rejects a buffer that is not a snapshot, or runs past its size', () => {
+    const { heap, size } = buildHeap(SMALL, 8);
+    const badMagic = heap.slice();
+    badMagic[8] = 0;
+    expect(() => decodeSnapshot(badMagic, 8, size)).toThrow(/magic/);
+
+    const badVersion = heap.slice();
+    new DataView(badVersion.buffer).setUint32(8 + 4, 2, true);
+    expect(() => decodeSnapshot(badVersion, 8, size)).toThrow(/version/);
+
+    // A block count larger than the buffer holds.
+    const tooMany = heap.slice();
+    new DataView(tooMany.buffer).setUint32(8 + 8, 1000, true);
+    expect(() => decodeSnapshot(tooMany, 8, size)).toThrow(SimError);
+
+    expect(() => decodeSnapshot(heap, 8, 32)).toThrow(/out of range/);
+    expect(() => decodeSnapshot(heap, heap.length - 16, size)).toThrow(/out of range/);
+    try {
+      decodeSnapshot(badMagic, 8, size);
+    } catch (error) {
+      expect((error as SimError).serialized.kind).toBe('internal');
+    }
+  });
+});
+
+describe('parseLastError', () => {
+  it('keeps the file, line and problem of an input error', () => {
+    const text = JSON.stringify({
+      kind: 'input',
+      message: 'job.fio:3: bs: not a size',
+      file: 'job.fio',
+      line: 3,
+      problem: 'bs: not a size',
+    });
+    expect(parseLastError(text)).toEqual({
+      kind: 'input',
+      message: 'job.fio:3: bs: not a size',
+      file: 'job.fio',
+      line: 3,
+      problem: 'bs: not a size',
+    });
+  });
+
+  it('treats anything else as internal', () => {
+    expect(parseLastError('{"kind":"internal","message":"boom"}')).toEqual({
+      kind: 'internal',
+      message: 'boom',
+    });
+    expect(parseLastError('not json').kind).toBe('internal');
+    expect(parseLastError('null').message).toMatch(/without an error/);
+  });
+});
+
+describe('sessionOptionsJson', () => {
+  it('maps a LoadRequest onto the keys of fs_create options', () => {
+    expect(
+      JSON.parse(
+        sessionOptionsJson({
+          deviceJson: '{}',
+          fioText: '',
+          set: ['gc.victim=fifo'],
+          deviceName: 'd.json',
+          workloadName: 'w.fio',
+          seriesIntervalMs: 5,
+        }),
+      ),
+    ).toEqual({
+      series_interval_ms: 5,
+      device_name: 'd.json',
+      workload_name: 'w.fio',
+      set: ['gc.victim=fifo'],
+    });
+    expect(sessionOptionsJson({ deviceJson: '{}', fioText: '' })).toBe('{}');
+  });
+});

@@ -1,0 +1,296 @@
+// A typed wrapper over the C API of one Emscripten module instance
+// (packages/sim-core/src/api/flashscope_api.h). Engine-agnostic: the module
+// is a parameter, so the browser worker (wasm_module.ts) and Node tests (the
+// .node.cjs flavour) share this code.
+//
+// Heap discipline (STYLE.md convention 5): every string and buffer the C API
+// returns points into wasm memory and is valid only until the next call on
+// that session, and memory growth detaches every view of the old buffer. So
+// HEAPU8 is read afresh for each access, never cached, and results are copied
+// out at once: strings with UTF8ToString, snapshot sections with slice() into
+// fresh ArrayBuffers that are safe to transfer to another thread.
+
+import type { BlockArrays, Layout, LoadRequest, SerializedError, SnapshotMeta } from './protocol';
+
+/** What this package needs from the Emscripten module (see W1's build flags). */
+export interface FlashScopeModule {
+  HEAPU8: Uint8Array;
+  _malloc(bytes: number): number;
+  _free(ptr: number): void;
+  stringToUTF8(text: string, outPtr: number, maxBytesToWrite: number): void;
+  lengthBytesUTF8(text: string): number;
+  UTF8ToString(ptr: number, maxBytesToRead?: number): string;
+  _fs_api_version(): number;
+  _fs_create(deviceJson: number, fioText: number, optionsJson: number): number;
+  _fs_destroy(session: number): void;
+  _fs_precondition(session: number): number;
+  _fs_advance(session: number, untilNs: number, maxEvents: number): number;
+  _fs_now_ns(session: number): number;
+  _fs_describe(session: number): number;
+  _fs_snapshot(session: number): number;
+  _fs_snapshot_size(session: number): number;
+  _fs_snapshot_meta(session: number): number;
+  _fs_result_json(session: number): number;
+  _fs_last_error(): number;
+}
+
+/** An error that carries its wire form; what SimClient promises reject with. */
+export class SimError extends Error {
+  readonly serialized: SerializedError;
+
+  constructor(serialized: SerializedError) {
+    super(serialized.message);
+    this.name = 'SimError';
+    this.serialized = serialized;
+  }
+}
+
+/** Why fs_advance returned (its 0 / 1 / 2). */
+export type AdvanceStop = 'time' | 'budget' | 'finished';
+
+export interface DecodedSnapshot {
+  /** The frame number the C++ session wrote into the header. */
+  frame: number;
+  blocks: BlockArrays;
+  /** The ArrayBuffers behind `blocks`: fresh copies, never the wasm heap. */
+  transfer: ArrayBuffer[];
+}
+
+export interface SessionSnapshot extends DecodedSnapshot {
+  meta: SnapshotMeta;
+}
+
+/** One simulated drive. Methods throw SimError. */
+export interface SimSession {
+  precondition(): void;
+  advance(untilNs: number, maxEvents: number): AdvanceStop;
+  nowNs(): number;
+  describe(): { layout: Layout; device: Record<string, unknown> };
+  snapshot(): SessionSnapshot;
+  result(): string;
+  destroy(): void;
+}
+
+/** Makes sessions; the simulation host depends on this, not on Emscripten. */
+export interface SessionFactory {
+  apiVersion(): number;
+  create(request: LoadRequest): SimSession;
+}
+
+// Snapshot header (flashscope_api.h "Snapshot buffer"), in uint32 words.
+const SNAPSHOT_MAGIC = 0x31535346; // "FSS1"
+const SNAPSHOT_LAYOUT_VERSION = 1;
+const HEADER_WORDS = 16;
+// Word indices of the header (names as in api/snapshot.h).
+const Word = {
+  Magic: 0,
+  Version: 1,
+  Blocks: 2,
+  Planes: 3,
+  UnitsPerBlock: 4,
+  PageStateUnits: 5,
+  StateOffset: 6,
+  ValidUnitsOffset: 7,
+  EraseCountOffset: 8,
+  WrittenUnitsOffset: 9,
+  FrontiersOffset: 10,
+  PageStateOffset: 11,
+  Frame: 12,
+} as const;
+
+function internalError(message: string): SimError {
+  return new SimError({ kind: 'internal', message });
+}
+
+/**
+ * Copies a snapshot out of `heap` (bytes [ptr, ptr + size)). Each section
+ * becomes its own ArrayBuffer via slice(), so the result shares nothing with
+ * the heap and every buffer can be transferred. Throws SimError('internal')
+ * on a malformed buffer rather than reading past it.
+ */
+export function decodeSnapshot(heap: Uint8Array, ptr: number, size: number): DecodedSnapshot {
+  if (size < HEADER_WORDS * 4 || ptr < 0 || ptr + size > heap.byteLength) {
+    throw internalError(`snapshot buffer out of range (ptr ${ptr}, size ${size})`);
+  }
+  const header = new DataView(heap.buffer, heap.byteOffset + ptr, HEADER_WORDS * 4);
+  const word = (w: number) => header.getUint32(w * 4, true);
+  if (word(Word.Magic) !== SNAPSHOT_MAGIC) {
+    throw internalError(`snapshot magic 0x${word(Word.Magic).toString(16)} is not "FSS1"`);
+  }
+  if (word(Word.Version) !== SNAPSHOT_LAYOUT_VERSION) {
+    throw internalError(`snapshot layout version ${word(Word.Version)} is not 1`);
+  }
+  const blocks = word(Word.Blocks);
+  const planes = word(Word.Planes);
+  const pageStateUnits = word(Word.PageStateUnits);
+  const transfer: ArrayBuffer[] = [];
+
+  // A section [offset, offset + bytes) of the snapshot, copied.
+  const copy = (name: string, offset: number, bytes: number): ArrayBuffer => {
+    if (offset % 8 !== 0 || offset < HEADER_WORDS * 4 || offset + bytes > size) {
+      throw internalError(`snapshot section ${name} (offset ${offset}, ${bytes} bytes) is invalid`);
+    }
+    const start = heap.byteOffset + ptr + offset;
+    const buffer = heap.buffer.slice(start, start + bytes) as ArrayBuffer;
+    transfer.push(buffer);
+    return buffer;
+  };
+
+  const arrays: BlockArrays = {
+    state: new Uint8Array(copy('state', word(Word.StateOffset), blocks)),
+    validUnits: new Uint32Array(copy('valid_units', word(Word.ValidUnitsOffset), blocks * 4)),
+    eraseCount: new Uint32Array(copy('erase_count', word(Word.EraseCountOffset), blocks * 4)),
+    writtenUnits: new Uint32Array(copy('written_units', word(Word.WrittenUnitsOffset), blocks * 4)),
+    frontiers: new Uint32Array(copy('frontiers', word(Word.FrontiersOffset), planes * 2 * 4)),
+    pageState:
+      pageStateUnits > 0
+        ? new Uint8Array(copy('page_state', word(Word.PageStateOffset), pageStateUnits))
+        : null,
+  };
+  return { frame: word(Word.Frame), blocks: arrays, transfer };
+}
+
+/** Parses fs_last_error's JSON into the wire form. */
+export function parseLastError(text: string): SerializedError {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { kind: 'internal', message: text || 'unknown simulator error' };
+  }
+  if (typeof parsed !== 'object' || parsed === null) {
+    // fs_last_error() is "null" when the failed call recorded nothing.
+    return { kind: 'internal', message: `simulator call failed without an error (${text})` };
+  }
+  const fields = parsed as Record<string, unknown>;
+  const error: SerializedError = {
+    kind: fields.kind === 'input' ? 'input' : 'internal',
+    message: typeof fields.message === 'string' ? fields.message : text,
+  };
+  if (typeof fields.file === 'string') error.file = fields.file;
+  if (typeof fields.line === 'number') error.line = fields.line;
+  if (typeof fields.problem === 'string') error.problem = fields.problem;
+  return error;
+}
+
+/** fs_create's options_json from a LoadRequest (only the keys given). */
+export function sessionOptionsJson(request: LoadRequest): string {
+  const options: Record<string, unknown> = {};
+  if (request.seriesIntervalMs !== undefined) options.series_interval_ms = request.seriesIntervalMs;
+  if (request.deviceName !== undefined) options.device_name = request.deviceName;
+  if (request.workloadName !== undefined) options.workload_name = request.workloadName;
+  if (request.set !== undefined && request.set.length > 0) options.set = request.set;
+  return JSON.stringify(options);
+}
+
+export class WasmSessionFactory implements SessionFactory {
+  constructor(private readonly module: FlashScopeModule) {}
+
+  apiVersion(): number {
+    return this.module._fs_api_version() >>> 0;
+  }
+
+  create(request: LoadRequest): SimSession {
+    const m = this.module;
+    const handle = withCStrings(
+      m,
+      [request.deviceJson, request.fioText, sessionOptionsJson(request)],
+      ([device, fio, options]) => m._fs_create(device, fio, options) >>> 0,
+    );
+    if (handle === 0) throw lastError(m);
+    return new WasmSession(m, handle);
+  }
+}
+
+class WasmSession implements SimSession {
+  private handle: number;
+
+  constructor(
+    private readonly module: FlashScopeModule,
+    handle: number,
+  ) {
+    this.handle = handle;
+  }
+
+  precondition(): void {
+    if (this.module._fs_precondition(this.live()) !== 0) throw lastError(this.module);
+  }
+
+  advance(untilNs: number, maxEvents: number): AdvanceStop {
+    const code = this.module._fs_advance(this.live(), untilNs, maxEvents);
+    switch (code) {
+      case 0:
+        return 'time';
+      case 1:
+        return 'budget';
+      case 2:
+        return 'finished';
+      default:
+        throw lastError(this.module);
+    }
+  }
+
+  nowNs(): number {
+    return this.module._fs_now_ns(this.live());
+  }
+
+  describe(): { layout: Layout; device: Record<string, unknown> } {
+    const text = this.string(this.module._fs_describe(this.live()));
+    const parsed = JSON.parse(text) as { layout: Layout; device: Record<string, unknown> };
+    return { layout: parsed.layout, device: parsed.device };
+  }
+
+  snapshot(): SessionSnapshot {
+    const m = this.module;
+    const handle = this.live();
+    const ptr = m._fs_snapshot(handle) >>> 0;
+    if (ptr === 0) throw lastError(m);
+    const size = m._fs_snapshot_size(handle) >>> 0;
+    // Copy before the next call on the session (fs_snapshot_meta may
+    // allocate and grow memory).
+    const decoded = decodeSnapshot(m.HEAPU8, ptr, size);
+    const meta = JSON.parse(this.string(m._fs_snapshot_meta(handle))) as SnapshotMeta;
+    return { ...decoded, meta };
+  }
+
+  result(): string {
+    return this.string(this.module._fs_result_json(this.live()));
+  }
+
+  destroy(): void {
+    if (this.handle !== 0) this.module._fs_destroy(this.handle);
+    this.handle = 0;
+  }
+
+  private live(): number {
+    if (this.handle === 0) throw internalError('session used after destroy');
+    return this.handle;
+  }
+
+  private string(ptr: number): string {
+    if (ptr === 0) throw lastError(this.module);
+    return this.module.UTF8ToString(ptr);
+  }
+}
+
+function lastError(m: FlashScopeModule): SimError {
+  const ptr = m._fs_last_error();
+  return new SimError(parseLastError(ptr === 0 ? '' : m.UTF8ToString(ptr)));
+}
+
+/** Copies `texts` into malloc'd NUL-terminated UTF-8, calls `body`, frees them. */
+function withCStrings<T>(m: FlashScopeModule, texts: string[], body: (ptrs: number[]) => T): T {
+  const ptrs: number[] = [];
+  try {
+    for (const text of texts) {
+      const bytes = m.lengthBytesUTF8(text) + 1;
+      const ptr = m._malloc(bytes);
+      if (ptr === 0) throw internalError(`out of wasm memory for a ${bytes}-byte string`);
+      ptrs.push(ptr);
+      m.stringToUTF8(text, ptr, bytes);
+    }
+    return body(ptrs);
+  } finally {
+    for (const ptr of ptrs) m._free(ptr);
+  }
+}

@@ -1,0 +1,28 @@
+// The browser worker entry: the simulation host wired to this worker's
+// postMessage and to the browser flavour of the wasm module. All logic lives
+// in simulation_host.ts, which the Node tests drive directly.
+
+import type { Command, WorkerMessage } from './protocol';
+import { WasmSessionFactory } from './session';
+import { SimulationHost } from './simulation_host';
+import { loadFlashScopeModule } from './wasm_module';
+
+// This file runs only as a dedicated worker; the DOM lib's `self` is Window.
+declare const self: DedicatedWorkerGlobalScope;
+
+const host = new SimulationHost({
+  sessionFactory: async () => new WasmSessionFactory(await loadFlashScopeModule()),
+  // Snapshot buffers are fresh copies (session.ts), so transferring them
+  // detaches nothing the host still uses.
+  post: (message, transfer) => self.postMessage(message, transfer),
+});
+
+self.onmessage = (event: MessageEvent<Command>) => host.handle(event.data);
+self.onmessageerror = () => {
+  const message: WorkerMessage = {
+    type: 'error',
+    seq: 0,
+    error: { kind: 'protocol', message: 'a command could not be deserialised' },
+  };
+  self.postMessage(message);
+};
