@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatCount, formatLatencyUs, formatMbps, formatSimTime } from './format';
+import { keyFigures } from './computeKeyFigures';
+import { SeriesBuffer } from '../store/seriesBuffer';
+import type { Frame } from '../store/simSlice';
+
+describe('formatting', () => {
+  it('formats bytes, times, latencies and counts', () => {
+    expect(formatBytes(67_108_864)).toBe('64 MiB');
+    expect(formatBytes(53_686_272)).toBe('51.2 MiB');
+    expect(formatSimTime(375_296_985)).toBe('375.3 ms');
+    expect(formatSimTime(12_480_000_000)).toBe('12.48 s');
+    expect(formatSimTime(185e9)).toBe('3 min 05 s');
+    expect(formatLatencyUs(815.1)).toBe('815 µs');
+    expect(formatLatencyUs(1744.9)).toBe('1.74 ms');
+    expect(formatLatencyUs(0)).toBe('—');
+    expect(formatCount(5674.6)).toBe('5,675');
+    expect(formatCount(75_897)).toBe('75.9 k');
+    expect(formatMbps(23.24)).toBe('23.2 MB/s');
+    expect(formatMbps(1668.2)).toBe('1.67 GB/s');
+  });
+});
+
+describe('key figures', () => {
+  it('take rates from the last 100 ms of series and p99 of the dominant op', () => {
+    const series = new SeriesBuffer();
+    const t = Array.from({ length: 20 }, (_, i) => (i + 1) * 10);
+    series.append({
+      t_ms: t,
+      iops: t.map((_, i) => (i < 10 ? 1000 : 6000)),
+      write_mbps: t.map(() => 20),
+      read_mbps: t.map(() => 1.5),
+    });
+    const latency = { count: 0, mean: 0, p50: 0, p90: 0, p99: 0, p999: 0, max: 0 };
+    const frame = {
+      frame: 1,
+      blocks: {},
+      meta: {
+        waf: 1.52,
+        iops: 3500,
+        free_blocks: 12,
+        gc_runs: 213,
+        latency_us: {
+          read: { ...latency, count: 3, p99: 90 },
+          write: { ...latency, count: 11_352, p50: 815, p99: 1744.9 },
+        },
+      },
+    } as unknown as Frame;
+    const figures = keyFigures({
+      frame,
+      series,
+      layout: { blocks: 256 } as never,
+      simTimeNs: 2e9,
+    });
+    expect(figures.iops).toBe(6000);
+    expect(figures.mbps).toBe(21.5);
+    expect(figures.runIops).toBe(3500);
+    expect(figures.waf).toBe(1.52);
+    expect(figures.p99Op).toBe('write');
+    expect(figures.p99Us).toBe(1744.9);
+    expect(figures.freeBlocks).toBe(12);
+    expect(figures.totalBlocks).toBe(256);
+    expect(figures.gcRuns).toBe(213);
+  });
+});

@@ -1,0 +1,53 @@
+// Number formatting shared by figures, tooltips and chart axes.
+
+const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return '—';
+  let value = bytes;
+  let unit = 0;
+  while (Math.abs(value) >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
+  return `${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
+}
+
+/** Simulated time: "0 ms", "375.2 ms", "12.48 s", "3 min 05 s". */
+export function formatSimTime(ns: number): string {
+  if (!Number.isFinite(ns) || ns < 0) return '—';
+  const ms = ns / 1e6;
+  if (ms < 1) return `${(ns / 1e3).toFixed(0)} µs`;
+  if (ms < 1000) return `${ms.toFixed(1)} ms`;
+  const s = ms / 1000;
+  if (s < 120) return `${s.toFixed(2)} s`;
+  const minutes = Math.floor(s / 60);
+  return `${minutes} min ${String(Math.floor(s - minutes * 60)).padStart(2, '0')} s`;
+}
+
+/** Latency in µs as the unit that keeps it short. */
+export function formatLatencyUs(us: number): string {
+  if (!Number.isFinite(us) || us <= 0) return '—';
+  if (us < 1000) return `${us.toFixed(us < 10 ? 1 : 0)} µs`;
+  if (us < 1e6) return `${(us / 1000).toFixed(us < 1e4 ? 2 : 1)} ms`;
+  return `${(us / 1e6).toFixed(2)} s`;
+}
+
+export function formatCount(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  if (Math.abs(value) >= 1e6) return `${(value / 1e6).toFixed(2)} M`;
+  if (Math.abs(value) >= 1e4) return `${(value / 1e3).toFixed(1)} k`;
+  return Math.round(value).toLocaleString('en');
+}
+
+export function formatPercent(fraction: number): string {
+  return Number.isFinite(fraction) ? `${Math.round(fraction * 100)} %` : '—';
+}
+
+/** Throughput in MB/s (10^6 bytes), switching to GB/s above 1000. */
+export function formatMbps(mbps: number): string {
+  if (!Number.isFinite(mbps)) return '—';
+  if (mbps >= 1000) return `${(mbps / 1000).toFixed(2)} GB/s`;
+  return `${mbps.toFixed(mbps >= 100 ? 0 : 1)} MB/s`;
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import type { SimClient, SimStatus, SnapshotFrame } from '@flashscope/wasm/client';
+import type {
+  Layout,
+  LoadRequest,
+  SerializedError,
+  SnapshotMeta,
+  Speed,
+} from '@flashscope/wasm/protocol';
+import { createAppStore } from '../store';
+import { EMPTY_DRAFT, type ScenarioDraft } from '../store/scenarioDraft';
+import { SimSession } from './simSession';
+
+const layout = { blocks: 8, blocks_per_plane: 4, units_per_block: 64 } as Layout;
+
+/** Stands in for SimClient: records calls, lets the test deliver worker messages. */
+class FakeClient {
+  calls: string[] = [];
+  loads: LoadRequest[] = [];
+  speeds: Speed[] = [];
+  acks: number[] = [];
+  loadError: SerializedError | null = null;
+  snapshot: (frame: SnapshotFrame) => void = () => {};
+  status: (status: SimStatus) => void = () => {};
+  error: (error: SerializedError) => void = () => {};
+  resolveReset: () => void = () => {};
+
+  onSnapshot(listener: (frame: SnapshotFrame) => void) {
+    this.snapshot = listener;
+    return () => {};
+  }
+  onStatus(listener: (status: SimStatus) => void) {
+    this.status = listener;
+    return () => {};
+  }
+  onError(listener: (error: SerializedError) => void) {
+    this.error = listener;
+    return () => {};
+  }
+  async load(request: LoadRequest) {
+    this.loads.push(request);
+    if (this.loadError)
+      throw Object.assign(new Error(this.loadError.message), { serialized: this.loadError });
+    return { layout, device: {} };
+  }
+  play() {
+    this.calls.push('play');
+  }
+  pause() {
+    this.calls.push('pause');
+  }
+  step() {
+    this.calls.push('step');
+  }
+  setSpeed(speed: Speed) {
+    this.speeds.push(speed);
+  }
+  reset() {
+    this.calls.push('reset');
+    return new Promise<void>((resolve) => (this.resolveReset = resolve));
+  }
+  ack(frame: number) {
+    this.acks.push(frame);
+  }
+  terminate() {}
+}
+
+function frame(number: number, simTimeNs: number): SnapshotFrame {
+  const meta = {
+    frame: number,
+    sim_time_ns: simTimeNs,
+    finished: false,
+    series: { t_ms: [] },
+    events: [],
+  } as unknown as SnapshotMeta;
+  return { frame: number, blocks: {} as SnapshotFrame['blocks'], meta };
+}
+
+const draft: ScenarioDraft = {
+  ...EMPTY_DRAFT,
+  devicePresetId: 'teaching-slc-tiny',
+  deviceText: '{"cell": "slc"}',
+  workloadPresetId: 'randwrite-4k',
+  fioText: '[job]\nrw=randwrite\n',
+  preconditionFill: 0.9,
+};
+
+async function started() {
+  const store = createAppStore();
+  const client = new FakeClient();
+  const session = new SimSession(store, async () => client as unknown as SimClient);
+  expect(await session.start()).toBe(true);
+  return { store, client, session };
+}
+
+describe('SimSession', () => {
+  it('sets the default speed on start and loads and plays a draft', async () => {
+    const { store, client, session } = await started();
+    expect(client.speeds).toEqual([{ kind: 'rate', simNsPerSecond: 100_000_000 }]);
+    expect(await session.apply(draft, true)).toBe(true);
+    expect(client.loads[0].set).toEqual(['precondition.fill=0.9']);
+    expect(client.calls).toEqual(['play']);
+    expect(store.getState().sim.phase).toBe('ready');
+    expect(store.getState().config.applied).toBe(draft);
+  });
+
+  it('does not reach the worker with a draft that fails the quick checks', async () => {
+    const { store, client, session } = await started();
+    expect(await session.apply({ ...draft, deviceText: '{"cell": ' }, true)).toBe(false);
+    expect(client.loads).toHaveLength(0);
+    expect(store.getState().sim.error?.message).toMatch(/teaching-slc-tiny\.json: not valid JSON/);
+  });
+
+  it('shows the simulator error with its file and line and keeps the draft', async () => {
+    const { store, client, session } = await started();
+    store.getState().config.editFioText(draft.fioText);
+    client.loadError = {
+      kind: 'input',
+      message: 'randwrite-4k.fio:2: unknown option "rww"',
+      file: 'randwrite-4k.fio',
+      line: 2,
+    };
+    expect(await session.apply(draft, true)).toBe(false);
+    const { sim, config } = store.getState();
+    expect(sim.error).toMatchObject({ kind: 'input', line: 2 });
+    expect(sim.error?.message).toBe('randwrite-4k.fio:2: unknown option "rww"');
+    expect(sim.phase).toBe('idle');
+    expect(config.draft.fioText).toBe(draft.fioText);
+    expect(client.calls).toEqual([]);
+  });
+
+  it('passes frames to the store and acks drawn ones', async () => {
+    const { store, client, session } = await started();
+    await session.apply(draft, false);
+    client.snapshot(frame(7, 1_000_000));
+    expect(store.getState().sim.frame?.frame).toBe(7);
+    expect(client.acks).toEqual([]); // the device view acks after drawing
+    session.ackFrame(7);
+    expect(client.acks).toEqual([7]);
+  });
+
+  it('drops and acks the old run frames that arrive after a reset was asked for', async () => {
+    const { store, client, session } = await started();
+    await session.apply(draft, true);
+    client.snapshot(frame(1, 50_000_000));
+    const resetting = session.reset();
+    expect(store.getState().sim.frame).toBeNull();
+    client.snapshot(frame(2, 60_000_000)); // the old run, still in flight
+    expect(store.getState().sim.frame).toBeNull();
+    expect(client.acks).toEqual([2]);
+    client.snapshot(frame(3, 0)); // the new run at time 0
+    expect(store.getState().sim.frame?.frame).toBe(3);
+    client.resolveReset();
+    await resetting;
+  });
+
+  it('commands only a loaded run, and reports worker errors', async () => {
+    const { store, client, session } = await started();
+    session.play();
+    expect(client.calls).toEqual([]);
+    await session.apply(draft, false);
+    session.pause();
+    session.step();
+    session.setSpeed('max');
+    expect(client.calls).toEqual(['pause', 'step']);
+    expect(client.speeds.at(-1)).toEqual({ kind: 'max' });
+    expect(store.getState().sim.speedId).toBe('max');
+    client.error({ kind: 'internal', message: 'advance failed' });
+    expect(store.getState().sim.error?.message).toBe('advance failed');
+  });
+
+  it('reports a worker that cannot start', async () => {
+    const store = createAppStore();
+    const session = new SimSession(store, async () => {
+      throw new Error('no WebAssembly');
+    });
+    expect(await session.start()).toBe(false);
+    expect(store.getState().sim.error?.message).toBe(
+      'The simulator could not start: no WebAssembly',
+    );
+    expect(store.getState().sim.phase).toBe('idle');
+  });
+});

@@ -1,0 +1,40 @@
+// The configuration panel: device, policies, workload, and the button that
+// restarts the run with them.
+
+import { useSession } from '../app/sessionContext';
+import { appStore, useAppStore, type AppState } from '../store';
+import { DeviceFields } from './DeviceFields';
+import { PolicyFields } from './PolicyFields';
+import { WorkloadFields } from './WorkloadFields';
+
+const selectDirty = (state: AppState) => state.config.draft !== state.config.applied;
+
+export function ConfigPanel() {
+  const session = useSession();
+  const dirty = useAppStore(selectDirty);
+  const phase = useAppStore((state) => state.sim.phase);
+  const busy = phase === 'starting' || phase === 'loading';
+
+  return (
+    <form
+      className="config-panel"
+      aria-label="Configuration"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void session.apply(appStore.getState().config.draft, true);
+      }}
+    >
+      <DeviceFields />
+      <PolicyFields />
+      <WorkloadFields />
+      <div className="apply-row">
+        <button type="submit" className="primary wide" data-testid="apply" disabled={busy}>
+          {busy ? 'Loading…' : 'Apply & restart'}
+        </button>
+        <p className="field-note" data-testid="config-state">
+          {dirty ? 'Edited — not yet applied to the run' : 'The run uses these settings'}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+// The device: a preset, its geometry and over-provisioning as overrides,
+// and the device JSON itself for everything else.
+
+import { useAppStore } from '../store';
+import { GEOMETRY_KEYS, type GeometryKey } from '../store/scenarioDraft';
+import { fetchDevicePreset } from './presets';
+import { NumberField, textKey } from './NumberField';
+import { effectiveGeometry, effectiveOverprovision } from './scenario';
+
+const GEOMETRY_LABELS: Record<GeometryKey, string> = {
+  channels: 'Channels',
+  dies_per_channel: 'Dies / channel',
+  planes_per_die: 'Planes / die',
+  blocks_per_plane: 'Blocks / plane',
+  pages_per_block: 'Pages / block',
+};
+
+const isPositiveInteger = (value: number) => Number.isInteger(value) && value > 0;
+
+export function DeviceFields() {
+  const presets = useAppStore((state) => state.config.devicePresets);
+  const draft = useAppStore((state) => state.config.draft);
+  const config = useAppStore((state) => state.config);
+  const reportError = useAppStore((state) => state.sim.reportError);
+  const geometry = effectiveGeometry(draft);
+  const overprovision = effectiveOverprovision(draft);
+  const resetKey = `${draft.devicePresetId}|${textKey(draft.deviceText)}`;
+  const blocks =
+    geometry.channels *
+    geometry.dies_per_channel *
+    geometry.planes_per_die *
+    geometry.blocks_per_plane;
+
+  const choosePreset = async (id: string) => {
+    const entry = presets.find((preset) => preset.id === id);
+    if (!entry) return;
+    try {
+      config.selectDevicePreset(id, await fetchDevicePreset(entry));
+    } catch (error) {
+      reportError({ kind: 'client', message: `Preset ${id}: ${(error as Error).message}` });
+    }
+  };
+
+  return (
+    <fieldset className="config-section">
+      <legend>Device</legend>
+      <label className="field">
+        <span>Preset</span>
+        <select
+          data-testid="device-preset"
+          value={draft.devicePresetId ?? ''}
+          onChange={(event) => void choosePreset(event.target.value)}
+        >
+          {draft.devicePresetId === null && <option value="">Custom</option>}
+          {presets.map((preset) => (
+            <option key={preset.id} value={preset.id}>
+              {preset.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="field-grid">
+        {GEOMETRY_KEYS.map((key) => (
+          <NumberField
+            key={key}
+            label={GEOMETRY_LABELS[key]}
+            testId={`geometry-${key}`}
+            value={geometry[key]}
+            resetKey={resetKey}
+            isValid={isPositiveInteger}
+            onCommit={(value) => config.setGeometry(key, value)}
+          />
+        ))}
+        <NumberField
+          label="Over-provisioning"
+          testId="overprovision"
+          value={Math.round(overprovision * 1000) / 10}
+          resetKey={resetKey}
+          step={1}
+          suffix="%"
+          hint="Physical capacity beyond the logical capacity: (physical / logical − 1)"
+          isValid={(value) => value > 0 && value <= 400}
+          onCommit={(value) => config.setOverprovision(value / 100)}
+        />
+      </div>
+      <p className="field-note">{blocks.toLocaleString('en')} blocks</p>
+      <details className="json-editor">
+        <summary>Device JSON</summary>
+        <textarea
+          data-testid="device-json"
+          spellCheck={false}
+          rows={12}
+          value={draft.deviceText}
+          onChange={(event) => config.editDeviceText(event.target.value)}
+          aria-label="Device JSON"
+        />
+        <p className="field-note">The fields above override these keys.</p>
+      </details>
+    </fieldset>
+  );
+}

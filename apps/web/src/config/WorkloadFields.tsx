@@ -1,0 +1,67 @@
+// The workload: a preset fio job, editable, and how full the drive is
+// before the timed run starts.
+
+import { useAppStore } from '../store';
+import { fetchWorkloadPreset } from './presets';
+import { NumberField, textKey } from './NumberField';
+import { effectivePreconditionFill } from './scenario';
+
+export function WorkloadFields() {
+  const presets = useAppStore((state) => state.config.workloadPresets);
+  const draft = useAppStore((state) => state.config.draft);
+  const config = useAppStore((state) => state.config);
+  const reportError = useAppStore((state) => state.sim.reportError);
+  const fill = effectivePreconditionFill(draft);
+
+  const choosePreset = async (id: string) => {
+    const entry = presets.find((preset) => preset.id === id);
+    if (!entry) return;
+    try {
+      config.selectWorkloadPreset(id, await fetchWorkloadPreset(entry), entry.set);
+    } catch (error) {
+      reportError({ kind: 'client', message: `Preset ${id}: ${(error as Error).message}` });
+    }
+  };
+
+  return (
+    <fieldset className="config-section">
+      <legend>Workload</legend>
+      <label className="field">
+        <span>Preset</span>
+        <select
+          data-testid="workload-preset"
+          value={draft.workloadPresetId ?? ''}
+          onChange={(event) => void choosePreset(event.target.value)}
+        >
+          {draft.workloadPresetId === null && <option value="">Custom</option>}
+          {presets.map((preset) => (
+            <option key={preset.id} value={preset.id}>
+              {preset.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <NumberField
+        label="Filled before the run"
+        testId="precondition-fill"
+        value={Math.round(fill * 100)}
+        resetKey={`${draft.workloadPresetId}|${textKey(draft.deviceText)}`}
+        suffix="%"
+        hint="Share of the logical capacity written sequentially, untimed, before the workload starts"
+        isValid={(value) => value >= 0 && value <= 100}
+        onCommit={(value) => config.setPreconditionFill(value / 100)}
+      />
+      <label className="field">
+        <span>fio job</span>
+        <textarea
+          data-testid="fio-editor"
+          className="code"
+          spellCheck={false}
+          rows={11}
+          value={draft.fioText}
+          onChange={(event) => config.editFioText(event.target.value)}
+        />
+      </label>
+    </fieldset>
+  );
+}

@@ -1,0 +1,69 @@
+// Details of the block under the pointer, refreshed as frames arrive while
+// it is shown.
+
+import { useAppStore } from '../store';
+import type { AppState } from '../store';
+import { formatPercent } from '../app/format';
+import { BLOCK_STATES, PAGE_STATES } from './colours';
+import { blockAddress } from './deviceGrid';
+
+const selectHoveredFrame = (state: AppState) => (state.view.hover ? state.sim.frame : null);
+
+export function BlockTooltip({ stageWidth }: { stageWidth: number }) {
+  const hover = useAppStore((state) => state.view.hover);
+  const layout = useAppStore((state) => state.sim.layout);
+  const frame = useAppStore(selectHoveredFrame);
+  if (!hover || !layout) return null;
+
+  const id = hover.block;
+  const address = blockAddress(layout, id);
+  const blocks = frame?.blocks;
+  const state = blocks ? (BLOCK_STATES[blocks.state[id]] ?? 'unknown') : 'free';
+  const valid = blocks?.validUnits[id] ?? 0;
+  const written = blocks?.writtenUnits[id] ?? 0;
+  const erases = blocks?.eraseCount[id] ?? 0;
+  const unitState =
+    hover.unit !== null && blocks?.pageState
+      ? PAGE_STATES[blocks.pageState[id * layout.units_per_block + hover.unit]]
+      : null;
+  const flip = hover.x > stageWidth * 0.6;
+
+  return (
+    <div
+      className="block-tooltip"
+      role="tooltip"
+      data-testid="block-tooltip"
+      style={{
+        left: hover.x,
+        top: hover.y,
+        transform: `translate(${flip ? 'calc(-100% - 14px)' : '14px'}, 14px)`,
+      }}
+    >
+      <div className="tooltip-title">Block {id.toLocaleString('en')}</div>
+      <div className="tooltip-address">
+        channel {address.channel} · die {address.die} · plane {address.plane} · block{' '}
+        {address.block}
+      </div>
+      <dl>
+        <dt>State</dt>
+        <dd className={`state-${state.replace(' ', '-').toLowerCase()}`}>{state}</dd>
+        <dt>Valid units</dt>
+        <dd>
+          {valid} / {layout.units_per_block} ({formatPercent(valid / layout.units_per_block)})
+        </dd>
+        <dt>Written units</dt>
+        <dd>
+          {written} / {layout.units_per_block}
+        </dd>
+        <dt>Erase count</dt>
+        <dd>{erases}</dd>
+        {unitState !== null && hover.unit !== null && (
+          <>
+            <dt>Unit {hover.unit}</dt>
+            <dd>{unitState}</dd>
+          </>
+        )}
+      </dl>
+    </div>
+  );
+}

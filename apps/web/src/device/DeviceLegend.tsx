@@ -1,0 +1,102 @@
+// What the colours of the device view mean in the current mode.
+
+import { useMemo } from 'react';
+import { formatBytes } from '../app/format';
+import { useThrottledStore } from '../hooks/useThrottledStore';
+import { useAppStore, type AppState } from '../store';
+import {
+  FREE_COLOR,
+  PAGE_COLORS,
+  STATE_COLORS,
+  eraseColor,
+  eraseCountDomain,
+  validRatioColor,
+} from './colours';
+import { hasPageStates } from './deviceCanvasController';
+
+const selectFrame = (state: AppState) => state.sim.frame;
+
+function gradient(color: (t: number) => string): string {
+  const stops = [0, 0.25, 0.5, 0.75, 1].map((t) => `${color(t)} ${t * 100}%`);
+  return `linear-gradient(to right, ${stops.join(', ')})`;
+}
+
+function Swatch({ color, label, outline }: { color: string; label: string; outline?: string }) {
+  return (
+    <span className="legend-item">
+      <span
+        className="swatch"
+        style={{ background: color, boxShadow: outline ? `inset 0 0 0 2px ${outline}` : undefined }}
+      />
+      {label}
+    </span>
+  );
+}
+
+function GcLegend() {
+  return (
+    <>
+      <Swatch color="transparent" outline={STATE_COLORS[3]} label="GC victim" />
+      <span className="legend-item">
+        <span className="dot" /> valid data moved by GC
+      </span>
+    </>
+  );
+}
+
+export function DeviceLegend() {
+  const colorMode = useAppStore((state) => state.view.colorMode);
+  const layout = useAppStore((state) => state.sim.layout);
+  const frame = useThrottledStore(selectFrame, 500);
+  const [minErase, maxErase] = useMemo(
+    () => (frame && colorMode === 'erase' ? eraseCountDomain(frame.blocks.eraseCount) : [0, 0]),
+    [frame, colorMode],
+  );
+
+  if (colorMode === 'state') {
+    return (
+      <div className="legend">
+        <Swatch color={STATE_COLORS[0]} label="free" />
+        <Swatch color={STATE_COLORS[1]} label="open (being written)" />
+        <Swatch color={STATE_COLORS[2]} label="full" />
+        <Swatch color={STATE_COLORS[3]} label="GC victim" />
+      </div>
+    );
+  }
+  if (colorMode === 'erase') {
+    return (
+      <div className="legend">
+        <span className="legend-item">
+          erases {minErase}
+          <span className="ramp" style={{ background: gradient(eraseColor) }} />
+          {maxErase}
+        </span>
+        <GcLegend />
+      </div>
+    );
+  }
+  if (layout && hasPageStates(layout)) {
+    return (
+      <div className="legend">
+        <span className="legend-note">
+          Each square is one {formatBytes(layout.unit_bytes)} mapping unit:
+        </span>
+        <Swatch color={PAGE_COLORS[0]} label="erased" />
+        <Swatch color={PAGE_COLORS[1]} label="valid" />
+        <Swatch color={PAGE_COLORS[2]} label="invalid (garbage)" />
+        <GcLegend />
+      </div>
+    );
+  }
+  return (
+    <div className="legend">
+      <Swatch color={FREE_COLOR} label="free" />
+      <span className="legend-item">
+        valid 0 %
+        <span className="ramp" style={{ background: gradient(validRatioColor) }} />
+        100 %
+      </span>
+      <GcLegend />
+    </div>
+  );
+}

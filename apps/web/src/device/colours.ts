@@ -1,0 +1,99 @@
+// Colours of the device view. The canvas renderer writes packed RGBA words
+// straight into ImageData, so each scale is a 256-entry lookup table built
+// once with D3's interpolators; the legend and tooltip use the CSS strings.
+// Packed words are little-endian (R in the low byte), the byte order of
+// every browser's ImageData on the platforms FlashScope targets.
+
+import { interpolateLab, piecewise, rgb } from 'd3';
+
+export const LUT_SIZE = 256;
+
+export function packRgba(r: number, g: number, b: number, a = 255): number {
+  return ((a << 24) | (b << 16) | (g << 8) | r) >>> 0;
+}
+
+export function packCss(color: string): number {
+  const c = rgb(color);
+  return packRgba(Math.round(c.r), Math.round(c.g), Math.round(c.b), Math.round(c.opacity * 255));
+}
+
+export function unpackToCss(packed: number): string {
+  const r = packed & 0xff;
+  const g = (packed >>> 8) & 0xff;
+  const b = (packed >>> 16) & 0xff;
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
+/** Maps t in [0, 1] to a table index; NaN and out-of-range values clamp. */
+export function lutIndex(t: number): number {
+  if (!(t > 0)) return 0;
+  if (t >= 1) return LUT_SIZE - 1;
+  return Math.round(t * (LUT_SIZE - 1));
+}
+
+function buildLut(interpolate: (t: number) => string): Uint32Array {
+  const lut = new Uint32Array(LUT_SIZE);
+  for (let i = 0; i < LUT_SIZE; i++) lut[i] = packCss(interpolate(i / (LUT_SIZE - 1)));
+  return lut;
+}
+
+// Block states as the snapshot encodes them (protocol.ts BlockArrays.state).
+export const BLOCK_STATES = ['free', 'open', 'full', 'GC victim'] as const;
+export const STATE_COLORS = ['#e6eaef', '#5aa469', '#8d9fb5', '#d64545'] as const;
+export const STATE_PACKED = Uint32Array.from(STATE_COLORS, packCss);
+
+export const FREE_COLOR = STATE_COLORS[0];
+export const FREE_PACKED = STATE_PACKED[0];
+export const VICTIM_PACKED = STATE_PACKED[3];
+
+/**
+ * Valid ratio: a block of garbage is warm (worth reclaiming), a block of
+ * live data is deep blue. Free blocks are drawn grey, not at ratio 0.
+ */
+const validRatioInterpolator = piecewise(interpolateLab, ['#f3b27a', '#d9dde6', '#2f64a8']);
+
+export function validRatioColor(ratio: number): string {
+  return unpackToCss(VALID_RATIO_LUT[lutIndex(ratio)]);
+}
+
+export const VALID_RATIO_LUT = buildLut(validRatioInterpolator);
+
+// Mapping units of a block when pages are drawn (BlockArrays.pageState).
+export const PAGE_STATES = ['erased', 'valid', 'invalid'] as const;
+export const PAGE_COLORS = ['#eef1f5', '#2f64a8', '#f3b27a'] as const;
+export const PAGE_PACKED = Uint32Array.from(PAGE_COLORS, packCss);
+
+/** Erase count: pale lavender (least worn in view) to deep purple (most worn). */
+const eraseInterpolator = piecewise(interpolateLab, ['#f1eef8', '#a08cc8', '#4b2a7b']);
+
+export const ERASE_LUT = buildLut(eraseInterpolator);
+
+export function eraseColor(t: number): string {
+  return unpackToCss(ERASE_LUT[lutIndex(t)]);
+}
+
+/** The smallest and largest erase count of the device. */
+export function eraseCountDomain(eraseCount: ArrayLike<number>): [number, number] {
+  if (eraseCount.length === 0) return [0, 0];
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < eraseCount.length; i++) {
+    const count = eraseCount[i];
+    if (count < min) min = count;
+    if (count > max) max = count;
+  }
+  return [min, max];
+}
+
+/**
+ * An erase count as t in [0, 1] over [min, max]. When every block has the
+ * same count the view is uniform (t = 0): there is no wear spread to show.
+ */
+export function eraseCountScale(min: number, max: number): (count: number) => number {
+  const span = max - min;
+  if (!(span > 0)) return () => 0;
+  return (count) => Math.min(1, Math.max(0, (count - min) / span));
+}
+
+/** The hairline between mapping units of a block drawn page by page. */
+export const PAGE_GRID_PACKED = packCss('#ffffff');

@@ -1,0 +1,126 @@
+// The interactive layer above the device image: the hovered block's outline
+// and GC moves in flight. Redrawn every animation frame while something
+// moves, and on pointer moves; it never repaints the blocks themselves.
+
+import { easeCubicInOut } from 'd3';
+import { blockRect, unitRect, type DeviceGrid, type Rect } from './deviceGrid';
+import { dotProgress, moveProgress, type GcAnimator, type GcMove } from './gcAnimator';
+
+const HOVER_STROKE = '#1d2733';
+const VICTIM_STROKE = '#d64545';
+const DESTINATION_STROKE = '#3d8b50';
+const DOT_FILL = '#2f64a8';
+
+export interface OverlayInput {
+  grid: DeviceGrid;
+  hoverBlock: number | null;
+  hoverUnit: number | null;
+  animator: GcAnimator;
+  now: number;
+}
+
+export function drawOverlay(ctx: CanvasRenderingContext2D, input: OverlayInput): void {
+  const { grid, animator, now } = input;
+  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  const ratio = grid.pixelRatio;
+
+  for (const move of animator.moves) drawMove(ctx, grid, move, now, ratio);
+
+  if (input.hoverBlock !== null && input.hoverBlock >= 0) {
+    const rect = blockRect(grid, input.hoverBlock);
+    ctx.lineWidth = 2 * ratio;
+    ctx.strokeStyle = HOVER_STROKE;
+    strokeAround(ctx, rect, 1.5 * ratio);
+    if (input.hoverUnit !== null) {
+      const unit = unitRect(grid, input.hoverBlock, input.hoverUnit);
+      if (unit) {
+        ctx.lineWidth = ratio;
+        strokeAround(ctx, unit, 0.5 * ratio);
+      }
+    }
+  }
+}
+
+function strokeAround(ctx: CanvasRenderingContext2D, rect: Rect, pad: number): void {
+  ctx.strokeRect(rect.x - pad, rect.y - pad, rect.w + 2 * pad, rect.h + 2 * pad);
+}
+
+function centre(rect: Rect): { x: number; y: number } {
+  return { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 };
+}
+
+/** A point for dot k in `block`: its unit's centre when pages are drawn, else spread. */
+function dotAnchor(grid: DeviceGrid, block: number, unit: number, k: number, dots: number) {
+  if (unit >= 0) {
+    const rect = unitRect(grid, block, unit);
+    if (rect) return centre(rect);
+  }
+  const rect = blockRect(grid, block);
+  // A golden-angle spiral spreads the dots over small blocks without randomness.
+  const angle = k * 2.399963;
+  const radius = (Math.sqrt((k + 0.5) / Math.max(1, dots)) * Math.min(rect.w, rect.h)) / 2.5;
+  const c = centre(rect);
+  return { x: c.x + Math.cos(angle) * radius, y: c.y + Math.sin(angle) * radius };
+}
+
+function drawMove(
+  ctx: CanvasRenderingContext2D,
+  grid: DeviceGrid,
+  move: GcMove,
+  now: number,
+  ratio: number,
+): void {
+  const fade = 1 - moveProgress(move, now) ** 3;
+  const victimRect = blockRect(grid, move.victim);
+  const ringPad = Math.max(2, 0.5 * Math.min(victimRect.w, 8)) * ratio;
+
+  ctx.globalAlpha = fade;
+  ctx.lineWidth = 2 * ratio;
+  ctx.strokeStyle = VICTIM_STROKE;
+  strokeAround(ctx, victimRect, ringPad);
+
+  const dots = move.sourceUnits.length;
+  if (move.destination >= 0) {
+    const destinationRect = blockRect(grid, move.destination);
+    ctx.strokeStyle = DESTINATION_STROKE;
+    strokeAround(ctx, destinationRect, ringPad);
+    if (dots > 0) {
+      // A faint trail shows the direction of the move.
+      const from = centre(victimRect);
+      const to = centre(destinationRect);
+      ctx.globalAlpha = 0.25 * fade;
+      ctx.lineWidth = ratio;
+      ctx.strokeStyle = DOT_FILL;
+      ctx.beginPath();
+      ctx.moveTo(from.x, from.y);
+      ctx.lineTo(to.x, to.y);
+      ctx.stroke();
+    }
+  }
+
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = DOT_FILL;
+  ctx.strokeStyle = '#ffffff';
+  ctx.lineWidth = ratio;
+  const radius = Math.max(2, Math.min(3.5, (grid.cellWidth / ratio) * 0.18)) * ratio;
+  // All dots of a move in one path: one fill and one stroke per move, not per dot.
+  const alpha = move.destination >= 0 ? 1 : 1 - moveProgress(move, now); // no destination: fade in place
+  ctx.globalAlpha = alpha * Math.min(1, fade * 1.5);
+  ctx.beginPath();
+  for (let k = 0; k < dots; k++) {
+    const from = dotAnchor(grid, move.victim, move.sourceUnits[k], k, dots);
+    let x = from.x;
+    let y = from.y;
+    if (move.destination >= 0) {
+      const to = dotAnchor(grid, move.destination, move.destinationUnits[k], k, dots);
+      const t = easeCubicInOut(dotProgress(move, k, now));
+      x = from.x + (to.x - from.x) * t;
+      y = from.y + (to.y - from.y) * t;
+    }
+    ctx.moveTo(x + radius, y);
+    ctx.arc(x, y, radius, 0, Math.PI * 2);
+  }
+  ctx.fill();
+  ctx.stroke();
+  ctx.globalAlpha = 1;
+}

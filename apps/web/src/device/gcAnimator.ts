@@ -1,0 +1,113 @@
+// GcAnimator: turns gc_start events into "valid pages travel from the victim
+// to the plane's GC open block" animations. Time here is wall-clock ms: a
+// GC takes a few simulated ms, far too short to see at any useful speed, so
+// each one plays for a fixed, readable duration. Only the newest moves are
+// kept when GC runs faster than the eye can follow.
+
+import type { BlockArrays, SimEvent } from '@flashscope/wasm/protocol';
+
+export const TRAVEL_MS = 650;
+export const DEPARTURE_SPREAD_MS = 550;
+export const MOVE_DURATION_MS = TRAVEL_MS + DEPARTURE_SPREAD_MS;
+export const MAX_DOTS_PER_MOVE = 24;
+export const MAX_MOVES = 32;
+export const MAX_NEW_MOVES_PER_FRAME = 8;
+
+const NO_BLOCK = 0xffffffff;
+const PAGE_VALID = 1;
+
+export interface GcMove {
+  victim: number;
+  /** The plane's GC open block when the event was seen, -1 if it had none. */
+  destination: number;
+  startedAt: number;
+  /** Source unit of each dot within the victim, -1 for "somewhere in the block". */
+  sourceUnits: Int32Array;
+  /** Destination unit of each dot within the destination block, -1 likewise. */
+  destinationUnits: Int32Array;
+}
+
+export interface AnimatorGeometry {
+  blocksPerPlane: number;
+  unitsPerBlock: number;
+}
+
+export class GcAnimator {
+  moves: GcMove[] = [];
+
+  /** Starts a move for each gc_start among a frame's events (the newest few). */
+  addFrame(
+    events: readonly SimEvent[],
+    blocks: BlockArrays,
+    geometry: AnimatorGeometry,
+    now: number,
+  ): void {
+    const starts = events.filter((event) => event.kind === 'gc_start');
+    for (const event of starts.slice(-MAX_NEW_MOVES_PER_FRAME)) {
+      this.moves.push(createMove(event.block, event.valid_units, blocks, geometry, now));
+    }
+    if (this.moves.length > MAX_MOVES) this.moves.splice(0, this.moves.length - MAX_MOVES);
+  }
+
+  /** Drops finished moves; true while any is still playing. */
+  prune(now: number): boolean {
+    this.moves = this.moves.filter((move) => now - move.startedAt < MOVE_DURATION_MS);
+    return this.moves.length > 0;
+  }
+
+  clear(): void {
+    this.moves = [];
+  }
+}
+
+export function createMove(
+  victim: number,
+  validUnits: number,
+  blocks: BlockArrays,
+  geometry: AnimatorGeometry,
+  now: number,
+): GcMove {
+  const plane = Math.floor(victim / geometry.blocksPerPlane);
+  const gcFrontier = blocks.frontiers[2 * plane + 1];
+  const destination = gcFrontier === undefined || gcFrontier === NO_BLOCK ? -1 : gcFrontier;
+  const dots = Math.min(MAX_DOTS_PER_MOVE, Math.max(0, validUnits));
+  const sourceUnits = new Int32Array(dots).fill(-1);
+  const destinationUnits = new Int32Array(dots).fill(-1);
+
+  if (blocks.pageState) {
+    // Spread the dots over the victim's valid units still in place.
+    const first = victim * geometry.unitsPerBlock;
+    const valid: number[] = [];
+    for (let unit = 0; unit < geometry.unitsPerBlock; unit++) {
+      if (blocks.pageState[first + unit] === PAGE_VALID) valid.push(unit);
+    }
+    for (let k = 0; k < dots && valid.length > 0; k++) {
+      sourceUnits[k] = valid[Math.floor((k * valid.length) / dots)];
+    }
+    if (destination >= 0) {
+      // Moved units land at the destination's write frontier, in order.
+      const written = blocks.writtenUnits[destination] ?? 0;
+      const base = Math.max(0, Math.min(written, geometry.unitsPerBlock - dots));
+      for (let k = 0; k < dots; k++) {
+        destinationUnits[k] = Math.min(geometry.unitsPerBlock - 1, base + k);
+      }
+    }
+  }
+  return { victim, destination, startedAt: now, sourceUnits, destinationUnits };
+}
+
+/**
+ * Where dot k of a move is on its way, in [0, 1]: 0 still at the victim,
+ * 1 arrived. Dots leave one after another over DEPARTURE_SPREAD_MS.
+ */
+export function dotProgress(move: GcMove, k: number, now: number): number {
+  const dots = move.sourceUnits.length;
+  const departure = dots > 1 ? (k * DEPARTURE_SPREAD_MS) / (dots - 1) : 0;
+  const t = (now - move.startedAt - departure) / TRAVEL_MS;
+  return Math.min(1, Math.max(0, t));
+}
+
+/** How far the whole move is, in [0, 1], for fading its rings. */
+export function moveProgress(move: GcMove, now: number): number {
+  return Math.min(1, Math.max(0, (now - move.startedAt) / MOVE_DURATION_MS));
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { BlockArrays } from '@flashscope/wasm/protocol';
+import {
+  ERASE_LUT,
+  FREE_PACKED,
+  LUT_SIZE,
+  PAGE_PACKED,
+  STATE_PACKED,
+  VALID_RATIO_LUT,
+  VICTIM_PACKED,
+  lutIndex,
+} from './colours';
+import { blockRect, computeDeviceGrid, unitRect, type GridSpec } from './deviceGrid';
+import { paintDevice, type PixelBuffer } from './paintDevice';
+
+const spec: GridSpec = {
+  channels: 2,
+  dies_per_channel: 2,
+  planes_per_die: 2,
+  blocks_per_plane: 16,
+  units_per_block: 16,
+};
+const BLOCKS = 128;
+
+function arrays(): BlockArrays {
+  return {
+    state: new Uint8Array(BLOCKS),
+    validUnits: new Uint32Array(BLOCKS),
+    eraseCount: new Uint32Array(BLOCKS),
+    writtenUnits: new Uint32Array(BLOCKS),
+    frontiers: new Uint32Array(16).fill(0xffffffff),
+    pageState: null,
+  };
+}
+
+function setup(showPages = false) {
+  const grid = computeDeviceGrid(spec, { width: 800, maxHeight: 400, showPages });
+  const buffer: PixelBuffer = {
+    data: new Uint32Array(grid.width * grid.height),
+    width: grid.width,
+    height: grid.height,
+  };
+  const centre = (id: number) => {
+    const rect = blockRect(grid, id);
+    return buffer.data[(rect.y + (rect.h >> 1)) * buffer.width + rect.x + (rect.w >> 1)];
+  };
+  return { grid, buffer, centre };
+}
+
+describe('paintDevice', () => {
+  it('draws every block free before the first snapshot, and nothing in the gaps', () => {
+    const { grid, buffer, centre } = setup();
+    paintDevice(buffer, grid, null, 'valid');
+    for (let id = 0; id < BLOCKS; id++) expect(centre(id)).toBe(FREE_PACKED);
+    expect(buffer.data[0]).toBe(0);
+  });
+
+  it('colours by valid ratio, free blocks grey, and outlines GC victims', () => {
+    const { grid, buffer, centre } = setup();
+    const blocks = arrays();
+    blocks.state[5] = 2;
+    blocks.validUnits[5] = 16; // all valid
+    blocks.state[6] = 2;
+    blocks.validUnits[6] = 4; // a quarter valid
+    blocks.state[7] = 3; // GC victim
+    blocks.validUnits[7] = 8;
+    paintDevice(buffer, grid, blocks, 'valid');
+    expect(centre(0)).toBe(FREE_PACKED);
+    expect(centre(5)).toBe(VALID_RATIO_LUT[LUT_SIZE - 1]);
+    expect(centre(6)).toBe(VALID_RATIO_LUT[lutIndex(0.25)]);
+    expect(centre(7)).toBe(VALID_RATIO_LUT[lutIndex(0.5)]);
+    const victim = blockRect(grid, 7);
+    expect(buffer.data[victim.y * buffer.width + victim.x]).toBe(VICTIM_PACKED);
+  });
+
+  it('colours by state', () => {
+    const { grid, buffer, centre } = setup();
+    const blocks = arrays();
+    blocks.state.set([0, 1, 2, 3]);
+    paintDevice(buffer, grid, blocks, 'state');
+    expect([0, 1, 2, 3].map(centre)).toEqual(Array.from(STATE_PACKED));
+  });
+
+  it('colours by erase count over the device min..max', () => {
+    const { grid, buffer, centre } = setup();
+    const blocks = arrays();
+    blocks.eraseCount.fill(10);
+    blocks.eraseCount[3] = 30;
+    blocks.eraseCount[4] = 20;
+    paintDevice(buffer, grid, blocks, 'erase');
+    expect(centre(0)).toBe(ERASE_LUT[0]);
+    expect(centre(3)).toBe(ERASE_LUT[LUT_SIZE - 1]);
+    expect(centre(4)).toBe(ERASE_LUT[lutIndex(0.5)]);
+  });
+
+  it('draws each mapping unit when page states come with the snapshot', () => {
+    const { grid, buffer } = setup(true);
+    expect(grid.pages).not.toBeNull();
+    const blocks = arrays();
+    blocks.pageState = new Uint8Array(BLOCKS * 16);
+    blocks.state[2] = 1;
+    blocks.pageState[2 * 16 + 0] = 1; // valid
+    blocks.pageState[2 * 16 + 1] = 2; // invalid
+    paintDevice(buffer, grid, blocks, 'valid');
+    const at = (unit: number) => {
+      const rect = unitRect(grid, 2, unit)!;
+      return buffer.data[rect.y * buffer.width + rect.x];
+    };
+    expect(at(0)).toBe(PAGE_PACKED[1]);
+    expect(at(1)).toBe(PAGE_PACKED[2]);
+    expect(at(2)).toBe(PAGE_PACKED[0]);
+  });
+});

@@ -1,0 +1,156 @@
+// Paints every block of a snapshot into a pixel buffer (the Uint32 view of
+// an ImageData): one tight loop over the struct-of-arrays, filled rows of
+// packed colours, no per-block objects. It runs only when a new frame
+// arrives or the view changes, never per animation frame.
+
+import type { BlockArrays } from '@flashscope/wasm/protocol';
+import type { ColorMode } from '../store/viewSlice';
+import {
+  ERASE_LUT,
+  FREE_PACKED,
+  PAGE_PACKED,
+  STATE_PACKED,
+  VALID_RATIO_LUT,
+  VICTIM_PACKED,
+  eraseCountDomain,
+  eraseCountScale,
+  lutIndex,
+  PAGE_GRID_PACKED,
+} from './colours';
+import { planeOrigin, type DeviceGrid } from './deviceGrid';
+
+export interface PixelBuffer {
+  data: Uint32Array;
+  width: number;
+  height: number;
+}
+
+const STATE_FREE = 0;
+const STATE_VICTIM = 3;
+
+export function fillRect(
+  buffer: PixelBuffer,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  color: number,
+): void {
+  const x0 = Math.max(0, x);
+  const x1 = Math.min(buffer.width, x + w);
+  const y1 = Math.min(buffer.height, y + h);
+  if (x1 <= x0) return;
+  const data = buffer.data;
+  if (x1 - x0 <= 16) {
+    // Small cells (thousands of blocks): plain stores beat a fill() call per row.
+    for (let row = Math.max(0, y); row < y1; row++) {
+      const end = row * buffer.width + x1;
+      for (let i = row * buffer.width + x0; i < end; i++) data[i] = color;
+    }
+    return;
+  }
+  for (let row = Math.max(0, y); row < y1; row++) {
+    data.fill(color, row * buffer.width + x0, row * buffer.width + x1);
+  }
+}
+
+function strokeRect(
+  buffer: PixelBuffer,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  color: number,
+  thickness: number,
+): void {
+  const t = Math.min(thickness, Math.floor(w / 2), Math.floor(h / 2));
+  if (t < 1) return;
+  fillRect(buffer, x, y, w, t, color);
+  fillRect(buffer, x, y + h - t, w, t, color);
+  fillRect(buffer, x, y, t, h, color);
+  fillRect(buffer, x + w - t, y, t, h, color);
+}
+
+/**
+ * Paints the device. Without a snapshot yet every block is drawn free.
+ * Pages are drawn in the valid-ratio mode when the grid has room for them
+ * and the snapshot carries page states. Blocks are visited in id order with
+ * their corners computed incrementally (the same arithmetic as blockRect).
+ */
+export function paintDevice(
+  buffer: PixelBuffer,
+  grid: DeviceGrid,
+  blocks: BlockArrays | null,
+  colorMode: ColorMode,
+): void {
+  buffer.data.fill(0);
+  const { spec, cellWidth: w, cellHeight: h, cols } = grid;
+  const pitchX = w + grid.gap;
+  const pitchY = h + grid.gap;
+  const unitsPerBlock = spec.units_per_block;
+  const victimBorder = w >= 4 * grid.pixelRatio ? Math.round(grid.pixelRatio) : 0;
+
+  const pageState = blocks?.pageState ?? null;
+  const drawPages = colorMode === 'valid' && grid.pages !== null && pageState !== null;
+  const [minErase, maxErase] =
+    blocks && colorMode === 'erase' ? eraseCountDomain(blocks.eraseCount) : [0, 0];
+  const eraseT = eraseCountScale(minErase, maxErase);
+
+  let id = 0;
+  for (let channel = 0; channel < spec.channels; channel++) {
+    for (let die = 0; die < spec.dies_per_channel; die++) {
+      for (let plane = 0; plane < spec.planes_per_die; plane++) {
+        const origin = planeOrigin(grid, channel, die, plane);
+        for (let b = 0; b < spec.blocks_per_plane; b++, id++) {
+          const x = origin.x + (b % cols) * pitchX;
+          const y = origin.y + Math.floor(b / cols) * pitchY;
+          if (!blocks) {
+            fillRect(buffer, x, y, w, h, FREE_PACKED);
+            continue;
+          }
+          const blockState = blocks.state[id];
+          if (drawPages) {
+            paintPages(buffer, grid, x, y, pageState!, id * unitsPerBlock);
+          } else {
+            let color: number;
+            if (colorMode === 'state') color = STATE_PACKED[blockState] ?? FREE_PACKED;
+            else if (colorMode === 'erase')
+              color = ERASE_LUT[lutIndex(eraseT(blocks.eraseCount[id]))];
+            else if (blockState === STATE_FREE) color = FREE_PACKED;
+            else color = VALID_RATIO_LUT[lutIndex(blocks.validUnits[id] / unitsPerBlock)];
+            fillRect(buffer, x, y, w, h, color);
+          }
+          if (blockState === STATE_VICTIM && colorMode !== 'state' && victimBorder > 0) {
+            strokeRect(buffer, x, y, w, h, VICTIM_PACKED, victimBorder);
+          }
+        }
+      }
+    }
+  }
+}
+
+/** Mapping units as squares with a hairline between them when they are big enough. */
+function paintPages(
+  buffer: PixelBuffer,
+  grid: DeviceGrid,
+  x: number,
+  y: number,
+  pageState: Uint8Array,
+  firstUnit: number,
+): void {
+  const pages = grid.pages!;
+  const units = grid.spec.units_per_block;
+  const inset = pages.px >= 4 ? 1 : 0;
+  fillRect(buffer, x, y, grid.cellWidth, grid.cellHeight, PAGE_GRID_PACKED);
+  for (let unit = 0; unit < units; unit++) {
+    const color = PAGE_PACKED[pageState[firstUnit + unit]] ?? PAGE_PACKED[0];
+    fillRect(
+      buffer,
+      x + (unit % pages.cols) * pages.px,
+      y + Math.floor(unit / pages.cols) * pages.px,
+      pages.px - inset,
+      pages.px - inset,
+      color,
+    );
+  }
+}

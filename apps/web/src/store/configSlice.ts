@@ -1,0 +1,96 @@
+// The config slice: the scenario the user is editing (the draft) and the one
+// the current run was loaded with (applied). The draft keeps the device and
+// workload text as the user typed it plus overrides from the form, which
+// travel to the worker as dotted-key `set` entries (like the CLI's --set);
+// that way an edit never rewrites the user's text and error line numbers
+// still point into it.
+
+import { effectivePolicy, samePolicy } from '../config/scenario';
+import type { SliceGet, SliceSet } from './appState';
+import {
+  EMPTY_DRAFT,
+  type DevicePresetEntry,
+  type GeometryKey,
+  type PolicyChoice,
+  type ScenarioDraft,
+  type WorkloadPresetEntry,
+} from './scenarioDraft';
+
+export * from './scenarioDraft';
+
+export interface ConfigSlice {
+  devicePresets: DevicePresetEntry[];
+  workloadPresets: WorkloadPresetEntry[];
+  draft: ScenarioDraft;
+  applied: ScenarioDraft | null;
+  /** A policy changed while a run was loaded: the UI offers to restart with it. */
+  restartOffered: boolean;
+
+  presetsLoaded(devices: DevicePresetEntry[], workloads: WorkloadPresetEntry[]): void;
+  selectDevicePreset(id: string, deviceText: string): void;
+  editDeviceText(deviceText: string): void;
+  setGeometry(key: GeometryKey, value: number | undefined): void;
+  setOverprovision(value: number | null): void;
+  setPolicy(patch: Partial<PolicyChoice>): void;
+  selectWorkloadPreset(id: string, fioText: string, set: string[]): void;
+  editFioText(fioText: string): void;
+  setPreconditionFill(value: number | null): void;
+  markApplied(draft: ScenarioDraft): void;
+  dismissRestartOffer(): void;
+}
+
+const PRECONDITION_FILL = 'precondition.fill=';
+
+export function createConfigSlice(set: SliceSet<'config'>, get: SliceGet<'config'>): ConfigSlice {
+  const editDraft = (patch: Partial<ScenarioDraft>) =>
+    set((config) => ({ draft: { ...config.draft, ...patch } }));
+
+  return {
+    devicePresets: [],
+    workloadPresets: [],
+    draft: EMPTY_DRAFT,
+    applied: null,
+    restartOffered: false,
+
+    presetsLoaded: (devicePresets, workloadPresets) => set({ devicePresets, workloadPresets }),
+
+    // Geometry and capacity belong to a device, so a new preset drops their
+    // overrides; policies are the user's choice and survive the switch.
+    selectDevicePreset: (id, deviceText) =>
+      editDraft({ devicePresetId: id, deviceText, geometry: {}, overprovision: null }),
+    editDeviceText: (deviceText) => editDraft({ deviceText }),
+
+    setGeometry: (key, value) => {
+      const geometry = { ...get().draft.geometry };
+      if (value === undefined) delete geometry[key];
+      else geometry[key] = value;
+      editDraft({ geometry });
+    },
+    setOverprovision: (overprovision) => editDraft({ overprovision }),
+
+    // Offers a restart while the run uses another policy than the draft;
+    // changing back to the running policy withdraws the offer.
+    setPolicy: (patch) => {
+      const { draft, applied } = get();
+      const next = { ...draft, policy: { ...draft.policy, ...patch } };
+      const differs =
+        applied !== null && !samePolicy(effectivePolicy(next), effectivePolicy(applied));
+      set({ draft: next, restartOffered: differs });
+    },
+
+    selectWorkloadPreset: (id, fioText, presetSet) => {
+      const fill = presetSet.find((entry) => entry.startsWith(PRECONDITION_FILL));
+      editDraft({
+        workloadPresetId: id,
+        fioText,
+        workloadSet: presetSet.filter((entry) => !entry.startsWith(PRECONDITION_FILL)),
+        preconditionFill: fill ? Number(fill.slice(PRECONDITION_FILL.length)) : null,
+      });
+    },
+    editFioText: (fioText) => editDraft({ fioText }),
+    setPreconditionFill: (preconditionFill) => editDraft({ preconditionFill }),
+
+    markApplied: (draft) => set({ applied: draft, restartOffered: false }),
+    dismissRestartOffer: () => set({ restartOffered: false }),
+  };
+}

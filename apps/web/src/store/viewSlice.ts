@@ -1,0 +1,45 @@
+// The view slice: how the user looks at the run. Nothing here is simulation
+// data; it changes at human rates (clicks and pointer moves).
+
+import type { SliceSet } from './appState';
+
+export const COLOR_MODES = ['valid', 'erase', 'state'] as const;
+export type ColorMode = (typeof COLOR_MODES)[number];
+
+export type ThroughputUnit = 'mbps' | 'iops';
+
+export interface HoverTarget {
+  block: number;
+  /** The mapping unit under the pointer when pages are drawn, else null. */
+  unit: number | null;
+  /** Pointer position in CSS pixels relative to the device canvas. */
+  x: number;
+  y: number;
+}
+
+export interface ViewSlice {
+  colorMode: ColorMode;
+  hover: HoverTarget | null;
+  throughputUnit: ThroughputUnit;
+
+  setColorMode(mode: ColorMode): void;
+  setHover(hover: HoverTarget | null): void;
+  setThroughputUnit(unit: ThroughputUnit): void;
+}
+
+export function createViewSlice(set: SliceSet<'view'>): ViewSlice {
+  return {
+    colorMode: 'valid',
+    hover: null,
+    throughputUnit: 'mbps',
+
+    setColorMode: (colorMode) => set({ colorMode }),
+    setHover: (hover) => set((view) => (sameHover(view.hover, hover) ? {} : { hover })),
+    setThroughputUnit: (throughputUnit) => set({ throughputUnit }),
+  };
+}
+
+function sameHover(a: HoverTarget | null, b: HoverTarget | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.block === b.block && a.unit === b.unit && a.x === b.x && a.y === b.y;
+}
