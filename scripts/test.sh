@@ -1,23 +1,68 @@
 #!/usr/bin/env bash
-# Every test: formatting, the native build, the C++ unit and CLI tests.
-source "$(dirname "$0")/lib.sh"
-ensure_npm_packages
-build_native
-
-echo "== clang-format check"
+# `npm test`: every test. Installs what is missing (apt, npm ci), then runs,
+# in order: the native build, clang-format, Prettier, ESLint, tsc, the C++
+# tests (GoogleTest), the WebAssembly and web builds, the TypeScript unit
+# tests (Vitest) and the end-to-end tests (Playwright in Debian's Chromium).
+# A failing step does not stop the later ones; the last line counts them all
+# ("N passed, N failed"), and the exit status is non-zero if anything failed.
+source "$(dirname "$0")/lib-web.sh"
+set +e # from here on each step's status is recorded, not fatal
 cd "$REPO_ROOT"
-git ls-files -co --exclude-standard 'packages/sim-core/src/*.cpp' 'packages/sim-core/src/*.h' |
-  xargs -r clang-format --dry-run --Werror
+started=$SECONDS
 
-echo "== C++ tests (GoogleTest)"
-report="$BUILD_DIR/test-report.json"
-status=0
-"$BUILD_DIR/flashscope_tests" --gtest_brief=1 --gtest_output="json:$report" || status=$?
+ensure_npm_packages || exit 1
+ensure_chromium || exit 1
 
-# One closing line CI reads, whatever the runner: "N passed, N failed".
-node -e '
-  const r = require(process.argv[1]);
-  const failed = r.failures + r.errors;
-  console.log(`${r.tests - failed - (r.disabled || 0)} passed, ${failed} failed`);
-' "$report"
-exit $status
+rm -rf "$REPORT_DIR"
+mkdir -p "$REPORT_DIR"
+STATUS="$REPORT_DIR/status.tsv"
+: >"$STATUS"
+
+# step KIND NAME CMD...: runs CMD, records "KIND NAME EXIT SECONDS".
+# KIND is "check" (one pass/fail item) or a runner whose JSON report the
+# summary reads (googletest, vitest, playwright).
+step() {
+  local kind=$1 name=$2 t0=$SECONDS rc=0
+  shift 2
+  echo
+  echo "== $name"
+  "$@" || rc=$?
+  printf '%s\t%s\t%s\t%s\n' "$kind" "$name" "$rc" "$((SECONDS - t0))" >>"$STATUS"
+  return $rc
+}
+
+clang_format_check() {
+  git ls-files -co --exclude-standard 'packages/sim-core/src/*.cpp' 'packages/sim-core/src/*.h' |
+    xargs -r clang-format --dry-run --Werror
+}
+
+googletest() {
+  "$BUILD_DIR/flashscope_tests" --gtest_brief=1 --gtest_output="json:$REPORT_DIR/googletest.json"
+}
+
+vitest() {
+  npx --no-install vitest run --reporter=default --reporter=json \
+    --outputFile.json="$REPORT_DIR/vitest.json"
+}
+
+step check "native build" build_native
+native_ok=$?
+step check "clang-format" clang_format_check
+step check "prettier" prettier_check
+step check "eslint" eslint_check
+for dir in "${TYPECHECK_DIRS[@]}"; do
+  step check "tsc $dir" typecheck "$dir"
+done
+if [ $native_ok = 0 ]; then
+  step googletest "C++ tests (GoogleTest)" googletest
+fi
+step check "wasm + web build" build_web
+web_ok=$?
+step vitest "TypeScript unit tests (Vitest)" vitest
+if [ $web_ok = 0 ]; then
+  step playwright "end-to-end tests (Playwright)" run_e2e
+fi
+
+echo
+echo "== summary ($((SECONDS - started)) s)"
+node "$REPO_ROOT/scripts/test-summary.mjs" "$REPORT_DIR"

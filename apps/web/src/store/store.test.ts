@@ -45,6 +45,7 @@ function meta(overrides: Partial<SnapshotMeta> = {}): SnapshotMeta {
       read_mbps: [0, 0],
       write_mbps: [16, 24],
       lat_mean_us: [700, 710],
+      lat_p50_us: [400, 410],
       lat_p99_us: [1600, 1700],
       free_blocks: [4, 3],
       gc_page_programs: [0, 38],

@@ -1,0 +1,78 @@
+// Reading the simulation's state through the app's store hook, and the
+// native CLI's figures for the same scenario (the simulator is
+// deterministic: same scenario and seed, same result natively and in wasm).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+const CLI = path.join(REPO_ROOT, 'packages/sim-core/build/flashscope');
+const DEVICE_PRESETS = path.join(REPO_ROOT, 'public/presets/devices');
+
+/** The parts of the store's sim slice the specs read. */
+export interface SimState {
+  phase: string;
+  running: boolean;
+  finished: boolean;
+  simTimeNs: number;
+  runId: number;
+  blocks: number | null;
+  error: { message: string; file?: string; line?: number } | null;
+}
+
+export async function simState(page: Page): Promise<SimState> {
+  return page.evaluate(() => {
+    const state = window.__flashscope?.store.getState() as
+      { sim: Record<string, unknown> & { layout: { blocks: number } | null } } | undefined;
+    if (!state) throw new Error('window.__flashscope.store is missing');
+    const sim = state.sim;
+    return {
+      phase: String(sim.phase),
+      running: Boolean(sim.running),
+      finished: Boolean(sim.finished),
+      simTimeNs: Number(sim.simTimeNs),
+      runId: Number(sim.runId),
+      blocks: sim.layout ? sim.layout.blocks : null,
+      error: (sim.error as SimState['error']) ?? null,
+    };
+  });
+}
+
+/** Waits until a run newer than `afterRunId` has run to its end. */
+export async function waitForFinishedRun(page: Page, afterRunId: number): Promise<SimState> {
+  await page.waitForFunction(
+    (previous) => {
+      const state = window.__flashscope?.store.getState() as
+        { sim: { runId: number; finished: boolean } } | undefined;
+      return !!state && state.sim.runId > previous && state.sim.finished;
+    },
+    afterRunId,
+    { timeout: 120_000 },
+  );
+  return simState(page);
+}
+
+/**
+ * `flashscope run --json` on a device preset and fio job text, with --set
+ * overrides: what the app must show for the same inputs.
+ */
+export function cliResult(devicePreset: string, fioText: string, sets: string[]): { waf: number } {
+  if (!existsSync(CLI)) {
+    throw new Error(`${CLI} is missing: build it with npm run build:native`);
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'flashscope-e2e-'));
+  try {
+    const fioFile = path.join(dir, 'job.fio');
+    writeFileSync(fioFile, fioText);
+    const args = ['run', '--device', path.join(DEVICE_PRESETS, `${devicePreset}.json`)];
+    args.push('--fio', fioFile, '--json');
+    for (const set of sets) args.push('--set', set);
+    // stderr carries the CLI's timing line; keep it out of the test output.
+    const stdout = execFileSync(CLI, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return JSON.parse(stdout) as { waf: number };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
