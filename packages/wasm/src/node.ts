@@ -12,6 +12,7 @@ import { PROTOCOL_VERSION, type LoadRequest } from './protocol';
 import {
   SimError,
   WasmSessionFactory,
+  withCStrings,
   parseLastError,
   type FlashScopeModule,
   type SimSession,
@@ -82,21 +83,4 @@ export function runScenario(deviceJson: string, fioText: string, workloadName = 
 export function openSession(request: LoadRequest): SimSession {
   nodeFactory ??= new WasmSessionFactory(loadNodeModule());
   return nodeFactory.create(request);
-}
-
-/** Copies texts into malloc'd NUL-terminated UTF-8 for one call. */
-function withCStrings<T>(m: FlashScopeModule, texts: string[], body: (ptrs: number[]) => T): T {
-  const ptrs: number[] = [];
-  try {
-    for (const text of texts) {
-      const bytes = m.lengthBytesUTF8(text) + 1;
-      const ptr = m._malloc(bytes);
-      if (ptr === 0) throw new Error(`out of wasm memory for a ${bytes}-byte string`);
-      ptrs.push(ptr);
-      m.stringToUTF8(text, ptr, bytes);
-    }
-    return body(ptrs);
-  } finally {
-    for (const ptr of ptrs) m._free(ptr);
-  }
 }

@@ -279,7 +279,11 @@ function lastError(m: FlashScopeModule): SimError {
 }
 
 /** Copies `texts` into malloc'd NUL-terminated UTF-8, calls `body`, frees them. */
-function withCStrings<T>(m: FlashScopeModule, texts: string[], body: (ptrs: number[]) => T): T {
+export function withCStrings<T>(
+  m: FlashScopeModule,
+  texts: string[],
+  body: (ptrs: number[]) => T,
+): T {
   const ptrs: number[] = [];
   try {
     for (const text of texts) {

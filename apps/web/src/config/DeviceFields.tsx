@@ -5,6 +5,7 @@ import { useAppStore } from '../store';
 import { GEOMETRY_KEYS, type GeometryKey } from '../store/scenarioDraft';
 import { fetchDevicePreset } from './presets';
 import { NumberField, textKey } from './NumberField';
+import { PresetSelect } from './PresetSelect';
 import { effectiveGeometry, effectiveOverprovision } from './scenario';
 
 const GEOMETRY_LABELS: Record<GeometryKey, string> = {
@@ -44,21 +45,12 @@ export function DeviceFields() {
   return (
     <fieldset className="config-section">
       <legend>Device</legend>
-      <label className="field">
-        <span>Preset</span>
-        <select
-          data-testid="device-preset"
-          value={draft.devicePresetId ?? ''}
-          onChange={(event) => void choosePreset(event.target.value)}
-        >
-          {draft.devicePresetId === null && <option value="">Custom</option>}
-          {presets.map((preset) => (
-            <option key={preset.id} value={preset.id}>
-              {preset.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PresetSelect
+        testId="device-preset"
+        value={draft.devicePresetId}
+        presets={presets}
+        onChoose={(id) => void choosePreset(id)}
+      />
       <div className="field-grid">
         {GEOMETRY_KEYS.map((key) => (
           <NumberField

@@ -4,6 +4,7 @@
 import { useAppStore } from '../store';
 import { fetchWorkloadPreset } from './presets';
 import { NumberField, textKey } from './NumberField';
+import { PresetSelect } from './PresetSelect';
 import { effectivePreconditionFill } from './scenario';
 
 export function WorkloadFields() {
@@ -26,21 +27,12 @@ export function WorkloadFields() {
   return (
     <fieldset className="config-section">
       <legend>Workload</legend>
-      <label className="field">
-        <span>Preset</span>
-        <select
-          data-testid="workload-preset"
-          value={draft.workloadPresetId ?? ''}
-          onChange={(event) => void choosePreset(event.target.value)}
-        >
-          {draft.workloadPresetId === null && <option value="">Custom</option>}
-          {presets.map((preset) => (
-            <option key={preset.id} value={preset.id}>
-              {preset.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PresetSelect
+        testId="workload-preset"
+        value={draft.workloadPresetId}
+        presets={presets}
+        onChoose={(id) => void choosePreset(id)}
+      />
       <NumberField
         label="Filled before the run"
         testId="precondition-fill"

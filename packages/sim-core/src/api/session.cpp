@@ -79,20 +79,6 @@ DeviceConfig ParseDeviceText(std::string_view device_json, const std::string& na
   return config;
 }
 
-RunInfo RunInfoFor(const FioJobFile& jobs, const std::string& workload_name, bool include_events) {
-  RunInfo info;
-  info.workload = workload_name;
-  info.include_events = include_events;
-  for (const FioJob& job : jobs.jobs) {
-    for (const std::string& name : job.ignored) {
-      bool seen = false;
-      for (const std::string& known : info.ignored_options) seen |= known == name;
-      if (!seen) info.ignored_options.push_back(name);
-    }
-  }
-  return info;
-}
-
 Session::Session(std::string_view device_json, std::string_view fio_text,
                  const SessionOptions& options)
     : options_(options) {

@@ -54,10 +54,6 @@ SessionOptions ParseSessionOptions(std::string_view options_json);
 DeviceConfig ParseDeviceText(std::string_view device_json, const std::string& name,
                              const std::vector<std::string>& overrides);
 
-// The RunInfo the CLI builds for a job file: the workload name and the
-// distinct ignored fio options in first-seen order (mirrors cli/main.cpp Run).
-RunInfo RunInfoFor(const FioJobFile& jobs, const std::string& workload_name, bool include_events);
-
 class Session {
  public:
   // Throws InputError for bad device JSON, overrides, options or fio text.

@@ -154,16 +154,7 @@ int Run(int argc, char** argv) {
   const DeviceLayout layout = DeviceLayout::From(device);
   SimOptions options;
   options.series_interval_ns = static_cast<uint64_t>(args.interval_ms * 1e6);
-  RunInfo info;
-  info.workload = workload;
-  info.include_events = args.events;
-  for (const FioJob& job : jobs.jobs) {
-    for (const std::string& name : job.ignored) {
-      bool seen = false;
-      for (const std::string& known : info.ignored_options) seen |= known == name;
-      if (!seen) info.ignored_options.push_back(name);
-    }
-  }
+  const RunInfo info = RunInfoFor(jobs, workload, args.events);
 
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();

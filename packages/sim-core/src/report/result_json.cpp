@@ -185,6 +185,20 @@ void WriteEvents(json::Writer& out, const SimEventLog& log) {
 
 }  // namespace
 
+RunInfo RunInfoFor(const FioJobFile& jobs, const std::string& workload_name, bool include_events) {
+  RunInfo info;
+  info.workload = workload_name;
+  info.include_events = include_events;
+  for (const FioJob& job : jobs.jobs) {
+    for (const std::string& name : job.ignored) {
+      bool seen = false;
+      for (const std::string& known : info.ignored_options) seen |= known == name;
+      if (!seen) info.ignored_options.push_back(name);
+    }
+  }
+  return info;
+}
+
 std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty) {
   const DeviceLayout& layout = sim.layout();
   const Host& host = sim.host();

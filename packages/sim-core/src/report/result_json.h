@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim/simulator.h"
+#include "workload/fio_job.h"
 
 namespace flashscope {
 
@@ -17,6 +18,11 @@ struct RunInfo {
   std::vector<std::string> ignored_options;
   bool include_events = false;  // the GC/stall event list, which can be long
 };
+
+// The RunInfo for a job file: the workload's name and the distinct ignored
+// fio options in first-seen order. The CLI and the wasm session share it, so
+// their results are byte-identical.
+RunInfo RunInfoFor(const FioJobFile& jobs, const std::string& workload_name, bool include_events);
 
 std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty);
 
