@@ -41,6 +41,8 @@ class FtlState {
   bool IsValid(uint32_t slot) const { return (valid_bits_[slot >> 6] >> (slot & 63)) & 1u; }
   // Hints that lpn's mapping entry will be needed soon (it is far from cache).
   void Prefetch(uint64_t lpn) const { flashscope::Prefetch(&l2p_[lpn]); }
+  // Hints that lpn's entry will be overwritten soon (Relocate).
+  void PrefetchForRelocate(uint64_t lpn) const { flashscope::PrefetchForWrite(&l2p_[lpn]); }
   // Hints that lpn is about to be remapped: its old copy's validity bit will
   // be cleared (lpn's own entry should already be in cache).
   void PrefetchOldCopy(uint64_t lpn) const {
@@ -50,6 +52,17 @@ class FtlState {
   void PrefetchReverseMap(uint32_t slot) const { flashscope::Prefetch(&p2l_[slot]); }
   // Points lpn at slot (a freshly allocated one) and invalidates its old copy.
   void Map(uint64_t lpn, uint32_t slot);
+  // Moves lpn's data from `from` (its current, valid slot) to `to`: Map
+  // without reading lpn's entry first. GC knows the old slot already, and
+  // not loading a random L2P entry per moved unit is what keeps GC fast
+  // where prefetching is not available (WebAssembly); writes do not stall.
+  void Relocate(uint64_t lpn, uint32_t from, uint32_t to) {
+    Invalidate(from);
+    l2p_[lpn] = to;
+    p2l_[to] = static_cast<uint32_t>(lpn);
+    valid_bits_[to >> 6] |= uint64_t{1} << (to & 63);
+    ++valid_units_[to / layout_.units_per_block];
+  }
   // Drops lpn's mapping (TRIM); its old copy becomes garbage.
   void Unmap(uint64_t lpn);
   // Marks a slot inside an allocated wordline that received no data (padding).

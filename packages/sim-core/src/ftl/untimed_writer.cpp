@@ -13,7 +13,7 @@ UntimedWriter::UntimedWriter(FtlState& ftl, IVictimPolicy& victims, Rng& rng,
       layout_(ftl.layout()),
       cursor_(ftl.layout().planes * kStreamCount, kNoSlot),
       remaining_(ftl.layout().planes * kStreamCount, 0) {
-  move_lpns_.resize(layout_.units_per_block);
+  move_slots_.resize(layout_.units_per_block);
 }
 
 uint32_t UntimedWriter::NextSlot(uint32_t plane, Stream stream) {
@@ -43,11 +43,12 @@ void UntimedWriter::Collect(uint32_t plane) {
   const uint32_t first = layout_.FirstSlot(victim);
   uint32_t moving = 0;
   uint32_t last_page = kNoSlot;
+  // Two passes: gather the valid units (and start fetching their mapping
+  // entries, which the relocation writes), then relocate them in order.
   for (uint32_t slot = first; slot < first + layout_.units_per_block; ++slot) {
     if (!ftl_.IsValid(slot)) continue;
-    const uint32_t lpn = ftl_.LpnAt(slot);
-    ftl_.Prefetch(lpn);
-    move_lpns_[moving++] = lpn;
+    move_slots_[moving++] = slot;
+    ftl_.Prefetch(ftl_.LpnAt(slot));
     const uint32_t page = slot / layout_.units_per_page;
     if (page != last_page) {
       ++counters_.page_reads[static_cast<uint32_t>(Cause::kGc)];
@@ -55,7 +56,8 @@ void UntimedWriter::Collect(uint32_t plane) {
     }
   }
   for (uint32_t i = 0; i < moving; ++i) {
-    ftl_.Map(move_lpns_[i], NextSlot(plane, Stream::kGc));
+    const uint32_t slot = move_slots_[i];
+    ftl_.Relocate(ftl_.LpnAt(slot), slot, NextSlot(plane, Stream::kGc));
   }
   counters_.units_programmed[static_cast<uint32_t>(Cause::kGc)] += moving;
   ++counters_.block_erases[static_cast<uint32_t>(Cause::kGc)];

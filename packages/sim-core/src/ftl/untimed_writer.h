@@ -46,7 +46,7 @@ class UntimedWriter {
   uint32_t plane_cursor_ = 0;
   uint32_t units_in_stripe_ = 0;
   uint64_t gc_runs_ = 0;
-  std::vector<uint32_t> move_lpns_;  // scratch, sized once
+  std::vector<uint32_t> move_slots_;  // scratch for Collect, sized once
 };
 
 }  // namespace flashscope

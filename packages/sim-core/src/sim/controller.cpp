@@ -410,13 +410,15 @@ void Controller::GcProgram(uint32_t plane, uint64_t now_ns) {
   const uint32_t take = std::min(job.staged, wordline);
   uint32_t filled = 0;
   for (uint32_t i = 0; i < take; ++i) {
-    // A host write or trim may have replaced the unit since GC read it.
-    if (ftl_.SlotOf(job.staged_lpn[i]) != job.staged_slot[i]) continue;
+    // A host write or trim may have replaced the unit since GC read it: then
+    // its old slot is no longer valid (checked in the victim's bitmap, which
+    // is in cache, rather than in the L2P table, which is not).
+    if (!ftl_.IsValid(job.staged_slot[i])) continue;
     const uint32_t source = layout_.BlockOfSlot(job.staged_slot[i]);
     for (uint32_t v = 0; v < job.victim_count; ++v) {
       if (job.victims[v].block == source) ++job.victims[v].moved;
     }
-    ftl_.Map(job.staged_lpn[i], slot + filled);
+    ftl_.Relocate(job.staged_lpn[i], job.staged_slot[i], slot + filled);
     ++filled;
   }
   for (uint32_t i = filled; i < wordline; ++i) ftl_.SkipSlot(slot + i);
@@ -506,7 +508,7 @@ void Controller::OnGcReadDone(const FlashOp& op, uint64_t now_ns) {
     if (!ftl_.IsValid(slot)) continue;  // overwritten while being read
     job.staged_lpn[job.staged] = ftl_.LpnAt(slot);
     job.staged_slot[job.staged] = slot;
-    ftl_.Prefetch(job.staged_lpn[job.staged]);  // checked when programmed
+    ftl_.PrefetchForRelocate(job.staged_lpn[job.staged]);
     ++job.staged;
   }
 }

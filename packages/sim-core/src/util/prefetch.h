@@ -15,4 +15,15 @@ inline void Prefetch(const void* address) {
 #endif
 }
 
+// A hint only where the CPU has a real prefetch: in WebAssembly the load
+// that stands in for one costs more than it saves when the value is only
+// going to be written (measured on GC staging: timed run 2.7 s -> 3.1 s).
+inline void PrefetchForWrite(const void* address) {
+#ifdef __EMSCRIPTEN__
+  (void)address;
+#else
+  __builtin_prefetch(address, 1, 0);
+#endif
+}
+
 }  // namespace flashscope
