@@ -63,22 +63,6 @@ SessionOptions ParseSessionOptions(std::string_view options_json) {
   return options;
 }
 
-DeviceConfig ParseDeviceText(std::string_view device_json, const std::string& name,
-                             const std::vector<std::string>& overrides) {
-  // The same steps as LoadDevice (config/device_config.cpp) after it has
-  // read the file, so errors and the effective device match the CLI's.
-  json::Value root = json::Parse(device_json, name);
-  if (!root.is_object()) {
-    throw InputError(
-        name, root.line(),
-        std::string("a device file must hold a JSON object; got ") + json::TypeName(root.type()));
-  }
-  for (const std::string& assignment : overrides) ApplyOverride(root, assignment);
-  DeviceConfig config = ParseDevice(root, name);
-  config.file = name;
-  return config;
-}
-
 Session::Session(std::string_view device_json, std::string_view fio_text,
                  const SessionOptions& options)
     : options_(options) {

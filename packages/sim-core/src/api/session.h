@@ -49,11 +49,6 @@ struct SessionOptions {
 // are InputErrors naming "options" and the line.
 SessionOptions ParseSessionOptions(std::string_view options_json);
 
-// Device JSON text -> validated config, as LoadDevice does for a file:
-// overrides apply to the parsed tree before ParseDevice; errors name `name`.
-DeviceConfig ParseDeviceText(std::string_view device_json, const std::string& name,
-                             const std::vector<std::string>& overrides);
-
 class Session {
  public:
   // Throws InputError for bad device JSON, overrides, options or fio text.

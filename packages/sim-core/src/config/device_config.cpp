@@ -743,21 +743,27 @@ void ApplyOverride(json::Value& root, std::string_view assignment) {
   node->Set(parts.back(), std::move(value));
 }
 
+DeviceConfig ParseDeviceText(std::string_view text, const std::string& file,
+                             const std::vector<std::string>& overrides) {
+  Value root = json::Parse(text, file);
+  if (!root.is_object()) {
+    throw InputError(
+        file, root.line(),
+        std::string("a device file must hold a JSON object; got ") + json::TypeName(root.type()));
+  }
+  for (const std::string& assignment : overrides) ApplyOverride(root, assignment);
+  DeviceConfig config = ParseDevice(root, file);
+  config.file = file;
+  return config;
+}
+
 DeviceConfig LoadDevice(const std::string& spec, const std::string& presets_dir,
                         const std::vector<std::string>& overrides) {
   const bool is_preset = spec.compare(0, kPresetPrefix.size(), kPresetPrefix) == 0;
   const std::string path = is_preset ? ResolvePreset(spec, presets_dir) : spec;
-  const std::string text = ReadDeviceFile(path, spec, presets_dir);
-  Value root = json::Parse(text, path);
-  if (!root.is_object()) {
-    throw InputError(
-        path, root.line(),
-        std::string("a device file must hold a JSON object; got ") + json::TypeName(root.type()));
-  }
-  for (const std::string& assignment : overrides) ApplyOverride(root, assignment);
   // Errors name the file the user can open (the preset's path); the config
   // remembers how it was asked for.
-  DeviceConfig config = ParseDevice(root, path);
+  DeviceConfig config = ParseDeviceText(ReadDeviceFile(path, spec, presets_dir), path, overrides);
   config.file = spec;
   return config;
 }

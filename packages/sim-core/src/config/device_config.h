@@ -137,6 +137,11 @@ void Validate(const DeviceConfig& config);
 // Throws InputError("--set", 0, ...) for a malformed assignment.
 void ApplyOverride(json::Value& root, std::string_view assignment);
 
+// Device JSON text -> config: parses it (errors name `file`), applies the
+// overrides to the tree in order, then ParseDevice. config.file = file.
+DeviceConfig ParseDeviceText(std::string_view text, const std::string& file,
+                             const std::vector<std::string>& overrides);
+
 // Reads a device from a path or "preset:NAME" (presets_dir/NAME.json), applies
 // overrides in order, parses and validates.
 DeviceConfig LoadDevice(const std::string& spec, const std::string& presets_dir,

@@ -24,7 +24,8 @@ uint32_t UntimedWriter::NextSlot(uint32_t plane, Stream stream) {
     const uint32_t first = ftl_.AllocateWordline(plane, stream, 0);
     cursor_[i] = first;
     remaining_[i] = layout_.units_per_wordline;
-    counters_.page_programs[stream == Stream::kHost ? 0 : 1] += layout_.bits;
+    const Cause cause = stream == Stream::kHost ? Cause::kHost : Cause::kGc;
+    counters_.page_programs[static_cast<uint32_t>(cause)] += layout_.bits;
   }
   --remaining_[i];
   return cursor_[i]++;

@@ -76,10 +76,9 @@ Scenario LoadScenario(const std::string& path, const std::string& presets_dir,
     throw InputError(path, device->line(), "device must be \"preset:NAME\", a path or an object");
   }
 
-  if (const json::Value* fio = root.Find("fio")) {
+  if (root.Find("fio")) {
     const std::string job_path =
         Beside(path, Require(root, "fio", json::Type::kString, path).as_string());
-    (void)fio;
     scenario.jobs = ParseFioJobs(ReadTextFile(job_path), job_path);
   } else if (root.Find("fio_job")) {
     const json::Value& text = Require(root, "fio_job", json::Type::kString, path);

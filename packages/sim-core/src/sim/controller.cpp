@@ -322,7 +322,6 @@ void Controller::OnFlashOpDone(const FlashOp& op, uint64_t now_ns) {
       break;
     case OpKind::kProgram:
       --job.programs_in_flight;
-      no_plane_ready_ = false;  // may have opened the last free block's room
       break;
     case OpKind::kErase:
       OnGcErased(op, now_ns);
@@ -370,8 +369,7 @@ void Controller::StartGc(uint32_t plane, bool background, uint64_t now_ns) {
 // as the free blocks they will become.
 bool Controller::GcWantsAnotherVictim(uint32_t plane) const {
   const GcJob& job = gc_[plane];
-  uint32_t expected_free = ftl_.FreeBlocks(plane);
-  for (uint32_t i = 0; i < job.victim_count; ++i) expected_free += 1;
+  const uint32_t expected_free = ftl_.FreeBlocks(plane) + job.victim_count;
   if (expected_free < layout_.gc_reserve_blocks) return true;
   return job.background && expected_free < layout_.background_reserve_blocks &&
          flash_.DieIdle(layout_.DieOfPlane(plane));

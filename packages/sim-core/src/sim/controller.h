@@ -156,7 +156,7 @@ class Controller final : public IFlashListener {
   std::vector<uint8_t> host_programs_in_flight_;  // per plane
   uint32_t plane_cursor_ = 0;
   // Set when no plane could take a wordline; cleared by the events that can
-  // change that (a program completing, an erase).
+  // change that (a host program completing, a GC erase).
   bool no_plane_ready_ = false;
 
   std::vector<GcJob> gc_;  // per plane
