@@ -146,13 +146,13 @@ TEST(Api, SnapshotArraysAgreeWithTheFtl) {
   using namespace snapshot;
   EXPECT_EQ(U32At(b, kWordMagic * 4), 0x31535346u);
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(b), 4), "FSS1");
-  EXPECT_EQ(U32At(b, kWordVersion * 4), 1u);
+  EXPECT_EQ(U32At(b, kWordVersion * 4), 2u);
   EXPECT_EQ(U32At(b, kWordBlocks * 4), 128u);
   EXPECT_EQ(U32At(b, kWordPlanes * 4), 4u);
   EXPECT_EQ(U32At(b, kWordUnitsPerBlock * 4), 192u);
   EXPECT_EQ(U32At(b, kWordPageStateUnits * 4), 24576u);
   EXPECT_EQ(U32At(b, kWordFrame * 4), 2u);
-  for (uint32_t w = 13; w < 16; ++w) EXPECT_EQ(U32At(b, w * 4), 0u);
+  for (uint32_t w = 14; w < 16; ++w) EXPECT_EQ(U32At(b, w * 4), 0u);
 
   const uint32_t state = U32At(b, kWordStateOffset * 4);
   const uint32_t valid = U32At(b, kWordValidUnitsOffset * 4);
@@ -160,7 +160,8 @@ TEST(Api, SnapshotArraysAgreeWithTheFtl) {
   const uint32_t written = U32At(b, kWordWrittenUnitsOffset * 4);
   const uint32_t frontiers = U32At(b, kWordFrontiersOffset * 4);
   const uint32_t page_state = U32At(b, kWordPageStateOffset * 4);
-  for (uint32_t offset : {state, valid, erases, written, frontiers, page_state}) {
+  const uint32_t mode = U32At(b, kWordModeOffset * 4);
+  for (uint32_t offset : {state, valid, erases, written, frontiers, mode, page_state}) {
     EXPECT_EQ(offset % 8, 0u);
   }
   EXPECT_EQ(state, 64u);
@@ -175,14 +176,17 @@ TEST(Api, SnapshotArraysAgreeWithTheFtl) {
     EXPECT_EQ(U32At(b, valid + block * 4), ftl.valid_units(block));
     EXPECT_EQ(U32At(b, erases + block * 4), ftl.erase_count(block));
     EXPECT_EQ(U32At(b, written + block * 4), ftl.written_units(block));
+    EXPECT_EQ(b[mode + block], 0u);  // no SLC cache: every block native
     valid_sum += ftl.valid_units(block);
     written_sum += ftl.written_units(block);
   }
   // Free, open, full and GC-victim blocks (5, 7, 113 and 3 at 20 ms).
   for (uint32_t s = 0; s < 4; ++s) EXPECT_GT(states_seen[s], 0u) << s;
   for (uint32_t plane = 0; plane < layout.planes; ++plane) {
-    EXPECT_EQ(U32At(b, frontiers + plane * 8), ftl.OpenBlock(plane, Stream::kHost));
-    EXPECT_EQ(U32At(b, frontiers + plane * 8 + 4), ftl.OpenBlock(plane, Stream::kGc));
+    EXPECT_EQ(U32At(b, frontiers + plane * 16), ftl.OpenBlock(plane, Stream::kHost));
+    EXPECT_EQ(U32At(b, frontiers + plane * 16 + 4), ftl.OpenBlock(plane, Stream::kGc));
+    EXPECT_EQ(U32At(b, frontiers + plane * 16 + 8), kNoBlock);  // no pSLC frontier
+    EXPECT_EQ(U32At(b, frontiers + plane * 16 + 12), kNoBlock);
   }
 
   // page_state: valid units are exactly the FTL's, written ones are valid
@@ -213,8 +217,9 @@ TEST(Api, LargeDevicesLeavePageStateOut) {
   ASSERT_NE(b, nullptr);
   EXPECT_EQ(U32At(b, snapshot::kWordBlocks * 4), 512u);
   EXPECT_EQ(U32At(b, snapshot::kWordPageStateUnits * 4), 0u);
-  // Header, 512 states, three uint32 arrays, 32 planes x 2 frontiers.
-  EXPECT_EQ(fs_snapshot_size(session), 64u + 512 + 3 * 4 * 512 + 32 * 2 * 4);
+  // Header, 512 states, three uint32 arrays, 32 planes x 4 frontiers, 512
+  // modes.
+  EXPECT_EQ(fs_snapshot_size(session), 64u + 512 + 3 * 4 * 512 + 32 * 4 * 4 + 512);
   fs_destroy(session);
 }
 
@@ -340,9 +345,10 @@ TEST(Api, MetaFiguresMatchTheResult) {
   const char* keys[] = {"frame",       "sim_time_ns",      "finished",         "waf",
                         "free_blocks", "host_write_bytes", "nand_write_bytes", "gc_runs",
                         "iops",        "read_mbps",        "write_mbps",       "latency_us",
-                        "latency_cdf", "erase_histogram",  "erase_bin_width",  "series",
-                        "events",      "events_dropped"};
+                        "latency_cdf", "erase_histogram",  "erase_bin_width",  "slc",
+                        "series",      "events",           "events_dropped"};
   ASSERT_EQ(meta.members().size(), std::size(keys));
+  EXPECT_TRUE(meta.Find("slc")->is_null());  // this device has no SLC cache
   for (size_t i = 0; i < std::size(keys); ++i) EXPECT_EQ(meta.members()[i].first, keys[i]);
   fs_destroy(session);
 }

@@ -20,19 +20,23 @@
 //
 // Snapshot buffer (fs_snapshot), little-endian, every section 8-byte aligned:
 //   header: 16 uint32 words
-//     [0] magic 0x31535346 ("FSS1")   [1] layout version (1)
+//     [0] magic 0x31535346 ("FSS1")   [1] layout version (2)
 //     [2] block count B               [3] plane count P
 //     [4] units per block             [5] page-state unit count U (0 = none)
 //     [6] byte offset of state        [7] byte offset of valid_units
 //     [8] byte offset of erase_count  [9] byte offset of written_units
 //     [10] byte offset of frontiers   [11] byte offset of page_state
-//     [12] frame number               [13..15] reserved (0)
+//     [12] frame number               [13] byte offset of mode
+//     [14..15] reserved (0)
 //   state:         Uint8Array(B)   0 free, 1 open, 2 full, 3 GC victim
 //   valid_units:   Uint32Array(B)
 //   erase_count:   Uint32Array(B)
 //   written_units: Uint32Array(B)  units programmed since the last erase
-//   frontiers:     Uint32Array(2P) [2p] host open block, [2p+1] GC open block
-//                                  of plane p (0xFFFFFFFF = none)
+//   frontiers:     Uint32Array(4P) of plane p: [4p] host open block, [4p+1]
+//                                  GC, [4p+2] host pSLC, [4p+3] migration
+//                                  destination (0xFFFFFFFF = none)
+//   mode:          Uint8Array(B)   0 native, 1 static pSLC, 2 dynamic pSLC
+//                                  (a pSLC block holds units_per_block / bits)
 //   page_state:    Uint8Array(U)   per mapping unit of the whole device, only
 //                                  when the device has at most 262144 units:
 //                                  0 erased, 1 valid, 2 invalid (garbage)

@@ -27,7 +27,8 @@ void SnapshotBuilder::Plan(const DeviceLayout& layout) {
   erase_count_offset_ = Align8(valid_units_offset_ + blocks * 4);
   written_units_offset_ = Align8(erase_count_offset_ + blocks * 4);
   frontiers_offset_ = Align8(written_units_offset_ + blocks * 4);
-  page_state_offset_ = Align8(frontiers_offset_ + uint64_t{layout.planes} * kStreamCount * 4);
+  mode_offset_ = Align8(frontiers_offset_ + uint64_t{layout.planes} * kStreamCount * 4);
+  page_state_offset_ = Align8(mode_offset_ + blocks);
   offset = page_state_offset_ + page_state_units_;
   buffer_.assign(Align8(offset), 0);
   planned_ = true;
@@ -53,7 +54,7 @@ const std::vector<uint8_t>& SnapshotBuilder::Build(const FtlState& ftl, uint32_t
       frontiers_offset_,
       page_state_offset_,
       frame,
-      0,
+      mode_offset_,
       0,
       0,
   };
@@ -64,10 +65,13 @@ const std::vector<uint8_t>& SnapshotBuilder::Build(const FtlState& ftl, uint32_t
     PutU32(out + valid_units_offset_ + b * 4, ftl.valid_units(b));
     PutU32(out + erase_count_offset_ + b * 4, ftl.erase_count(b));
     PutU32(out + written_units_offset_ + b * 4, ftl.written_units(b));
+    out[mode_offset_ + b] = static_cast<uint8_t>(ftl.mode(b));
   }
   for (uint32_t p = 0; p < layout.planes; ++p) {
-    PutU32(out + frontiers_offset_ + (p * kStreamCount) * 4, ftl.OpenBlock(p, Stream::kHost));
-    PutU32(out + frontiers_offset_ + (p * kStreamCount + 1) * 4, ftl.OpenBlock(p, Stream::kGc));
+    for (uint32_t s = 0; s < kStreamCount; ++s) {
+      PutU32(out + frontiers_offset_ + (p * kStreamCount + s) * 4,
+             ftl.OpenBlock(p, static_cast<Stream>(s)));
+    }
   }
 
   if (page_state_units_ > 0) {

@@ -17,7 +17,7 @@ namespace flashscope {
 
 namespace snapshot {
 inline constexpr uint32_t kMagic = 0x31535346;  // "FSS1" little-endian
-inline constexpr uint32_t kLayoutVersion = 1;
+inline constexpr uint32_t kLayoutVersion = 2;
 inline constexpr uint32_t kHeaderWords = 16;
 // Page state is sent only up to this many physical mapping units (a small
 // device the UI can draw page by page).
@@ -38,6 +38,7 @@ enum Word : uint32_t {
   kWordFrontiersOffset = 10,
   kWordPageStateOffset = 11,
   kWordFrame = 12,
+  kWordModeOffset = 13,
 };
 
 // page_state values.
@@ -63,6 +64,7 @@ class SnapshotBuilder {
   uint32_t erase_count_offset_ = 0;
   uint32_t written_units_offset_ = 0;
   uint32_t frontiers_offset_ = 0;
+  uint32_t mode_offset_ = 0;
   uint32_t page_state_offset_ = 0;
 };
 

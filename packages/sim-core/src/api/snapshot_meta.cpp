@@ -34,6 +34,42 @@ constexpr size_t kMaxEventsPerFrame = 256;
 // runs of k consecutive points are merged into one: rates and the mean
 // latency are averaged, p99 takes the worst, GC work is summed, levels and
 // cumulative figures take the last value.
+// The SLC funnel now (null without a cache): capacities, what is in it, and
+// the inflow/outflow rates of the latest series interval.
+void WriteSlcNow(json::Writer& out, const Simulator& sim) {
+  const SlcCache& cache = sim.controller().slc();
+  if (!cache.enabled()) {
+    out.Null();
+    return;
+  }
+  const SlcStats& slc = sim.controller().slc_stats();
+  const FtlState& ftl = sim.ftl();
+  const uint64_t unit = sim.layout().unit_bytes;
+  const TimeSeries& series = sim.series();
+  out.BeginObject();
+  out.FieldUint("capacity_bytes", cache.StaticCapacityBytes() + cache.DynamicCapacityBytes());
+  out.FieldUint("static_capacity_bytes", cache.StaticCapacityBytes());
+  out.FieldUint("dynamic_capacity_bytes", cache.DynamicCapacityBytes());
+  out.FieldUint("static_used_bytes", ftl.static_slc_written_units() * unit);
+  out.FieldUint("dynamic_used_bytes", ftl.dynamic_slc_written_units() * unit);
+  out.FieldUint("persistent_bytes", sim.controller().PersistentCacheBytes());
+  out.FieldUint("persistent_capacity_bytes", cache.PersistentCapacityBytes());
+  out.Field("inflow_mbps", series.size() ? series.slc_inflow_mbps.back() : 0);
+  out.Field("outflow_mbps", series.size() ? series.slc_outflow_mbps.back() : 0);
+  out.FieldUint("migration_bytes", slc.migrated_units * unit);
+  out.FieldBool("exhausted", slc.exhausted);
+  out.Key("first_cliff");
+  if (slc.cliff_seen) {
+    out.BeginObject();
+    out.Field("t_ms", slc.first_cliff_ns / 1e6);
+    out.FieldUint("host_written_bytes", slc.first_cliff_host_units * unit);
+    out.EndObject();
+  } else {
+    out.Null();
+  }
+  out.EndObject();
+}
+
 void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from) {
   enum class Merge { kLast, kMean, kMax, kSum };
   const struct {
@@ -53,6 +89,13 @@ void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from) {
       {"host_write_bytes", &s.host_write_bytes, Merge::kLast},
       {"nand_write_bytes", &s.nand_write_bytes, Merge::kLast},
       {"waf", &s.waf, Merge::kLast},
+      {"slc_capacity_bytes", &s.slc_capacity_bytes, Merge::kLast},
+      {"slc_static_bytes", &s.slc_static_bytes, Merge::kLast},
+      {"slc_dynamic_bytes", &s.slc_dynamic_bytes, Merge::kLast},
+      {"slc_persistent_bytes", &s.slc_persistent_bytes, Merge::kLast},
+      {"migration_bytes", &s.migration_bytes, Merge::kLast},
+      {"slc_inflow_mbps", &s.slc_inflow_mbps, Merge::kMean},
+      {"slc_outflow_mbps", &s.slc_outflow_mbps, Merge::kMean},
   };
   const size_t count = s.size() - from;
   const size_t run = (count + kMaxPointsPerFrame - 1) / kMaxPointsPerFrame;
@@ -184,6 +227,8 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame) {
   }
   out.EndArray();
   WriteEraseHistogram(out, sim.ftl());
+  out.Key("slc");
+  WriteSlcNow(out, sim);
   out.Key("series");
   WriteSeriesSince(out, sim.series(), series_cursor_);
   out.Key("events");

@@ -17,6 +17,7 @@
 #include <limits>
 
 #include "ftl/gc/victim_policy_names.h"
+#include "ftl/slc/slc_policy_names.h"
 #include "util/input_error.h"
 
 namespace flashscope {
@@ -100,7 +101,9 @@ std::pair<std::string_view, std::string_view> SplitLastDot(std::string_view path
 const std::vector<std::string>& KnownKeyPaths() {
   static const std::vector<std::string> paths = [] {
     json::Writer writer;
-    WriteDevice(writer, DeviceConfig());
+    DeviceConfig every_key;
+    every_key.slc_cache.enabled = true;  // written as an object, not null
+    WriteDevice(writer, every_key);
     const Value root = json::Parse(writer.str(), "WriteDevice");
     std::vector<std::string> result;
     std::function<void(const Value&, const std::string&)> collect = [&](const Value& object,
@@ -278,6 +281,7 @@ class DeviceReader {
   std::vector<Field> EnduranceFields();
   std::vector<Field> GcFields();
   std::vector<Field> PreconditionFields();
+  std::vector<Field> SlcCacheFields();
 
   DeviceConfig& config_;
   const std::string& file_;
@@ -329,7 +333,14 @@ void DeviceReader::ReadRoot(const Value& root) {
                                 }}});
            }},
           {"precondition", [&](auto& v, auto& p) { ReadObject(v, p, PreconditionFields()); }},
-          {"slc_cache", [this](auto& v, auto& p) { NotModelledYet(v, p); }},
+          {"slc_cache",
+           [&](auto& v, auto& p) {
+             // null: no SLC cache; an object (even {}) turns it on.
+             c.slc_cache = SlcCacheConfig{};
+             if (v.is_null()) return;
+             c.slc_cache.enabled = true;
+             ReadObject(v, p, SlcCacheFields());
+           }},
           {"zns", [this](auto& v, auto& p) { NotModelledYet(v, p); }},
       });
 }
@@ -413,6 +424,52 @@ std::vector<DeviceReader::Field> DeviceReader::GcFields() {
   };
 }
 
+std::vector<DeviceReader::Field> DeviceReader::SlcCacheFields() {
+  SlcCacheConfig& slc = config_.slc_cache;
+  const auto bytes = [this](std::string_view key, uint64_t& target) {
+    return Field{key, [this, &target](const Value& v, const std::string& p) {
+                   target = Integer(v, p, 0, kMaxExactInteger);
+                 }};
+  };
+  const auto fill = [this](std::string_view key, double& target) {
+    return Field{key, [this, &target](const Value& v, const std::string& p) {
+                   target = Number(v, p);
+                   if (target < 0 || target > 1) {
+                     Fail(v, p + " must be in [0, 1] (a fraction of the logical capacity)" +
+                                 Got(target));
+                   }
+                 }};
+  };
+  const auto millis = [this](std::string_view key, uint64_t& target) {
+    return Field{key, [this, &target](const Value& v, const std::string& p) {
+                   const double ms = NonNegative(v, p);
+                   if (ms > 1e9) Fail(v, p + " must be at most 1000000000 ms" + Got(ms));
+                   target = static_cast<uint64_t>(std::round(ms * 1e6));
+                 }};
+  };
+  return {
+      bytes("static_bytes", slc.static_bytes),
+      bytes("dynamic_max_bytes", slc.dynamic_max_bytes),
+      fill("dynamic_shrink_start", slc.dynamic_shrink_start),
+      fill("dynamic_shrink_end", slc.dynamic_shrink_end),
+      bytes("persistent_bytes", slc.persistent_bytes),
+      millis("idle_flush_ms", slc.idle_flush_ns),
+      {"when_full",
+       [this, &slc](auto& v, auto& p) { slc.when_full = Name(v, p, kSlcWhenFullNames); }},
+      {"placement",
+       [this, &slc](auto& v, auto& p) { slc.placement = Name(v, p, kSlcPlacementNames); }},
+      bytes("size_split_bytes", slc.size_split_bytes),
+      millis("hyflex_horizon_ms", slc.hyflex_horizon_ns),
+      {"read_promotion", [this, &slc](auto& v, auto& p) { slc.read_promotion = Bool(v, p); }},
+      {"promotion_reads",
+       [this, &slc](auto& v, auto& p) {
+         slc.promotion_reads = static_cast<uint32_t>(Integer(v, p, 1, kMaxU32));
+       }},
+      bytes("promotion_lru_bytes", slc.promotion_lru_bytes),
+      bytes("pin_small_bytes", slc.pin_small_bytes),
+  };
+}
+
 [[noreturn]] void Invalid(const DeviceConfig& config, const std::string& problem) {
   throw InputError(config.file, 0, problem);
 }
@@ -449,14 +506,21 @@ void ValidateGcReserve(const DeviceConfig& config) {
   const Geometry& g = config.geometry;
   const double threshold = config.gc.free_block_threshold;
   const uint64_t reserve = FreeBlockReserve(threshold, g.blocks_per_plane);
-  const uint64_t needed = reserve + kOpenBlocksPerPlane;  // must exceed
-  const std::string why = "GC keeps " + std::to_string(reserve) + " free blocks (" +
-                          Percent(threshold) + " of " + std::to_string(g.blocks_per_plane) +
-                          ", rounded up, at least 2) plus " + std::to_string(kOpenBlocksPerPlane) +
-                          " open blocks per plane (host and GC frontiers)";
-  if (g.blocks_per_plane <= needed) {
+  const bool slc = config.slc_cache.enabled;
+  const uint64_t open_blocks = kOpenBlocksPerPlane + (slc ? 1 : 0);
+  const uint64_t static_slc = StaticSlcBlocksPerPlane(config);
+  const uint64_t needed = reserve + open_blocks;  // spare must exceed
+  const std::string why =
+      "GC keeps " + std::to_string(reserve) + " free blocks (" + Percent(threshold) + " of " +
+      std::to_string(g.blocks_per_plane) + ", rounded up, at least 2) plus " +
+      std::to_string(open_blocks) + " open blocks per plane (host and GC frontiers" +
+      (slc ? ", and the SLC migration destination" : "") + ")" +
+      (static_slc > 0 ? ", and the SLC cache takes " + std::to_string(static_slc) +
+                            " static pSLC blocks per plane"
+                      : "");
+  if (g.blocks_per_plane <= needed + static_slc) {
     uint64_t minimum = g.blocks_per_plane + 1;
-    while (minimum <= FreeBlockReserve(threshold, minimum) + kOpenBlocksPerPlane) ++minimum;
+    while (minimum <= FreeBlockReserve(threshold, minimum) + open_blocks + static_slc) ++minimum;
     Invalid(config, "the GC reserve of " + Percent(threshold) + " of " +
                         std::to_string(g.blocks_per_plane) +
                         " blocks per plane leaves no room; need at least " +
@@ -465,14 +529,15 @@ void ValidateGcReserve(const DeviceConfig& config) {
   const double plane_units =
       static_cast<double>(PlaneCount(g)) * static_cast<double>(UnitsPerBlock(config));
   const auto spare_blocks = [&](const DeviceConfig& c) {
-    return static_cast<double>(g.blocks_per_plane) -
+    return static_cast<double>(g.blocks_per_plane - static_slc) -
            static_cast<double>(LogicalUnits(c)) / plane_units;
   };
   const double spare = spare_blocks(config);
   if (spare > static_cast<double>(needed)) return;
   // 1 + op > blocks / (blocks - needed); suggest the next 0.001 that works.
   const double blocks = static_cast<double>(g.blocks_per_plane);
-  const double minimum_op = static_cast<double>(needed) / (blocks - static_cast<double>(needed));
+  const double native = blocks - static_cast<double>(static_slc);
+  const double minimum_op = static_cast<double>(needed) / (native - static_cast<double>(needed));
   DeviceConfig trial = config;
   trial.overprovision = std::ceil(minimum_op * 1000) / 1000;
   for (int i = 0; i < 1000 && spare_blocks(trial) <= static_cast<double>(needed); ++i) {
@@ -484,6 +549,42 @@ void ValidateGcReserve(const DeviceConfig& config) {
                       spare_text + " spare blocks per plane, but GC needs more than " +
                       std::to_string(needed) + ": " + why +
                       "; use overprovision >= " + json::FormatNumber(trial.overprovision));
+}
+
+// The SLC cache must leave native blocks to hold the logical capacity, and
+// its policy names must be ones the controller knows.
+void ValidateSlcCache(const DeviceConfig& config) {
+  const SlcCacheConfig& slc = config.slc_cache;
+  if (!slc.enabled) return;
+  const Geometry& g = config.geometry;
+  const uint64_t block_bytes =
+      uint64_t{g.pages_per_block} / BitsPerCell(config.cell) * g.page_bytes * PlaneCount(g);
+  if (slc.static_bytes > 0 && StaticSlcBlocksPerPlane(config) * 2 > g.blocks_per_plane) {
+    Invalid(config, "slc_cache.static_bytes " + std::to_string(slc.static_bytes) + " needs " +
+                        std::to_string((slc.static_bytes + block_bytes - 1) / block_bytes) +
+                        " pSLC blocks per plane, more than half of the " +
+                        std::to_string(g.blocks_per_plane) + " blocks per plane");
+  }
+  if (config.cell == CellMode::kSlc) {
+    Invalid(config, "slc_cache needs a multi-bit cell (mlc, tlc or qlc): an slc drive has no "
+                    "pSLC mode to cache in");
+  }
+  if (slc.persistent_bytes > slc.static_bytes + slc.dynamic_max_bytes) {
+    Invalid(config, "slc_cache.persistent_bytes (" + std::to_string(slc.persistent_bytes) +
+                        ") must not exceed the cache (static_bytes + dynamic_max_bytes = " +
+                        std::to_string(slc.static_bytes + slc.dynamic_max_bytes) + ")");
+  }
+  const auto known = [](const auto& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  if (!known(kSlcWhenFullNames, slc.when_full)) {
+    Invalid(config, "unknown slc_cache.when_full " + Quoted(slc.when_full) +
+                        "; allowed: " + JoinNames(kSlcWhenFullNames));
+  }
+  if (!known(kSlcPlacementNames, slc.placement)) {
+    Invalid(config, "unknown slc_cache.placement " + Quoted(slc.placement) +
+                        "; allowed: " + JoinNames(kSlcPlacementNames));
+  }
 }
 
 bool EndsWith(std::string_view text, std::string_view suffix) {
@@ -584,10 +685,21 @@ DeviceConfig::DeviceConfig() {
   endurance_pe[BitsPerCell(CellMode::kQlc)] = 1000;
 }
 
+uint32_t StaticSlcBlocksPerPlane(const DeviceConfig& config) {
+  const SlcCacheConfig& slc = config.slc_cache;
+  const Geometry& g = config.geometry;
+  const uint64_t block_bytes =
+      uint64_t{g.pages_per_block} / BitsPerCell(config.cell) * g.page_bytes * PlaneCount(g);
+  if (!slc.enabled || slc.static_bytes == 0 || block_bytes == 0) return 0;
+  const uint64_t blocks = (slc.static_bytes + block_bytes - 1) / block_bytes;
+  return static_cast<uint32_t>(std::min<uint64_t>(blocks, g.blocks_per_plane));
+}
+
 uint64_t LogicalUnits(const DeviceConfig& config) {
   if (config.mapping_unit_bytes == 0 || !(config.overprovision > -1)) return 0;
   const Geometry& g = config.geometry;
-  const uint64_t physical_units = PlaneCount(g) * g.blocks_per_plane * UnitsPerBlock(config);
+  const uint64_t native_blocks = g.blocks_per_plane - StaticSlcBlocksPerPlane(config);
+  const uint64_t physical_units = PlaneCount(g) * native_blocks * UnitsPerBlock(config);
   return static_cast<uint64_t>(
       std::floor(static_cast<double>(physical_units) / (1.0 + config.overprovision)));
 }
@@ -700,6 +812,7 @@ void Validate(const DeviceConfig& config) {
     Invalid(config, "device has no logical capacity (" + std::to_string(units) +
                         " physical mapping units)");
   }
+  ValidateSlcCache(config);
   ValidateGcReserve(config);
 }
 
@@ -826,7 +939,29 @@ void WriteDevice(json::Writer& out, const DeviceConfig& config) {
       .Field("fill", config.precondition.fill)
       .Field("random_writes", config.precondition.random_writes)
       .EndObject();
-  out.Key("slc_cache").Null();
+  const SlcCacheConfig& slc = config.slc_cache;
+  if (slc.enabled) {
+    const auto millis = [](uint64_t nanos) { return static_cast<double>(nanos) / 1e6; };
+    out.Key("slc_cache")
+        .BeginObject()
+        .FieldUint("static_bytes", slc.static_bytes)
+        .FieldUint("dynamic_max_bytes", slc.dynamic_max_bytes)
+        .Field("dynamic_shrink_start", slc.dynamic_shrink_start)
+        .Field("dynamic_shrink_end", slc.dynamic_shrink_end)
+        .FieldUint("persistent_bytes", slc.persistent_bytes)
+        .Field("idle_flush_ms", millis(slc.idle_flush_ns))
+        .FieldString("when_full", slc.when_full)
+        .FieldString("placement", slc.placement)
+        .FieldUint("size_split_bytes", slc.size_split_bytes)
+        .Field("hyflex_horizon_ms", millis(slc.hyflex_horizon_ns))
+        .FieldBool("read_promotion", slc.read_promotion)
+        .FieldUint("promotion_reads", slc.promotion_reads)
+        .FieldUint("promotion_lru_bytes", slc.promotion_lru_bytes)
+        .FieldUint("pin_small_bytes", slc.pin_small_bytes)
+        .EndObject();
+  } else {
+    out.Key("slc_cache").Null();
+  }
   out.Key("zns").Null();
   out.EndObject();
 }

@@ -28,8 +28,15 @@
 //     (fill: fraction of logical capacity written sequentially before the
 //      timed run; random_writes: then this many times the logical capacity of
 //      uniform random mapping-unit writes, with GC),
-//   slc_cache null, zns null (later issues give them meaning; a non-null value
-//      is an error until then, never silently ignored).
+//   slc_cache null (no SLC cache) or the hybrid pSLC cache of seeds 000/003:
+//     { static_bytes 0, dynamic_max_bytes 0, dynamic_shrink_start 1,
+//       dynamic_shrink_end 1, persistent_bytes 0, idle_flush_ms 50,
+//       when_full "direct" (direct|fold-then-write),
+//       placement "slc_first" (slc_first|size_split|hyflex),
+//       size_split_bytes 131072, hyflex_horizon_ms 1000,
+//       read_promotion false, promotion_reads 2, promotion_lru_bytes 64 MiB,
+//       pin_small_bytes 0 }  (see SlcCacheConfig),
+//   zns null (a later issue gives it meaning; non-null is an error until then).
 #pragma once
 
 #include <array>
@@ -86,6 +93,36 @@ struct PreconditionConfig {
   double random_writes = 0;  // multiples of logical capacity
 };
 
+// The hybrid SLC cache (seeds 000 and 003). Capacities are in bytes of SLC
+// data: a pSLC block holds 1/bits of its native capacity.
+struct SlcCacheConfig {
+  bool enabled = false;
+  // Permanently pSLC blocks, taken out of the drive (over-provisioning
+  // applies to the rest, which holds the logical capacity).
+  uint64_t static_bytes = 0;
+  // pSLC borrowed from free native blocks. Bounded by the firmware curve
+  // below and always by the free user space (logical - mapped data): the
+  // cache never eats the over-provisioning native GC needs.
+  uint64_t dynamic_max_bytes = 0;
+  // Fill (mapped / logical) where the dynamic part starts shrinking
+  // linearly, and where it reaches zero (Intel 660p: only the static part
+  // at >= 75 % full). start >= end: no firmware shrink.
+  double dynamic_shrink_start = 1;
+  double dynamic_shrink_end = 1;
+  // Seed 003's persistent cache: the newest data idle migration leaves in
+  // SLC for fast reads; emptied in full once the cache has filled.
+  uint64_t persistent_bytes = 0;
+  uint64_t idle_flush_ns = 50'000'000;
+  std::string when_full = "direct";     // direct | fold-then-write
+  std::string placement = "slc_first";  // slc_first | size_split | hyflex
+  uint64_t size_split_bytes = 131072;
+  uint64_t hyflex_horizon_ns = 1'000'000'000;
+  bool read_promotion = false;
+  uint32_t promotion_reads = 2;
+  uint64_t promotion_lru_bytes = 64ull << 20;
+  uint64_t pin_small_bytes = 0;
+};
+
 struct DeviceConfig {
   std::string file;  // where it was read from ("preset:NAME" or a path)
   std::string name = "device";
@@ -105,16 +142,21 @@ struct DeviceConfig {
   GcConfig gc;
   WearLevelingConfig wear_leveling;
   PreconditionConfig precondition;
+  SlcCacheConfig slc_cache;
 
   DeviceConfig();  // fills timing and endurance defaults
 
   const ModeTiming& TimingFor(CellMode mode) const { return timing[BitsPerCell(mode)]; }
 };
 
+// Permanently pSLC blocks per plane for slc_cache.static_bytes (rounded up),
+// 0 without an SLC cache.
+uint32_t StaticSlcBlocksPerPlane(const DeviceConfig& config);
+
 // Logical capacity in mapping units: floor(physical_units / (1 +
 // overprovision)), where physical_units = channels * dies_per_channel *
-// planes_per_die * blocks_per_plane * (pages_per_block * page_bytes /
-// mapping_unit_bytes). The simulator sizes its mapping table with this, and
+// planes_per_die * (blocks_per_plane - static pSLC blocks per plane) *
+// (pages_per_block * page_bytes / mapping_unit_bytes). The simulator sizes its mapping table with this, and
 // Validate checks the GC reserve with it, so both agree. Assumes a config
 // that passed Validate (returns 0 if mapping_unit_bytes is 0).
 uint64_t LogicalUnits(const DeviceConfig& config);

@@ -235,9 +235,6 @@ TEST(DeviceConfigErrors, OutOfRangeValuesNameKeyAndLine) {
 }
 
 TEST(DeviceConfigErrors, FutureFeaturesMustStayNull) {
-  EXPECT_EQ(ErrorOf("{\n\"slc_cache\": {\"static_bytes\": 1}}"),
-            "dev.json:2: slc_cache is not modelled yet; leave it out or set "
-            "it to null");
   EXPECT_EQ(ErrorOf("{\"zns\": true}"),
             "dev.json:1: zns is not modelled yet; leave it out or set it to "
             "null");

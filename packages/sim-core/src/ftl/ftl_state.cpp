@@ -18,23 +18,36 @@ FtlState::FtlState(const DeviceLayout& layout, bool wear_aware_allocation)
   free_pool_.resize(layout.planes);
   free_fifo_head_.assign(layout.planes, 0);
   frontier_.assign(layout.planes * kStreamCount, kNoBlock);
+  block_mode_.assign(layout.blocks, uint8_t(BlockMode::kNative));
+  static_free_.resize(layout.planes);
+  dynamic_blocks_.assign(layout.planes, 0);
+  slc_closed_.resize(layout.planes);
+  slc_closed_head_.assign(layout.planes, 0);
+  const uint32_t native_per_plane = layout.blocks_per_plane - layout.static_slc_blocks_per_plane;
   for (uint32_t plane = 0; plane < layout.planes; ++plane) {
     std::vector<uint32_t>& pool = free_pool_[plane];
     pool.reserve(layout.blocks_per_plane);
     // Highest id first so that, as a FIFO or a heap of equal wear, blocks are
     // taken in ascending order: the device view then fills left to right.
-    for (uint32_t i = layout.blocks_per_plane; i-- > 0;) {
-      pool.push_back(plane * layout.blocks_per_plane + i);
-    }
+    const uint32_t first = plane * layout.blocks_per_plane;
+    for (uint32_t i = native_per_plane; i-- > 0;) pool.push_back(first + i);
     std::reverse(pool.begin(), pool.end());
+    // Static pSLC blocks: the last ones of the plane, taken lowest id first.
+    for (uint32_t i = layout.blocks_per_plane; i-- > native_per_plane;) {
+      static_free_[plane].push_back(first + i);
+      block_mode_[first + i] = uint8_t(BlockMode::kStaticSlc);
+    }
+    static_free_[plane].reserve(layout.static_slc_blocks_per_plane);
+    slc_closed_[plane].reserve(2 * layout.blocks_per_plane);
   }
-  total_free_ = layout.blocks;
+  total_free_ = uint64_t{layout.planes} * native_per_plane;
 }
 
 void FtlState::Invalidate(uint32_t slot) {
   valid_bits_[slot >> 6] &= ~(uint64_t{1} << (slot & 63));
   const uint32_t block = slot / layout_.units_per_block;
   --valid_units_[block];
+  slc_valid_ -= block_mode_[block] != 0;
   modified_at_[block] = clock_;
 }
 
@@ -48,7 +61,9 @@ void FtlState::Map(uint64_t lpn, uint32_t slot) {
   l2p_[lpn] = slot;
   p2l_[slot] = static_cast<uint32_t>(lpn);
   valid_bits_[slot >> 6] |= uint64_t{1} << (slot & 63);
-  ++valid_units_[slot / layout_.units_per_block];
+  const uint32_t block = slot / layout_.units_per_block;
+  ++valid_units_[block];
+  slc_valid_ += block_mode_[block] != 0;
 }
 
 void FtlState::Unmap(uint64_t lpn) {
@@ -94,9 +109,20 @@ uint32_t FtlState::TakeFreeBlock(uint32_t plane) {
 
 void FtlState::Erase(uint32_t block) {
   block_state_[block] = uint8_t(BlockState::kFree);
+  const uint32_t plane = block / layout_.blocks_per_plane;
+  const auto mode = static_cast<BlockMode>(block_mode_[block]);
+  if (mode != BlockMode::kNative) slc_written_[mode == BlockMode::kDynamicSlc] -= written_units_[block];
   written_units_[block] = 0;
   ++erase_count_[block];
-  const uint32_t plane = block / layout_.blocks_per_plane;
+  if (mode == BlockMode::kStaticSlc) {
+    static_free_[plane].push_back(block);
+    return;
+  }
+  if (mode == BlockMode::kDynamicSlc) {
+    // Borrowed from the native pool: it goes back as a native block.
+    block_mode_[block] = uint8_t(BlockMode::kNative);
+    --dynamic_blocks_[plane];
+  }
   std::vector<uint32_t>& pool = free_pool_[plane];
   pool.push_back(block);
   if (wear_aware_) std::push_heap(pool.begin(), pool.end(), MoreWorn{&erase_count_});
@@ -123,10 +149,57 @@ uint32_t FtlState::AllocateWordline(uint32_t plane, Stream stream, uint32_t keep
   return first;
 }
 
+uint32_t FtlState::AllocateSlcWordline(uint32_t plane, bool allow_dynamic, uint32_t keep_free) {
+  uint32_t& open = frontier_[plane * kStreamCount + static_cast<uint32_t>(Stream::kSlc)];
+  if (open == kNoBlock) {
+    std::vector<uint32_t>& statics = static_free_[plane];
+    if (!statics.empty()) {
+      open = statics.back();
+      statics.pop_back();
+    } else if (allow_dynamic && FreeBlocks(plane) > keep_free) {
+      open = TakeFreeBlock(plane);
+      block_mode_[open] = uint8_t(BlockMode::kDynamicSlc);
+      ++dynamic_blocks_[plane];
+    } else {
+      return kNoSlot;
+    }
+    block_state_[open] = uint8_t(BlockState::kOpen);
+  }
+  const uint32_t first = open * layout_.units_per_block + written_units_[open];
+  written_units_[open] += layout_.slc_units_per_wordline;
+  slc_written_[block_mode_[open] == uint8_t(BlockMode::kDynamicSlc)] +=
+      layout_.slc_units_per_wordline;
+  if (written_units_[open] == layout_.slc_units_per_block) {
+    block_state_[open] = uint8_t(BlockState::kFull);
+    closed_at_[open] = clock_;
+    modified_at_[open] = clock_;
+    std::vector<uint32_t>& order = slc_closed_[plane];
+    uint32_t& head = slc_closed_head_[plane];
+    if (head * 2 >= order.size() && head > 0) {  // compact without reallocating
+      order.erase(order.begin(), order.begin() + head);
+      head = 0;
+    }
+    order.push_back(open);
+    open = kNoBlock;
+  }
+  return first;
+}
+
+void FtlState::RemoveFromSlcOrder(uint32_t block) {
+  const uint32_t plane = block / layout_.blocks_per_plane;
+  std::vector<uint32_t>& order = slc_closed_[plane];
+  uint32_t& head = slc_closed_head_[plane];
+  const auto at = std::find(order.begin() + head, order.end(), block);
+  if (at == order.end()) return;
+  // Keep the FIFO order of the others: shift the older ones up by one.
+  std::move_backward(order.begin() + head, at, at + 1);
+  ++head;
+}
+
 double FtlState::StateBytesPerPhysicalUnit() const {
   const double bytes = l2p_.capacity() * 4.0 + p2l_.capacity() * 4.0 +
                        valid_bits_.capacity() * 8.0 +
-                       valid_units_.capacity() * (4 + 4 + 4 + 1 + 8 + 8.0);
+                       valid_units_.capacity() * (4 + 4 + 4 + 1 + 1 + 8 + 8.0);
   return bytes / static_cast<double>(layout_.physical_units);
 }
 

@@ -26,8 +26,14 @@ enum class BlockState : uint8_t { kFree = 0, kOpen = 1, kFull = 2, kVictim = 3 }
 // A write frontier: host data and GC-relocated data go to different open
 // blocks, so data GC already found to be long-lived is not mixed with fresh
 // host writes (the usual hot/cold separation of a page-mapped FTL).
-enum class Stream : uint8_t { kHost = 0, kGc = 1 };
-inline constexpr uint32_t kStreamCount = 2;
+// With an SLC cache, host data bound for the cache has its own pSLC frontier
+// and migration (folding) writes native blocks through a frontier of its own.
+enum class Stream : uint8_t { kHost = 0, kGc = 1, kSlc = 2, kFold = 3 };
+inline constexpr uint32_t kStreamCount = 4;
+
+// How a block is programmed: natively, or in pSLC mode as part of the static
+// (permanent) or dynamic (borrowed from free native blocks) SLC cache.
+enum class BlockMode : uint8_t { kNative = 0, kStaticSlc = 1, kDynamicSlc = 2 };
 
 class FtlState {
  public:
@@ -61,7 +67,9 @@ class FtlState {
     l2p_[lpn] = to;
     p2l_[to] = static_cast<uint32_t>(lpn);
     valid_bits_[to >> 6] |= uint64_t{1} << (to & 63);
-    ++valid_units_[to / layout_.units_per_block];
+    const uint32_t block = to / layout_.units_per_block;
+    ++valid_units_[block];
+    slc_valid_ += block_mode_[block] != 0;
   }
   // Drops lpn's mapping (TRIM); its old copy becomes garbage.
   void Unmap(uint64_t lpn);
@@ -80,6 +88,17 @@ class FtlState {
   uint64_t clock() const { return clock_; }
   void AdvanceClock(uint64_t host_units) { clock_ += host_units; }
 
+  BlockMode mode(uint32_t block) const { return static_cast<BlockMode>(block_mode_[block]); }
+  bool IsSlc(uint32_t block) const { return block_mode_[block] != 0; }
+  uint32_t CapacityUnits(uint32_t block) const {
+    return IsSlc(block) ? layout_.slc_units_per_block : layout_.units_per_block;
+  }
+  // A full native block: what native GC may pick (pSLC blocks are emptied by
+  // migration instead).
+  bool IsCollectable(uint32_t block) const {
+    return block_state_[block] == uint8_t(BlockState::kFull) && block_mode_[block] == 0;
+  }
+
   void MarkVictim(uint32_t block) { block_state_[block] = uint8_t(BlockState::kVictim); }
   // Returns a block whose valid units were all moved to the free pool.
   void Erase(uint32_t block);
@@ -96,6 +115,28 @@ class FtlState {
   uint32_t OpenBlock(uint32_t plane, Stream stream) const {
     return frontier_[plane * kStreamCount + static_cast<uint32_t>(stream)];
   }
+  // Next one-page pSLC wordline of `plane`'s SLC frontier: from the open
+  // pSLC block, else a fresh static one, else (when allow_dynamic and the
+  // pool holds more than keep_free blocks) a free native block switched to
+  // pSLC. kNoSlot when none of these is possible.
+  uint32_t AllocateSlcWordline(uint32_t plane, bool allow_dynamic, uint32_t keep_free);
+  // Whether the SLC frontier's open block still has room.
+  bool SlcFrontierHasRoom(uint32_t plane) const {
+    return OpenBlock(plane, Stream::kSlc) != kNoBlock;
+  }
+  uint32_t FreeStaticSlcBlocks(uint32_t plane) const {
+    return static_cast<uint32_t>(static_free_[plane].size());
+  }
+  uint32_t DynamicSlcBlocks(uint32_t plane) const { return dynamic_blocks_[plane]; }
+  // Units programmed into static / dynamic pSLC blocks (valid or stale).
+  uint64_t static_slc_written_units() const { return slc_written_[0]; }
+  uint64_t dynamic_slc_written_units() const { return slc_written_[1]; }
+  uint64_t slc_valid_units() const { return slc_valid_; }
+  // Full pSLC blocks of a plane, oldest closed first (migration order).
+  const std::vector<uint32_t>& SlcClosedOrder(uint32_t plane) const { return slc_closed_[plane]; }
+  uint32_t SlcClosedHead(uint32_t plane) const { return slc_closed_head_[plane]; }
+  // Takes block out of the closed order (it became a migration victim).
+  void RemoveFromSlcOrder(uint32_t block);
 
   uint64_t mapped_units() const { return mapped_units_; }
   // Bytes of simulator state per physical mapping unit (the memory budget).
@@ -127,6 +168,15 @@ class FtlState {
   std::vector<std::vector<uint32_t>> free_pool_;
   std::vector<uint32_t> free_fifo_head_;
   std::vector<uint32_t> frontier_;  // plane * kStreamCount + stream
+
+  // SLC cache state (empty vectors and zeros without a cache).
+  std::vector<uint8_t> block_mode_;
+  std::vector<std::vector<uint32_t>> static_free_;  // per plane, a stack
+  std::vector<uint32_t> dynamic_blocks_;            // per plane
+  std::vector<std::vector<uint32_t>> slc_closed_;   // per plane, FIFO
+  std::vector<uint32_t> slc_closed_head_;
+  uint64_t slc_written_[2] = {0, 0};  // static, dynamic
+  uint64_t slc_valid_ = 0;
 };
 
 }  // namespace flashscope

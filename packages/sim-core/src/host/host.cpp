@@ -125,6 +125,7 @@ void Host::Issue(uint32_t job, const HostIo& io, uint64_t now_ns) {
   r.bytes = io.length_bytes;
   r.job = job;
   r.op = io.op;
+  r.read_from = 0;
   // A request that covers part of a mapping unit writes the whole unit: the
   // simulator does not charge the read-modify-write a real drive would do.
   const uint64_t first = io.offset_bytes / layout_.unit_bytes;
@@ -177,6 +178,11 @@ void Host::OnRequestDone(uint32_t request, uint64_t now_ns) {
   if (r.arrival_ns >= m.start_ns + j.spec.ramp_ns) {
     const uint64_t latency = now_ns - r.arrival_ns;
     m.latency[op].Record(latency);
+    if (r.read_from & kFromNative) {
+      m.read_native.Record(latency);
+    } else if (r.read_from & kFromSlc) {
+      m.read_slc.Record(latency);
+    }
     ++m.requests[op];
     m.bytes[op] += r.bytes;
     const bool is_read = r.op == IoOp::kRead;

@@ -49,6 +49,11 @@ struct JobMetrics {
   std::array<LatencyHistogram, kHostOpKinds> latency;
   std::array<uint64_t, kHostOpKinds> requests{};
   std::array<uint64_t, kHostOpKinds> bytes{};
+  // Reads by where their data was (SLC cache devices): all of it in pSLC
+  // blocks, or some of it in native blocks. Reads served from DRAM or of
+  // unwritten data are in neither.
+  LatencyHistogram read_slc;
+  LatencyHistogram read_native;
   NandCounters nand_at_start;
   NandCounters nand_at_end;
   uint64_t gc_runs_at_start = 0;
@@ -64,6 +69,9 @@ class Host final : public IHostCallbacks {
 
   void Start(uint64_t now_ns);
   void OnUnitsDone(uint32_t request, uint32_t units, uint64_t now_ns) override;
+  void OnReadFrom(uint32_t request, bool slc) override {
+    requests_[request].read_from |= slc ? kFromSlc : kFromNative;
+  }
   void OnRequestDone(uint32_t request, uint64_t now_ns);
   void OnJobWake(uint32_t job, uint64_t now_ns);
 
@@ -83,7 +91,10 @@ class Host final : public IHostCallbacks {
     uint32_t bytes = 0;
     uint32_t job = 0;
     IoOp op = IoOp::kRead;
+    uint8_t read_from = 0;  // kFromSlc | kFromNative
   };
+  static constexpr uint8_t kFromSlc = 1;
+  static constexpr uint8_t kFromNative = 2;
   struct Job {
     JobSpec spec;
     bool running = false;

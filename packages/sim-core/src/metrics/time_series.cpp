@@ -19,6 +19,13 @@ void IntervalCounters::Emit(TimeSeries& series, uint64_t t_ns, uint64_t interval
   series.waf.push_back(device.host_write_bytes
                            ? static_cast<double>(device.nand_write_bytes) / device.host_write_bytes
                            : 0);
+  series.slc_capacity_bytes.push_back(static_cast<double>(device.slc_capacity_bytes));
+  series.slc_static_bytes.push_back(static_cast<double>(device.slc_static_bytes));
+  series.slc_dynamic_bytes.push_back(static_cast<double>(device.slc_dynamic_bytes));
+  series.slc_persistent_bytes.push_back(static_cast<double>(device.slc_persistent_bytes));
+  series.migration_bytes.push_back(static_cast<double>(device.migration_bytes));
+  series.slc_inflow_mbps.push_back(device.slc_inflow_bytes / seconds / 1e6);
+  series.slc_outflow_mbps.push_back(device.slc_outflow_bytes / seconds / 1e6);
   ios_ = read_bytes_ = write_bytes_ = 0;
   latency_.Reset();
 }

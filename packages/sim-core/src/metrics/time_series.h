@@ -24,6 +24,16 @@ struct TimeSeries {
   std::vector<double> host_write_bytes;  // cumulative
   std::vector<double> nand_write_bytes;  // cumulative
   std::vector<double> waf;               // cumulative nand / host writes
+  // SLC cache (zeros without one): capacity now, bytes programmed in static
+  // and dynamic pSLC blocks, the persistent part idle migration keeps,
+  // cumulative bytes folded to native, and host-into-SLC / migration rates.
+  std::vector<double> slc_capacity_bytes;
+  std::vector<double> slc_static_bytes;
+  std::vector<double> slc_dynamic_bytes;
+  std::vector<double> slc_persistent_bytes;
+  std::vector<double> migration_bytes;
+  std::vector<double> slc_inflow_mbps;
+  std::vector<double> slc_outflow_mbps;
 
   size_t size() const { return t_ms.size(); }
 };
@@ -43,6 +53,13 @@ class IntervalCounters {
     uint64_t gc_page_programs;  // during the interval
     uint64_t host_write_bytes;  // cumulative for this consumer
     uint64_t nand_write_bytes;  // cumulative for this consumer
+    uint64_t slc_capacity_bytes = 0;
+    uint64_t slc_static_bytes = 0;
+    uint64_t slc_dynamic_bytes = 0;
+    uint64_t slc_persistent_bytes = 0;
+    uint64_t migration_bytes = 0;        // cumulative
+    uint64_t slc_inflow_bytes = 0;       // during the interval
+    uint64_t slc_outflow_bytes = 0;      // during the interval
   };
   // Appends a point for the interval of `interval_ns` ending at t_ns, then
   // starts a new interval.

@@ -23,6 +23,9 @@ DeviceLayout DeviceLayout::From(const DeviceConfig& config) {
   l.units_per_page = g.page_bytes / config.mapping_unit_bytes;
   l.units_per_wordline = l.units_per_page * l.bits;
   l.units_per_block = l.units_per_page * g.pages_per_block;
+  l.slc_units_per_wordline = l.units_per_page;
+  l.slc_units_per_block = l.units_per_block / l.bits;
+  l.static_slc_blocks_per_plane = StaticSlcBlocksPerPlane(config);
   l.physical_units = static_cast<uint64_t>(l.blocks) * l.units_per_block;
   l.logical_units = LogicalUnits(config);
   l.logical_bytes = l.logical_units * l.unit_bytes;

@@ -33,6 +33,12 @@ struct DeviceLayout {
   uint32_t units_per_page = 0;
   uint32_t units_per_wordline = 0;
   uint32_t units_per_block = 0;
+  // pSLC (1 bit per cell): a wordline is one page, a block holds 1/bits of
+  // its native units (the slots after that stay unused).
+  uint32_t slc_units_per_wordline = 0;
+  uint32_t slc_units_per_block = 0;
+  // Permanently pSLC blocks: the last ones of each plane (0 without cache).
+  uint32_t static_slc_blocks_per_plane = 0;
 
   uint64_t physical_units = 0;
   uint64_t logical_units = 0;

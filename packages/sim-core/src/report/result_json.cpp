@@ -75,6 +75,13 @@ void WriteSeries(json::Writer& out, const TimeSeries& s) {
       {"host_write_bytes", &s.host_write_bytes},
       {"nand_write_bytes", &s.nand_write_bytes},
       {"waf", &s.waf},
+      {"slc_capacity_bytes", &s.slc_capacity_bytes},
+      {"slc_static_bytes", &s.slc_static_bytes},
+      {"slc_dynamic_bytes", &s.slc_dynamic_bytes},
+      {"slc_persistent_bytes", &s.slc_persistent_bytes},
+      {"migration_bytes", &s.migration_bytes},
+      {"slc_inflow_mbps", &s.slc_inflow_mbps},
+      {"slc_outflow_mbps", &s.slc_outflow_mbps},
   };
   out.BeginObject();
   for (const auto& [name, values] : columns) {
@@ -177,6 +184,59 @@ void WriteLatencies(json::Writer& out, const std::array<LatencyHistogram, kHostO
   out.EndObject();
 }
 
+// The SLC cache's summary: capacities, migration, where host data went, the
+// first cliff with the write throughput on either side of it, and read
+// latency by where the data was (seed 000 Fig. 7).
+void WriteSlc(json::Writer& out, const Simulator& sim, uint64_t first_start, uint64_t last_end,
+              uint64_t write_bytes) {
+  const SlcCache& cache = sim.controller().slc();
+  const SlcStats& slc = sim.controller().slc_stats();
+  const uint64_t unit = sim.layout().unit_bytes;
+  out.BeginObject();
+  out.FieldUint("static_capacity_bytes", cache.StaticCapacityBytes());
+  out.FieldUint("dynamic_capacity_bytes_at_start", slc.dynamic_bytes_at_start);
+  out.FieldUint("capacity_bytes_at_start", cache.StaticCapacityBytes() + slc.dynamic_bytes_at_start);
+  out.FieldUint("persistent_capacity_bytes", cache.PersistentCapacityBytes());
+  out.FieldUint("migration_bytes", slc.migrated_units * unit);
+  out.FieldUint("migrations", slc.migrations);
+  out.FieldUint("host_bytes_to_slc", slc.host_units_to_slc * unit);
+  out.FieldUint("host_bytes_to_native", slc.host_units_to_native * unit);
+  out.FieldUint("promoted_bytes", slc.promoted_units * unit);
+  out.FieldUint("persistent_flushes", slc.persistent_flushes);
+  const uint64_t before = slc.first_cliff_host_units * unit;
+  out.Key("bytes_before_first_cliff");
+  if (slc.cliff_seen)
+    out.Uint(before);
+  else
+    out.Null();
+  out.Key("cliff");
+  if (slc.cliff_seen) {
+    const double before_s = (slc.first_cliff_ns - std::min(first_start, slc.first_cliff_ns)) / 1e9;
+    const double after_s = (last_end - std::min(last_end, slc.first_cliff_ns)) / 1e9;
+    const uint64_t after = write_bytes > before ? write_bytes - before : 0;
+    out.BeginObject();
+    out.FieldUint("host_written_bytes", before);
+    out.Field("t_ms", slc.first_cliff_ns / 1e6);
+    out.Field("write_mbps_before", before_s > 0 ? before / before_s / 1e6 : 0);
+    out.Field("write_mbps_after", after_s > 0 ? after / after_s / 1e6 : 0);
+    out.EndObject();
+  } else {
+    out.Null();
+  }
+  LatencyHistogram from_slc, from_native;
+  for (uint32_t j = 0; j < sim.host().job_count(); ++j) {
+    from_slc.Merge(sim.host().metrics(j).read_slc);
+    from_native.Merge(sim.host().metrics(j).read_native);
+  }
+  out.Key("read_latency_us").BeginObject();
+  out.Key("slc");
+  WriteLatency(out, from_slc);
+  out.Key("native");
+  WriteLatency(out, from_native);
+  out.EndObject();
+  out.EndObject();
+}
+
 void WriteEvents(json::Writer& out, const SimEventLog& log) {
   out.BeginArray();
   for (const SimEvent& e : log.events()) WriteEvent(out, e);
@@ -260,6 +320,10 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   out.FieldUint("runs", sim.controller().gc_runs());
   out.FieldUint("units_moved", sim.controller().gc_units_moved());
   out.EndObject();
+  if (sim.controller().slc().enabled()) {
+    out.Key("slc");
+    WriteSlc(out, sim, first_start, last_end, totals.bytes[1]);
+  }
   out.Key("series");
   WriteSeries(out, sim.series());
   out.Key("stability");

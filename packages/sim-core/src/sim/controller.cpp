@@ -17,6 +17,8 @@ constexpr uint64_t kNever = UINT64_MAX;
 constexpr uint32_t kGcReadsInFlight = 4;
 constexpr uint32_t kGcProgramsInFlight = 2;
 constexpr uint32_t kGcStagedWordlines = 3;
+// Owner of buffered units that no host request waits for (read promotions).
+constexpr uint32_t kInternalRequest = 0xFFFFFFFEu;
 }  // namespace
 
 Controller::Controller(const DeviceConfig& config, FtlState& ftl, IVictimPolicy& victims,
@@ -31,7 +33,8 @@ Controller::Controller(const DeviceConfig& config, FtlState& ftl, IVictimPolicy&
       rng_(rng),
       counters_(counters),
       log_(log),
-      has_dram_buffer_(config.write_buffer_bytes > 0) {
+      has_dram_buffer_(config.write_buffer_bytes > 0),
+      slc_(config, ftl.layout(), ftl) {
   const uint64_t staging = static_cast<uint64_t>(layout_.units_per_wordline) * layout_.planes;
   buffer_capacity_ = has_dram_buffer_
                          ? std::max<uint64_t>(config.write_buffer_bytes / layout_.unit_bytes,
@@ -44,20 +47,25 @@ Controller::Controller(const DeviceConfig& config, FtlState& ftl, IVictimPolicy&
   for (Batch& batch : batches_) batch.requests.resize(layout_.units_per_wordline);
   for (uint32_t i = batch_count; i-- > 0;) free_batches_.push_back(i);
   gc_.resize(layout_.planes);
-  for (GcJob& job : gc_) {
-    // A page read can add up to units_per_page units on top of a nearly full
-    // wordline, so staging holds two wordlines.
-    job.staged_lpn.resize(kGcStagedWordlines * layout_.units_per_wordline +
-                          kGcReadsInFlight * layout_.units_per_page);
-    job.staged_slot.resize(job.staged_lpn.size());
+  fold_.resize(slc_.enabled() ? layout_.planes : 0);
+  for (GcJob& job : fold_) job.fold = true;
+  for (std::vector<GcJob>* jobs : {&gc_, &fold_}) {
+    for (GcJob& job : *jobs) {
+      // A page read can add up to units_per_page units on top of a nearly
+      // full wordline, so staging holds more than the wordlines it programs.
+      job.staged_lpn.resize(kGcStagedWordlines * layout_.units_per_wordline +
+                            kGcReadsInFlight * layout_.units_per_page);
+      job.staged_slot.resize(job.staged_lpn.size());
+    }
   }
   idle_since_.assign(layout_.dies, 0);
 }
 
 namespace {
 FlashOp MakeOp(OpKind kind, Cause cause, uint32_t plane, uint32_t first_slot, uint32_t units,
-               uint32_t owner) {
+               uint32_t owner, bool slc) {
   FlashOp op;
+  op.slc = slc;
   op.kind = kind;
   op.cause = cause;
   op.plane = plane;
@@ -74,10 +82,25 @@ uint32_t Controller::active_gc_jobs() const {
   return active;
 }
 
+uint64_t Controller::PersistentCacheBytes() const {
+  if (!slc_.enabled() || flush_persistent_) return 0;
+  const uint64_t used =
+      (ftl_.static_slc_written_units() + ftl_.dynamic_slc_written_units()) * layout_.unit_bytes;
+  return std::min(used, slc_.PersistentCapacityBytes());
+}
+
+uint32_t Controller::active_fold_jobs() const {
+  uint32_t active = 0;
+  for (const GcJob& job : fold_) active += job.victim_count > 0;
+  return active;
+}
+
 // ---------------------------------------------------------------- host reads
 
 void Controller::SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) {
+  NoteHostBusy();
   uint32_t immediate = 0;
+  uint32_t promote_first = 0, promote_units = 0;  // a run of hot native units
   FlashOp op;
   op.kind = OpKind::kRead;
   op.cause = Cause::kHost;
@@ -91,6 +114,10 @@ void Controller::SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units
       ++immediate;
       continue;
     }
+    if (slc_.enabled() && !ftl_.IsSlc(layout_.BlockOfSlot(slot)) && slc_.OnNativeRead(lpn)) {
+      if (promote_units == 0) promote_first = static_cast<uint32_t>(lpn);
+      ++promote_units;
+    }
     // Units contiguous in one flash page share one array read.
     if (op.units > 0 && slot == op.first_slot + op.units &&
         layout_.PageOfSlot(slot) == layout_.PageOfSlot(op.first_slot)) {
@@ -100,14 +127,34 @@ void Controller::SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units
     if (op.units > 0) EnqueueOnDie(op, now_ns);
     op.first_slot = slot;
     op.plane = layout_.PlaneOfBlock(layout_.BlockOfSlot(slot));
+    op.slc = ftl_.IsSlc(layout_.BlockOfSlot(slot));
     op.units = 1;
   }
   if (op.units > 0) EnqueueOnDie(op, now_ns);
   if (immediate > 0) host_->OnUnitsDone(request, immediate, now_ns);
+  // Hot-read promotion (seed 000, Sun et al.): read-hot native data is
+  // rewritten into SLC, like a host write nobody waits for.
+  if (promote_units > 0) {
+    for (uint32_t i = 0; i < promote_units; ++i) {
+      const uint32_t lpn = promote_first + i;
+      if (IsPending(lpn) || buffer_used_ == buffer_capacity_) break;
+      waiting_slc_.push_back(BufferedUnit{lpn, kInternalRequest, now_ns, false});
+      SetPending(lpn);
+      ++buffer_used_;
+      ++slc_stats_.promoted_units;
+    }
+    SchedulePump(now_ns);
+  }
 }
 
 void Controller::EnqueueOnDie(const FlashOp& op, uint64_t now_ns) {
-  if (op.kind == OpKind::kRead) ++counters_.page_reads[static_cast<uint32_t>(op.cause)];
+  if (op.kind == OpKind::kRead) {
+    ++counters_.page_reads[static_cast<uint32_t>(op.cause)];
+    if (op.cause == Cause::kHost) {
+      ++host_reads_in_flight_;
+      if (slc_.enabled()) host_->OnReadFrom(op.owner, op.slc);
+    }
+  }
   idle_since_[layout_.DieOfPlane(op.plane)] = kNever;
   flash_.Enqueue(op, now_ns);
 }
@@ -116,6 +163,7 @@ void Controller::EnqueueOnDie(const FlashOp& op, uint64_t now_ns) {
 
 void Controller::SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units,
                              uint64_t now_ns) {
+  NoteHostBusy();
   // Writes queue in arrival order: nobody overtakes a blocked write.
   uint32_t admitted = blocked_.empty() ? Admit(request, first_lpn, units, now_ns) : 0;
   if (admitted < units) {
@@ -132,6 +180,9 @@ void Controller::SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t unit
 
 // Takes units into the buffer while it has room; returns how many it took.
 uint32_t Controller::Admit(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) {
+  // Placement is decided per request (its size and whether its data is new).
+  RingQueue<BufferedUnit>& queue =
+      slc_.enabled() && slc_.PlaceInSlc(first_lpn, units, now_ns) ? waiting_slc_ : waiting_;
   uint32_t admitted = 0;
   uint32_t done_now = 0;
   for (; admitted < units; ++admitted) {
@@ -144,9 +195,10 @@ uint32_t Controller::Admit(uint32_t request, uint64_t first_lpn, uint32_t units,
     // The unit is mapped when its wordline leaves for flash, a while from
     // now: fetch its mapping entry meanwhile (the table is far from cache).
     ftl_.Prefetch(lpn);
-    waiting_.push_back(BufferedUnit{static_cast<uint32_t>(lpn), request, now_ns, false});
+    queue.push_back(BufferedUnit{static_cast<uint32_t>(lpn), request, now_ns, false});
     SetPending(lpn);
     ++buffer_used_;
+    ++host_units_admitted_;
     if (has_dram_buffer_) ++done_now;
   }
   if (done_now > 0) host_->OnUnitsDone(request, done_now, now_ns);
@@ -167,7 +219,9 @@ void Controller::AdmitBlocked(uint64_t now_ns) {
       stall.time_ns = write.since_ns;
       stall.duration_ns = waited;
       stall.value = static_cast<uint32_t>(std::min<uint64_t>(waited / 1000, UINT32_MAX));
-      stall.flag = active_gc_jobs() > 0;  // 1: garbage collection was running
+      // bit 0: garbage collection was running; bit 1: migration was.
+      stall.flag = static_cast<uint8_t>((active_gc_jobs() > 0 ? 1 : 0) |
+                                        (active_fold_jobs() > 0 ? 2 : 0));
       log_.Add(stall);
     }
     blocked_.pop_front();
@@ -178,9 +232,11 @@ void Controller::SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units
   for (uint64_t lpn = first_lpn; lpn < first_lpn + units; ++lpn) {
     if (IsPending(lpn)) {
       // Rare: scan the buffer so the trimmed data is not written later.
-      for (uint32_t i = 0; i < waiting_.size(); ++i) {
-        BufferedUnit& unit = const_cast<BufferedUnit&>(waiting_.at(i));
-        if (unit.lpn == lpn) unit.dead = true;
+      for (RingQueue<BufferedUnit>* queue : {&waiting_, &waiting_slc_}) {
+        for (uint32_t i = 0; i < queue->size(); ++i) {
+          BufferedUnit& unit = const_cast<BufferedUnit&>(queue->at(i));
+          if (unit.lpn == lpn) unit.dead = true;
+        }
       }
       ClearPending(lpn);
     }
@@ -203,20 +259,33 @@ void Controller::OnFlushPump(uint64_t now_ns) {
 }
 
 void Controller::Pump(uint64_t now_ns) {
-  for (;;) {
-    const bool full_wordline = waiting_.size() >= layout_.units_per_wordline;
-    bool partial = false;
-    if (!full_wordline && !has_dram_buffer_ && !waiting_.empty()) {
-      const uint64_t due = waiting_.front().admitted_ns + kPartialFlushDelayNs;
-      if (due > now_ns) {
-        SchedulePump(due);
-        break;
-      }
-      partial = true;
-    }
-    if (!full_wordline && !partial) break;
-    if (!FlushOneWordline(now_ns, partial)) break;
+  // Both queues get their turn; each stops when its next wordline cannot go.
+  bool native_moved = true, slc_moved = true;
+  while (native_moved || slc_moved) {
+    native_moved = PumpQueue(waiting_, false, now_ns);
+    slc_moved = !waiting_slc_.empty() && PumpQueue(waiting_slc_, true, now_ns);
   }
+}
+
+// Flushes one wordline from `queue` if it has one ready; true if it did.
+bool Controller::PumpQueue(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns) {
+  // An exhausted cache with when_full "direct" sends SLC-bound data to
+  // native wordlines; otherwise a wordline is one pSLC page.
+  const bool as_native = !slc_queue || (slc_stats_.exhausted && !slc_.fold_when_full());
+  const uint32_t wordline = as_native ? layout_.units_per_wordline : layout_.slc_units_per_wordline;
+  const bool full_wordline = queue.size() >= wordline;
+  bool partial = false;
+  if (!full_wordline && !has_dram_buffer_ && !queue.empty()) {
+    // Without DRAM, a partial wordline waits a little for company.
+    const uint64_t due = queue.front().admitted_ns + kPartialFlushDelayNs;
+    if (due > now_ns) {
+      SchedulePump(due);
+      return false;
+    }
+    partial = true;
+  }
+  if (!full_wordline && !partial) return false;
+  return FlushOneWordline(queue, slc_queue, now_ns, partial);
 }
 
 uint32_t Controller::AllocateBatch() {
@@ -225,29 +294,90 @@ uint32_t Controller::AllocateBatch() {
   return id;
 }
 
-// Moves one wordline of buffered units to a plane whose die can take it.
-// Returns false when no plane can (all busy, or out of free blocks: GC runs).
-bool Controller::FlushOneWordline(uint64_t now_ns, bool allow_partial) {
+void Controller::DropDeadHead(RingQueue<BufferedUnit>& queue, uint64_t now_ns) {
   // Entries trimmed while waiting just give their space back.
-  while (!waiting_.empty() && waiting_.front().dead) {
-    if (!has_dram_buffer_) host_->OnUnitsDone(waiting_.front().request, 1, now_ns);
-    waiting_.pop_front();
+  while (!queue.empty() && queue.front().dead) {
+    if (!has_dram_buffer_ && queue.front().request != kInternalRequest) {
+      host_->OnUnitsDone(queue.front().request, 1, now_ns);
+    }
+    queue.pop_front();
     --buffer_used_;
   }
-  if (waiting_.empty()) return false;
-  if (waiting_.size() < layout_.units_per_wordline && !allow_partial) return false;
-  if (no_plane_ready_) return false;
-  uint32_t slot = kNoSlot;
-  uint32_t plane = 0;
+}
+
+void Controller::SetExhausted(bool exhausted, uint64_t now_ns) {
+  if (slc_stats_.exhausted == exhausted) return;
+  slc_stats_.exhausted = exhausted;
+  SimEvent event;
+  event.kind = exhausted ? SimEventKind::kCacheExhausted : SimEventKind::kCacheRecovered;
+  event.time_ns = now_ns;
+  event.bytes = host_units_admitted_ * layout_.unit_bytes;
+  log_.Add(event);
+  if (!exhausted) return;
+  if (!slc_stats_.cliff_seen) {
+    slc_stats_.cliff_seen = true;
+    slc_stats_.first_cliff_ns = now_ns;
+    slc_stats_.first_cliff_host_units = host_units_admitted_;
+  }
+  // Seed 003: once the cache has filled, the next idle time empties it all.
+  if (slc_.PersistentCapacityBytes() > 0 && !flush_persistent_) {
+    flush_persistent_ = true;
+    ++slc_stats_.persistent_flushes;
+  }
+}
+
+// A wordline's first slot on some plane whose die can take it, and that
+// plane; kNoSlot when none can. Starts GC or migration where space is short.
+uint32_t Controller::AllocateHostWordline(bool to_slc, uint64_t now_ns, uint32_t& plane) {
+  bool slc_room_somewhere = false;
   for (uint32_t tried = 0; tried < layout_.planes; ++tried) {
     plane = plane_cursor_ + tried;
     if (plane >= layout_.planes) plane -= layout_.planes;
-    if (host_programs_in_flight_[plane] >= kHostProgramsPerPlane) continue;
-    // The last free block of a plane is left to GC, which needs a
-    // destination to free anything.
-    slot = ftl_.AllocateWordline(plane, Stream::kHost, 1);
-    if (ftl_.FreeBlocks(plane) < layout_.gc_reserve_blocks) StartGc(plane, false, now_ns);
-    if (slot != kNoSlot) break;
+    if (host_programs_in_flight_[plane] >= kHostProgramsPerPlane) {
+      slc_room_somewhere |= to_slc && ftl_.SlcFrontierHasRoom(plane);
+      continue;
+    }
+    uint32_t slot;
+    if (to_slc) {
+      const bool allow_dynamic = ftl_.DynamicSlcBlocks(plane) < slc_.DynamicAllowanceBlocks();
+      slot = ftl_.AllocateSlcWordline(plane, allow_dynamic, layout_.gc_reserve_blocks);
+      if (slot == kNoSlot && slc_.fold_when_full()) StartFold(plane, false, now_ns);
+      slc_room_somewhere |= slot != kNoSlot;
+    } else {
+      // The last free block of a plane is left to GC, which needs a
+      // destination to free anything.
+      slot = ftl_.AllocateWordline(plane, Stream::kHost, 1);
+    }
+    if (ftl_.FreeBlocks(plane) < layout_.gc_reserve_blocks) {
+      StartGc(plane, false, now_ns);
+      // Native space short while pSLC holds data: folding frees blocks too.
+      if (slc_.enabled()) StartFold(plane, false, now_ns);
+    }
+    if (slot != kNoSlot) return slot;
+  }
+  if (to_slc && !slc_room_somewhere) SetExhausted(true, now_ns);
+  return kNoSlot;
+}
+
+// Moves one wordline of buffered units from `queue` to a plane whose die can
+// take it. Returns false when no plane can (all busy, or out of free blocks:
+// GC runs; or, for SLC-bound data, the cache is exhausted).
+bool Controller::FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queue,
+                                  uint64_t now_ns, bool allow_partial) {
+  DropDeadHead(queue, now_ns);
+  if (queue.empty()) return false;
+  if (no_plane_ready_) return false;
+  bool to_slc = slc_queue && !(slc_stats_.exhausted && !slc_.fold_when_full());
+  const uint32_t wordline = to_slc ? layout_.slc_units_per_wordline : layout_.units_per_wordline;
+  if (queue.size() < wordline && !allow_partial) return false;
+  uint32_t plane = 0;
+  uint32_t slot = AllocateHostWordline(to_slc, now_ns, plane);
+  if (slot == kNoSlot && to_slc && slc_stats_.exhausted && !slc_.fold_when_full()) {
+    // The cache just ran out: this data goes native (next time whole
+    // native wordlines are gathered first).
+    if (queue.size() < layout_.units_per_wordline && !allow_partial) return false;
+    to_slc = false;
+    slot = AllocateHostWordline(false, now_ns, plane);
   }
   if (slot == kNoSlot) {
     // Nothing changes that until a program completes or GC frees a block;
@@ -255,41 +385,47 @@ bool Controller::FlushOneWordline(uint64_t now_ns, bool allow_partial) {
     no_plane_ready_ = true;
     return false;
   }
+  if (to_slc) SetExhausted(false, now_ns);
   plane_cursor_ = plane + 1 == layout_.planes ? 0 : plane + 1;
+  const uint32_t units = to_slc ? layout_.slc_units_per_wordline : layout_.units_per_wordline;
 
   // Touch the old copies of the wordline after this one: by the next flush
   // they are in cache (the mapping entries were fetched on admission).
-  const uint32_t wordline = layout_.units_per_wordline;
-  const uint32_t ahead = std::min<uint32_t>(waiting_.size(), 2 * wordline);
-  for (uint32_t i = wordline; i < ahead; ++i) ftl_.PrefetchOldCopy(waiting_.at(i).lpn);
+  const uint32_t ahead = std::min<uint32_t>(queue.size(), 2 * units);
+  for (uint32_t i = units; i < ahead; ++i) ftl_.PrefetchOldCopy(queue.at(i).lpn);
 
   const uint32_t batch_id = AllocateBatch();
   Batch& batch = batches_[batch_id];
   batch.plane = plane;
+  batch.slc = to_slc;
   batch.entries = 0;
   uint32_t filled = 0;
-  while (batch.entries < layout_.units_per_wordline && !waiting_.empty()) {
-    const BufferedUnit unit = waiting_.front();
-    waiting_.pop_front();
+  uint32_t promoted = 0;
+  while (batch.entries < units && !queue.empty()) {
+    const BufferedUnit unit = queue.front();
+    queue.pop_front();
     ++batch.entries;
-    if (unit.dead) {
-      batch.requests[batch.entries - 1] = unit.request;
-      continue;
-    }
+    batch.requests[batch.entries - 1] = unit.request;
+    if (unit.dead) continue;
     ClearPending(unit.lpn);
     ftl_.Map(unit.lpn, slot + filled);
-    batch.requests[batch.entries - 1] = unit.request;
+    promoted += unit.request == kInternalRequest;
     ++filled;
   }
-  for (uint32_t i = filled; i < layout_.units_per_wordline; ++i) ftl_.SkipSlot(slot + i);
-  ftl_.AdvanceClock(filled);
-  counters_.page_programs[static_cast<uint32_t>(Cause::kHost)] += layout_.bits;
-  counters_.units_programmed[static_cast<uint32_t>(Cause::kHost)] += filled;
+  for (uint32_t i = filled; i < units; ++i) ftl_.SkipSlot(slot + i);
+  const uint32_t host_units = filled - promoted;
+  ftl_.AdvanceClock(host_units);
+  const uint32_t pages = to_slc ? 1 : layout_.bits;
+  const uint32_t host_pages = host_units > 0 || promoted == 0 ? pages : 0;
+  counters_.page_programs[static_cast<uint32_t>(Cause::kHost)] += host_pages;
+  counters_.page_programs[static_cast<uint32_t>(Cause::kMigration)] += pages - host_pages;
+  counters_.units_programmed[static_cast<uint32_t>(Cause::kHost)] += host_units;
+  counters_.units_programmed[static_cast<uint32_t>(Cause::kMigration)] += promoted;
+  (to_slc ? slc_stats_.host_units_to_slc : slc_stats_.host_units_to_native) += host_units;
   ++host_programs_in_flight_[plane];
 
-  EnqueueOnDie(
-      MakeOp(OpKind::kProgram, Cause::kHost, plane, slot, layout_.units_per_wordline, batch_id),
-      now_ns);
+  EnqueueOnDie(MakeOp(OpKind::kProgram, Cause::kHost, plane, slot, units, batch_id, to_slc),
+               now_ns);
   return true;
 }
 
@@ -298,7 +434,9 @@ bool Controller::FlushOneWordline(uint64_t now_ns, bool allow_partial) {
 void Controller::OnFlashOpDone(const FlashOp& op, uint64_t now_ns) {
   if (op.cause == Cause::kHost) {
     if (op.kind == OpKind::kRead) {
+      --host_reads_in_flight_;
       host_->OnUnitsDone(op.owner, op.units, now_ns);
+      NoteMaybeHostIdle(now_ns);
       return;
     }
     Batch& batch = batches_[op.owner];
@@ -306,28 +444,48 @@ void Controller::OnFlashOpDone(const FlashOp& op, uint64_t now_ns) {
     buffer_used_ -= batch.entries;
     --host_programs_in_flight_[batch.plane];
     if (!has_dram_buffer_) {
-      for (uint32_t i = 0; i < batch.entries; ++i) host_->OnUnitsDone(batch.requests[i], 1, now_ns);
+      for (uint32_t i = 0; i < batch.entries; ++i) {
+        if (batch.requests[i] != kInternalRequest) host_->OnUnitsDone(batch.requests[i], 1, now_ns);
+      }
     }
     free_batches_.push_back(op.owner);
     AdmitBlocked(now_ns);
     SchedulePump(now_ns);
+    NoteMaybeHostIdle(now_ns);
     return;
   }
-  // Garbage collection.
-  GcJob& job = gc_[op.plane];
+  // Garbage collection or migration.
+  GcJob& job = JobFor(op.cause == Cause::kMigration, op.plane);
   switch (op.kind) {
     case OpKind::kRead:
       --job.reads_in_flight;
-      OnGcReadDone(op, now_ns);
+      OnGcReadDone(job, op, now_ns);
       break;
     case OpKind::kProgram:
       --job.programs_in_flight;
       break;
     case OpKind::kErase:
-      OnGcErased(op, now_ns);
+      OnGcErased(job, op, now_ns);
       return;
   }
-  GcStep(op.plane, now_ns);
+  GcStep(job, op.plane, now_ns);
+}
+
+// The host has nothing under way (no read at the flash, nothing buffered):
+// idle migration may start once that has lasted idle_flush_ms.
+void Controller::NoteMaybeHostIdle(uint64_t now_ns) {
+  if (!slc_.enabled() || host_idle_since_ != kNever) return;
+  if (host_reads_in_flight_ > 0 || buffer_used_ > 0 || !blocked_.empty()) return;
+  host_idle_since_ = now_ns;
+  events_.Push(now_ns + config_.slc_cache.idle_flush_ns, PriorityOf(kSlcIdleCheck),
+               kSlcIdleCheck, 0);
+}
+
+void Controller::OnSlcIdleCheck(uint64_t now_ns) {
+  if (host_idle_since_ == kNever || host_idle_since_ + config_.slc_cache.idle_flush_ns > now_ns) {
+    return;  // the host came back (a later check is set when it goes quiet)
+  }
+  for (uint32_t plane = 0; plane < layout_.planes; ++plane) StartFold(plane, true, now_ns);
 }
 
 void Controller::OnDieIdle(uint32_t die, uint64_t now_ns) {
@@ -362,25 +520,75 @@ void Controller::StartGc(uint32_t plane, bool background, uint64_t now_ns) {
   } else if (!background) {
     job.background = false;  // the host now needs the space
   }
-  GcStep(plane, now_ns);
+  GcStep(job, plane, now_ns);
+}
+
+void Controller::StartFold(uint32_t plane, bool background, uint64_t now_ns) {
+  if (!slc_.enabled()) return;
+  GcJob& job = fold_[plane];
+  if (job.victim_count == 0) {
+    job.background = background;
+  } else if (!background) {
+    job.background = false;
+  }
+  GcStep(job, plane, now_ns);
+}
+
+// Whether migration on `plane` should empty one more pSLC block.
+bool Controller::FoldWanted(uint32_t plane, bool background) const {
+  const uint32_t full_slc = static_cast<uint32_t>(ftl_.SlcClosedOrder(plane).size()) -
+                            ftl_.SlcClosedHead(plane);
+  if (full_slc == 0) return false;
+  if (background) {
+    // Idle: down to the persistent cache, or to empty after a fill.
+    if (host_idle_since_ == kNever) return false;
+    const uint32_t keep = flush_persistent_ ? 0 : slc_.PersistentBlocksPerPlane();
+    return full_slc > keep;
+  }
+  // Foreground: the cache is needed now (fold-then-write), or native space
+  // is short while dynamic pSLC holds blocks beyond its allowance or the
+  // native free pool cannot cover GC's reserve.
+  const bool slc_needed = slc_.fold_when_full() && !ftl_.SlcFrontierHasRoom(plane) &&
+                          ftl_.FreeStaticSlcBlocks(plane) == 0 &&
+                          ftl_.DynamicSlcBlocks(plane) >= slc_.DynamicAllowanceBlocks();
+  const bool native_short = ftl_.FreeBlocks(plane) < layout_.gc_reserve_blocks &&
+                            ftl_.DynamicSlcBlocks(plane) > 0;
+  return slc_needed || native_short;
 }
 
 // Whether the run should take one more victim: victims already taken count
 // as the free blocks they will become.
-bool Controller::GcWantsAnotherVictim(uint32_t plane) const {
-  const GcJob& job = gc_[plane];
+bool Controller::WantsAnotherVictim(const GcJob& job, uint32_t plane) const {
+  if (job.fold) return FoldWanted(plane, job.background);
   const uint32_t expected_free = ftl_.FreeBlocks(plane) + job.victim_count;
   if (expected_free < layout_.gc_reserve_blocks) return true;
   return job.background && expected_free < layout_.background_reserve_blocks &&
          flash_.DieIdle(layout_.DieOfPlane(plane));
 }
 
-bool Controller::GcPickVictim(uint32_t plane, uint64_t now_ns) {
-  GcJob& job = gc_[plane];
+// Idle migration folds the oldest pSLC block first, so what stays is the
+// newest data (the persistent cache). In the foreground it takes the block
+// with the least valid data: the SLC region's own garbage collection,
+// whose survivors move to native blocks.
+uint32_t Controller::PickFoldVictim(uint32_t plane, bool background) const {
+  const std::vector<uint32_t>& order = ftl_.SlcClosedOrder(plane);
+  const uint32_t head = ftl_.SlcClosedHead(plane);
+  if (head >= order.size()) return kNoBlock;
+  if (background) return order[head];
+  uint32_t best = order[head];
+  for (uint32_t i = head + 1; i < order.size(); ++i) {
+    if (ftl_.valid_units(order[i]) < ftl_.valid_units(best)) best = order[i];
+  }
+  return best;
+}
+
+bool Controller::GcPickVictim(GcJob& job, uint32_t plane, uint64_t now_ns) {
   if (job.scanning || job.victim_count == kMaxVictimsPerPlane) return false;
-  if (!GcWantsAnotherVictim(plane)) return false;
-  const uint32_t block = victims_.PickVictim(ftl_, plane, rng_);
+  if (!WantsAnotherVictim(job, plane)) return false;
+  const uint32_t block =
+      job.fold ? PickFoldVictim(plane, job.background) : victims_.PickVictim(ftl_, plane, rng_);
   if (block == kNoBlock) return false;
+  if (job.fold) ftl_.RemoveFromSlcOrder(block);
   ftl_.MarkVictim(block);
   GcVictim& victim = job.victims[job.victim_count++];
   victim = GcVictim{};
@@ -390,7 +598,7 @@ bool Controller::GcPickVictim(uint32_t plane, uint64_t now_ns) {
   job.scanning = true;
   job.scan_slot = layout_.FirstSlot(block);
   SimEvent start;
-  start.kind = SimEventKind::kGcStart;
+  start.kind = job.fold ? SimEventKind::kMigrationStart : SimEventKind::kGcStart;
   start.time_ns = now_ns;
   start.block = block;
   start.value = ftl_.valid_units(block);
@@ -399,12 +607,21 @@ bool Controller::GcPickVictim(uint32_t plane, uint64_t now_ns) {
   return true;
 }
 
-// Programs one GC wordline from the staged units (padded when fewer).
-void Controller::GcProgram(uint32_t plane, uint64_t now_ns) {
-  GcJob& job = gc_[plane];
+// Programs one wordline from the staged units (padded when fewer): GC into
+// the GC frontier, migration into the fold frontier. False when migration
+// finds no free native block (GC has been asked for one).
+bool Controller::GcProgram(GcJob& job, uint32_t plane, uint64_t now_ns) {
   const uint32_t wordline = layout_.units_per_wordline;
-  const uint32_t slot = ftl_.AllocateWordline(plane, Stream::kGc, 0);
-  if (slot == kNoSlot) throw std::logic_error("GC has no destination block");
+  // Migration leaves the last free block to GC, which needs a destination
+  // to free anything.
+  const uint32_t slot =
+      ftl_.AllocateWordline(plane, job.fold ? Stream::kFold : Stream::kGc, job.fold ? 1 : 0);
+  if (slot == kNoSlot) {
+    if (!job.fold) throw std::logic_error("GC has no destination block");
+    StartGc(plane, false, now_ns);
+    return false;
+  }
+  const Cause cause = job.fold ? Cause::kMigration : Cause::kGc;
   const uint32_t take = std::min(job.staged, wordline);
   uint32_t filled = 0;
   for (uint32_t i = 0; i < take; ++i) {
@@ -425,19 +642,21 @@ void Controller::GcProgram(uint32_t plane, uint64_t now_ns) {
   std::copy(job.staged_slot.begin() + take, job.staged_slot.begin() + job.staged,
             job.staged_slot.begin());
   job.staged -= take;
-  gc_units_moved_ += filled;
-  counters_.page_programs[static_cast<uint32_t>(Cause::kGc)] += layout_.bits;
-  counters_.units_programmed[static_cast<uint32_t>(Cause::kGc)] += filled;
+  (job.fold ? slc_stats_.migrated_units : gc_units_moved_) += filled;
+  counters_.page_programs[static_cast<uint32_t>(cause)] += layout_.bits;
+  counters_.units_programmed[static_cast<uint32_t>(cause)] += filled;
   ++job.programs_in_flight;
-  EnqueueOnDie(MakeOp(OpKind::kProgram, Cause::kGc, plane, slot, wordline, kGcBatchOwner), now_ns);
+  EnqueueOnDie(MakeOp(OpKind::kProgram, cause, plane, slot, wordline, kGcBatchOwner, false),
+               now_ns);
+  return true;
 }
 
 // Reads the next page of the scanning victim that holds valid units; false
 // when the victim has none left (its scan is done).
-bool Controller::GcReadNextPage(uint32_t plane, uint64_t now_ns) {
-  GcJob& job = gc_[plane];
+bool Controller::GcReadNextPage(GcJob& job, uint32_t plane, uint64_t now_ns) {
   GcVictim& victim = job.victims[job.victim_count - 1];
-  const uint32_t end_slot = layout_.FirstSlot(victim.block) + layout_.units_per_block;
+  const uint32_t end_slot = layout_.FirstSlot(victim.block) + ftl_.CapacityUnits(victim.block);
+  const bool slc = ftl_.IsSlc(victim.block);
   while (job.scan_slot < end_slot) {
     const uint32_t page_first = job.scan_slot;
     job.scan_slot += layout_.units_per_page;
@@ -446,20 +665,22 @@ bool Controller::GcReadNextPage(uint32_t plane, uint64_t now_ns) {
     if (valid == 0) continue;
     ftl_.PrefetchReverseMap(page_first);  // read when the page arrives
     ++job.reads_in_flight;
-    EnqueueOnDie(MakeOp(OpKind::kRead, Cause::kGc, plane, page_first, valid, plane), now_ns);
+    const Cause cause = job.fold ? Cause::kMigration : Cause::kGc;
+    EnqueueOnDie(MakeOp(OpKind::kRead, cause, plane, page_first, valid, plane, slc), now_ns);
     return true;
   }
   return false;
 }
 
-// Advances a plane's GC run as far as it can now: erase victims whose data
-// has left, take the next victim, program full wordlines, read the next page.
-// A plane keeps up to kGcReadsInFlight page reads and kGcProgramsInFlight
-// programs queued, so its die never waits on the controller, while host
-// commands still interleave with GC work in the die's queues.
-void Controller::GcStep(uint32_t plane, uint64_t now_ns) {
-  GcJob& job = gc_[plane];
-  if (job.victim_count == 0 && !GcWantsAnotherVictim(plane)) return;
+// Advances a plane's GC (or migration) run as far as it can now: erase
+// victims whose data has left, take the next victim, program full
+// wordlines, read the next page. A plane keeps up to kGcReadsInFlight page
+// reads and kGcProgramsInFlight programs queued, so its die never waits on
+// the controller, while host commands still interleave with this work in
+// the die's queues.
+void Controller::GcStep(GcJob& job, uint32_t plane, uint64_t now_ns) {
+  if (job.victim_count == 0 && !WantsAnotherVictim(job, plane)) return;
+  const Cause cause = job.fold ? Cause::kMigration : Cause::kGc;
   for (bool progressed = true; progressed;) {
     progressed = false;
     // Victims emptied (every valid unit remapped to a programmed or queued
@@ -469,20 +690,19 @@ void Controller::GcStep(uint32_t plane, uint64_t now_ns) {
       if (victim.scan_done && !victim.erase_issued && ftl_.valid_units(victim.block) == 0) {
         victim.erase_issued = true;
         ++job.erases_in_flight;
-        ++counters_.block_erases[static_cast<uint32_t>(Cause::kGc)];
-        EnqueueOnDie(
-            MakeOp(OpKind::kErase, Cause::kGc, plane, layout_.FirstSlot(victim.block), 0, plane),
-            now_ns);
+        ++counters_.block_erases[static_cast<uint32_t>(cause)];
+        EnqueueOnDie(MakeOp(OpKind::kErase, cause, plane, layout_.FirstSlot(victim.block), 0,
+                            plane, ftl_.IsSlc(victim.block)),
+                     now_ns);
         progressed = true;
       }
     }
-    if (GcPickVictim(plane, now_ns)) progressed = true;
+    if (GcPickVictim(job, plane, now_ns)) progressed = true;
     if (job.programs_in_flight < kGcProgramsInFlight) {
       // Full wordlines always; a partial one only when the run is over.
       const bool run_over = !job.scanning && job.reads_in_flight == 0;
       if (job.staged >= layout_.units_per_wordline || (run_over && job.staged > 0)) {
-        GcProgram(plane, now_ns);
-        progressed = true;
+        if (GcProgram(job, plane, now_ns)) progressed = true;
       }
     }
     // Read ahead while less than kGcStagedWordlines - 1 wordlines are staged
@@ -490,7 +710,7 @@ void Controller::GcStep(uint32_t plane, uint64_t now_ns) {
     const uint32_t coming = job.staged + job.reads_in_flight * layout_.units_per_page;
     if (job.scanning && job.reads_in_flight < kGcReadsInFlight &&
         coming < (kGcStagedWordlines - 1) * layout_.units_per_wordline) {
-      if (!GcReadNextPage(plane, now_ns)) {
+      if (!GcReadNextPage(job, plane, now_ns)) {
         job.scanning = false;
         job.victims[job.victim_count - 1].scan_done = true;
       }
@@ -499,8 +719,7 @@ void Controller::GcStep(uint32_t plane, uint64_t now_ns) {
   }
 }
 
-void Controller::OnGcReadDone(const FlashOp& op, uint64_t now_ns) {
-  GcJob& job = gc_[op.plane];
+void Controller::OnGcReadDone(GcJob& job, const FlashOp& op, uint64_t now_ns) {
   const uint32_t page_end = op.first_slot + layout_.units_per_page;
   for (uint32_t slot = op.first_slot; slot < page_end; ++slot) {
     if (!ftl_.IsValid(slot)) continue;  // overwritten while being read
@@ -511,9 +730,8 @@ void Controller::OnGcReadDone(const FlashOp& op, uint64_t now_ns) {
   }
 }
 
-void Controller::OnGcErased(const FlashOp& op, uint64_t now_ns) {
+void Controller::OnGcErased(GcJob& job, const FlashOp& op, uint64_t now_ns) {
   const uint32_t plane = op.plane;
-  GcJob& job = gc_[plane];
   const uint32_t block = layout_.BlockOfSlot(op.first_slot);
   uint32_t v = 0;
   while (job.victims[v].block != block) ++v;
@@ -524,16 +742,23 @@ void Controller::OnGcErased(const FlashOp& op, uint64_t now_ns) {
   if (ftl_.valid_units(block) != 0) throw std::logic_error("erasing a block with valid data");
   ftl_.Erase(block);
   no_plane_ready_ = false;
-  ++gc_runs_;
   SimEvent end;
-  end.kind = SimEventKind::kGcEnd;
+  end.kind = job.fold ? SimEventKind::kMigrationEnd : SimEventKind::kGcEnd;
   end.time_ns = now_ns;
   end.duration_ns = now_ns - victim.start_ns;
   end.block = block;
   end.value = victim.moved;
   end.flag = victim.background;
   log_.Add(end);
-  GcStep(plane, now_ns);
+  if (job.fold) {
+    ++slc_stats_.migrations;
+    if (flush_persistent_ && ftl_.slc_valid_units() == 0) flush_persistent_ = false;
+  } else {
+    // A migration destination may have been waiting for this plane's GC.
+    ++gc_runs_;
+    if (slc_.enabled() && fold_[plane].victim_count > 0) GcStep(fold_[plane], plane, now_ns);
+  }
+  GcStep(job, plane, now_ns);
   AdmitBlocked(now_ns);
   SchedulePump(now_ns);
 }

@@ -12,6 +12,16 @@
 // wordline per plane: a write completes when its program does, and a partial
 // wordline is programmed (padded) once its oldest unit has waited
 // kPartialFlushDelayNs.
+//
+// SLC cache (seeds 000, 003; decisions in SlcCache): writes placed in SLC
+// wait in their own queue and leave as one-page pSLC wordlines. When no plane
+// has pSLC room the cache is exhausted: with when_full "direct" those writes
+// leave as native wordlines (the cliff); with "fold-then-write" they wait
+// while migration folds pSLC blocks into native ones in the foreground.
+// Migration ("fold jobs") uses the GC machinery with pSLC victims and a
+// native destination; it runs lazily once the host has been quiet for
+// idle_flush_ms, down to the persistent cache (or to empty after the cache
+// has filled once), and in the foreground when the cache is needed.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +36,7 @@
 #include "sim/flash_engine.h"
 #include "sim/ring_queue.h"
 #include "sim/sim_events.h"
+#include "sim/slc_cache.h"
 #include "util/rng.h"
 
 namespace flashscope {
@@ -34,6 +45,24 @@ class IHostCallbacks {
  public:
   virtual ~IHostCallbacks() = default;
   virtual void OnUnitsDone(uint32_t request, uint32_t units, uint64_t now_ns) = 0;
+  // A read request's data came (in part) from a pSLC or a native block.
+  virtual void OnReadFrom(uint32_t request, bool slc) = 0;
+};
+
+// What the SLC cache has done so far (zeros without a cache).
+struct SlcStats {
+  uint64_t host_units_to_slc = 0;     // host units programmed into pSLC
+  uint64_t host_units_to_native = 0;  // host units programmed natively
+  uint64_t migrated_units = 0;        // units folded pSLC -> native
+  uint64_t migrations = 0;            // pSLC blocks emptied and erased
+  uint64_t promoted_units = 0;        // native units copied into pSLC
+  uint64_t persistent_flushes = 0;    // times the persistent cache was emptied
+  bool started = false;               // the host has issued I/O
+  uint64_t dynamic_bytes_at_start = 0;  // capacity when the host started
+  bool exhausted = false;             // no pSLC room right now
+  bool cliff_seen = false;
+  uint64_t first_cliff_ns = 0;
+  uint64_t first_cliff_host_units = 0;  // host units admitted before it
 };
 
 class Controller final : public IFlashListener {
@@ -52,6 +81,7 @@ class Controller final : public IFlashListener {
 
   void OnFlushPump(uint64_t now_ns);
   void OnIdleCheck(uint32_t die, uint64_t now_ns);
+  void OnSlcIdleCheck(uint64_t now_ns);
   void OnFlashOpDone(const FlashOp& op, uint64_t now_ns) override;
   void OnDieIdle(uint32_t die, uint64_t now_ns) override;
 
@@ -60,11 +90,19 @@ class Controller final : public IFlashListener {
   uint64_t gc_runs() const { return gc_runs_; }
   uint64_t gc_units_moved() const { return gc_units_moved_; }
   uint32_t active_gc_jobs() const;  // planes with GC under way
+  uint32_t active_fold_jobs() const;  // planes with migration under way
+  const SlcCache& slc() const { return slc_; }
+  const SlcStats& slc_stats() const { return slc_stats_; }
+  uint64_t host_units_admitted() const { return host_units_admitted_; }
+  // Bytes of SLC content idle migration would keep now: the newest data up
+  // to persistent_bytes, or none while a flush after a fill is pending.
+  uint64_t PersistentCacheBytes() const;
 
  private:
   struct BufferedUnit {
     uint32_t lpn;
-    uint32_t request;  // the write it belongs to (used without a DRAM buffer)
+    uint32_t request;  // the write it belongs to (used without a DRAM buffer);
+                       // kInternalRequest for a read promotion
     uint64_t admitted_ns;
     bool dead;  // trimmed while waiting: skipped when taken
   };
@@ -77,6 +115,7 @@ class Controller final : public IFlashListener {
   // One in-flight host program: which buffered units it carries.
   struct Batch {
     uint32_t plane = 0;
+    bool slc = false;
     uint32_t entries = 0;            // buffer entries it frees (data units)
     std::vector<uint32_t> requests;  // no-buffer mode: request per unit
   };
@@ -96,7 +135,10 @@ class Controller final : public IFlashListener {
   // the next, so a victim with less than a wordline of garbage still frees
   // space (padding every victim's last wordline would eat that gain). Only
   // when the run ends is a partial wordline padded.
+  // A fold job (migration) is the same machinery with pSLC victims, native
+  // destinations and cause kMigration.
   struct GcJob {
+    bool fold = false;
     GcVictim victims[kMaxVictimsPerPlane];
     uint32_t victim_count = 0;
     bool scanning = false;    // the last victim still has pages to read
@@ -118,18 +160,35 @@ class Controller final : public IFlashListener {
   void AdmitBlocked(uint64_t now_ns);
   void SchedulePump(uint64_t at_ns);
   void Pump(uint64_t now_ns);
-  bool FlushOneWordline(uint64_t now_ns, bool allow_partial);
+  bool PumpQueue(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns);
+  bool FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns,
+                        bool allow_partial);
+  uint32_t AllocateHostWordline(bool to_slc, uint64_t now_ns, uint32_t& plane);
   uint32_t AllocateBatch();
   void EnqueueOnDie(const FlashOp& op, uint64_t now_ns);
+  void DropDeadHead(RingQueue<BufferedUnit>& queue, uint64_t now_ns);
+  void NoteHostBusy() {
+    host_idle_since_ = UINT64_MAX;
+    if (!slc_stats_.started) {
+      slc_stats_.started = true;
+      slc_stats_.dynamic_bytes_at_start = slc_.DynamicCapacityBytes();
+    }
+  }
+  void NoteMaybeHostIdle(uint64_t now_ns);
+  void SetExhausted(bool exhausted, uint64_t now_ns);
 
+  GcJob& JobFor(bool fold, uint32_t plane) { return fold ? fold_[plane] : gc_[plane]; }
   void StartGc(uint32_t plane, bool background, uint64_t now_ns);
-  bool GcWantsAnotherVictim(uint32_t plane) const;
-  void GcStep(uint32_t plane, uint64_t now_ns);
-  bool GcPickVictim(uint32_t plane, uint64_t now_ns);
-  void GcProgram(uint32_t plane, uint64_t now_ns);
-  bool GcReadNextPage(uint32_t plane, uint64_t now_ns);
-  void OnGcReadDone(const FlashOp& op, uint64_t now_ns);
-  void OnGcErased(const FlashOp& op, uint64_t now_ns);
+  void StartFold(uint32_t plane, bool background, uint64_t now_ns);
+  bool WantsAnotherVictim(const GcJob& job, uint32_t plane) const;
+  bool FoldWanted(uint32_t plane, bool background) const;
+  void GcStep(GcJob& job, uint32_t plane, uint64_t now_ns);
+  uint32_t PickFoldVictim(uint32_t plane, bool background) const;
+  bool GcPickVictim(GcJob& job, uint32_t plane, uint64_t now_ns);
+  bool GcProgram(GcJob& job, uint32_t plane, uint64_t now_ns);
+  bool GcReadNextPage(GcJob& job, uint32_t plane, uint64_t now_ns);
+  void OnGcReadDone(GcJob& job, const FlashOp& op, uint64_t now_ns);
+  void OnGcErased(GcJob& job, const FlashOp& op, uint64_t now_ns);
 
   const DeviceConfig& config_;
   const DeviceLayout& layout_;
@@ -159,10 +218,21 @@ class Controller final : public IFlashListener {
   // change that (a host program completing, a GC erase).
   bool no_plane_ready_ = false;
 
-  std::vector<GcJob> gc_;  // per plane
+  std::vector<GcJob> gc_;    // per plane
+  std::vector<GcJob> fold_;  // per plane
   uint64_t gc_runs_ = 0;
   uint64_t gc_units_moved_ = 0;
   std::vector<uint64_t> idle_since_;  // per die; UINT64_MAX while busy
+
+  SlcCache slc_;
+  SlcStats slc_stats_;
+  RingQueue<BufferedUnit> waiting_slc_;  // buffered units placed in SLC
+  uint64_t host_units_admitted_ = 0;
+  uint32_t host_reads_in_flight_ = 0;
+  uint64_t host_idle_since_ = 0;  // UINT64_MAX while the host has I/O under way
+  // After the cache has filled once, idle migration empties it entirely
+  // (seed 003: the persistent cache is flushed too).
+  bool flush_persistent_ = false;
 };
 
 }  // namespace flashscope

@@ -15,6 +15,7 @@ enum EventKind : uint32_t {
   kJobWake = 3,       // target: job index — may issue again (rate, thinktime, start)
   kFlushPump = 4,     // target: unused — move buffered writes to flash
   kIdleCheck = 5,     // target: die — background GC if still idle
+  kSlcIdleCheck = 6,  // target: unused — idle migration if the host is still quiet
 };
 
 inline uint8_t PriorityOf(EventKind kind) {
@@ -29,6 +30,7 @@ inline uint8_t PriorityOf(EventKind kind) {
     case kFlushPump:
       return 3;
     case kIdleCheck:
+    case kSlcIdleCheck:
       return 4;
   }
   return 5;

@@ -12,6 +12,7 @@ FlashEngine::FlashEngine(const DeviceConfig& config, const DeviceLayout& layout,
       scheduler_(scheduler),
       events_(events),
       timing_(config.TimingFor(layout.native_mode)),
+      slc_timing_(config.TimingFor(CellMode::kSlc)),
       channel_bytes_per_s_(BytesPerSecond(config.channel_mbps)),
       planes_per_die_(layout.planes_per_die),
       dies_(layout.dies),
@@ -56,7 +57,7 @@ void FlashEngine::Dispatch(uint32_t die, uint64_t now_ns) {
   switch (current[0].kind) {
     case OpKind::kRead:
       d.phase = Phase::kArray;
-      events_.Push(now_ns + timing_.read_ns, PriorityOf(kDieDone), kDieDone, die);
+      events_.Push(now_ns + TimingOf(current[0]).read_ns, PriorityOf(kDieDone), kDieDone, die);
       break;
     case OpKind::kProgram: {
       // Multi-plane: programs for the die's other planes waiting in its
@@ -66,7 +67,8 @@ void FlashEngine::Dispatch(uint32_t die, uint64_t now_ns) {
       constexpr uint32_t kMergeWindow = 16;
       for (uint32_t i = 0; i < d.other.size() && i < kMergeWindow && d.running < planes_per_die_;) {
         const FlashOp& candidate = d.other.at(i);
-        bool plane_taken = candidate.kind != OpKind::kProgram;
+        // Multi-plane programs share one mode (and so one tPROG).
+        bool plane_taken = candidate.kind != OpKind::kProgram || candidate.slc != current[0].slc;
         for (uint32_t j = 0; j < d.running && !plane_taken; ++j) {
           plane_taken = current[j].plane == candidate.plane;
         }
@@ -83,7 +85,7 @@ void FlashEngine::Dispatch(uint32_t die, uint64_t now_ns) {
     }
     case OpKind::kErase:
       d.phase = Phase::kErase;
-      events_.Push(now_ns + timing_.erase_ns, PriorityOf(kDieDone), kDieDone, die);
+      events_.Push(now_ns + TimingOf(current[0]).erase_ns, PriorityOf(kDieDone), kDieDone, die);
       break;
   }
 }
@@ -123,7 +125,8 @@ void FlashEngine::OnTransferDone(uint32_t channel, uint64_t now_ns) {
   }
   if (d.phase == Phase::kBusIn) {
     d.phase = Phase::kProgram;
-    events_.Push(now_ns + timing_.program_ns, PriorityOf(kDieDone), kDieDone, die);
+    events_.Push(now_ns + TimingOf(Current(die)[0]).program_ns, PriorityOf(kDieDone), kDieDone,
+                 die);
   } else {
     Finish(die, now_ns);
   }

@@ -84,7 +84,9 @@ class FlashEngine {
   const IDieScheduler& scheduler_;
   EventQueue& events_;
   IFlashListener* listener_ = nullptr;
-  ModeTiming timing_;
+  ModeTiming timing_;      // native mode
+  ModeTiming slc_timing_;  // blocks in pSLC mode
+  const ModeTiming& TimingOf(const FlashOp& op) const { return op.slc ? slc_timing_ : timing_; }
   uint64_t channel_bytes_per_s_;
   uint32_t planes_per_die_;
   uint64_t sequence_ = 0;

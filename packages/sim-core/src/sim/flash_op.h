@@ -19,7 +19,8 @@ struct FlashOp {
   uint32_t first_slot = 0;
   uint32_t units = 0;     // read: units transferred; program: wordline units
   uint32_t owner = 0;     // host request id (host reads), batch id (programs),
-                          // plane (GC reads and erases)
+                          // plane (GC and migration reads and erases)
+  bool slc = false;       // the block is in pSLC mode: pSLC timing
   uint64_t sequence = 0;  // arrival order at the die, for FIFO scheduling
   uint64_t enqueued_ns = 0;
 };

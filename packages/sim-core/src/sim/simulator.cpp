@@ -115,6 +115,9 @@ void Simulator::Dispatch(const Event& event) {
     case kFlushPump:
       controller_->OnFlushPump(now_ns_);
       break;
+    case kSlcIdleCheck:
+      controller_->OnSlcIdleCheck(now_ns_);
+      break;
     case kIdleCheck:
       controller_->OnIdleCheck(event.target, now_ns_);
       break;
@@ -137,6 +140,7 @@ void Simulator::EmitSample(uint64_t t_ns, uint64_t interval_ns) {
   device.gc_page_programs = gc_programs - gc_programs_at_last_sample_;
   device.host_write_bytes = host_->host_write_bytes();
   device.nand_write_bytes = counters_.TotalPrograms() * page_bytes;
+  FillSlcFigures(device);
   host_->run_interval().Emit(series_, t_ns, interval_ns, device);
   for (uint32_t job = 0; job < host_->job_count(); ++job) {
     JobMetrics& m = host_->metrics(job);
@@ -155,6 +159,23 @@ void Simulator::EmitSample(uint64_t t_ns, uint64_t interval_ns) {
     m.interval.Emit(m.series, point_ns - m.start_ns, point_ns - from_ns, job_device);
   }
   gc_programs_at_last_sample_ = gc_programs;
+  const SlcStats& slc = controller_->slc_stats();
+  slc_in_units_at_last_sample_ = slc.host_units_to_slc;
+  slc_out_units_at_last_sample_ = slc.migrated_units;
+}
+
+void Simulator::FillSlcFigures(IntervalCounters::Device& device) const {
+  const SlcCache& cache = controller_->slc();
+  if (!cache.enabled()) return;
+  const SlcStats& slc = controller_->slc_stats();
+  const uint64_t unit = layout_.unit_bytes;
+  device.slc_capacity_bytes = cache.StaticCapacityBytes() + cache.DynamicCapacityBytes();
+  device.slc_static_bytes = ftl_.static_slc_written_units() * unit;
+  device.slc_dynamic_bytes = ftl_.dynamic_slc_written_units() * unit;
+  device.slc_persistent_bytes = controller_->PersistentCacheBytes();
+  device.migration_bytes = slc.migrated_units * unit;
+  device.slc_inflow_bytes = (slc.host_units_to_slc - slc_in_units_at_last_sample_) * unit;
+  device.slc_outflow_bytes = (slc.migrated_units - slc_out_units_at_last_sample_) * unit;
 }
 
 double Simulator::StateBytesPerPhysicalUnit() const {

@@ -76,6 +76,7 @@ class Simulator {
   void Dispatch(const Event& event);
   void SampleUntil(uint64_t t_ns);
   void EmitSample(uint64_t t_ns, uint64_t interval_ns);
+  void FillSlcFigures(IntervalCounters::Device& device) const;
   void FinalSample();
 
   DeviceConfig config_;
@@ -101,6 +102,8 @@ class Simulator {
   uint64_t next_sample_ns_ = 0;
   uint64_t last_sample_ns_ = 0;
   uint64_t gc_programs_at_last_sample_ = 0;
+  uint64_t slc_in_units_at_last_sample_ = 0;
+  uint64_t slc_out_units_at_last_sample_ = 0;
   TimeSeries series_;
 };
 

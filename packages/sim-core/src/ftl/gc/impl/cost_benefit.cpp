@@ -15,7 +15,7 @@ uint32_t CostBenefitPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng&
   uint32_t best = kNoBlock;
   double best_score = -1;
   for (uint32_t block = first; block < first + layout.blocks_per_plane; ++block) {
-    if (ftl.state(block) != BlockState::kFull) continue;
+    if (!ftl.IsCollectable(block)) continue;
     const uint32_t valid = ftl.valid_units(block);
     if (valid == layout.units_per_block) continue;
     if (valid == 0) return block;  // free to collect: nothing beats it

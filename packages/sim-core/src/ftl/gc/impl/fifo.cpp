@@ -11,7 +11,7 @@ uint32_t FifoPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng&) {
   uint32_t best = kNoBlock;
   uint64_t oldest = UINT64_MAX;
   for (uint32_t block = first; block < first + layout.blocks_per_plane; ++block) {
-    if (ftl.state(block) != BlockState::kFull) continue;
+    if (!ftl.IsCollectable(block)) continue;
     if (ftl.valid_units(block) == layout.units_per_block) continue;
     if (ftl.closed_at(block) < oldest) {
       oldest = ftl.closed_at(block);

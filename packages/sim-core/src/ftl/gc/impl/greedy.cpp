@@ -12,7 +12,7 @@ uint32_t GreedyPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng&) {
   uint32_t best = kNoBlock;
   uint32_t best_valid = layout.units_per_block;  // fully valid: never worth it
   for (uint32_t block = first; block < first + layout.blocks_per_plane; ++block) {
-    if (ftl.state(block) != BlockState::kFull) continue;
+    if (!ftl.IsCollectable(block)) continue;
     const uint32_t valid = ftl.valid_units(block);
     if (valid < best_valid) {
       best_valid = valid;

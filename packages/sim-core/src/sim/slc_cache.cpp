@@ -1,0 +1,124 @@
+#include "sim/slc_cache.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace flashscope {
+
+namespace {
+// HyFlex measures growth over windows of this length.
+constexpr uint64_t kGrowthWindowNs = 100'000'000;
+}  // namespace
+
+SlcCache::SlcCache(const DeviceConfig& config, const DeviceLayout& layout, const FtlState& ftl)
+    : layout_(layout),
+      ftl_(ftl),
+      config_(config.slc_cache),
+      enabled_(config.slc_cache.enabled),
+      fold_when_full_(config.slc_cache.when_full == "fold-then-write") {
+  slc_block_bytes_ = uint64_t{layout.slc_units_per_block} * layout.unit_bytes;
+  static_capacity_bytes_ =
+      uint64_t{layout.static_slc_blocks_per_plane} * layout.planes * slc_block_bytes_;
+  const uint64_t plane_bytes = slc_block_bytes_ * layout.planes;
+  dynamic_max_blocks_ = enabled_ ? config_.dynamic_max_bytes / plane_bytes : 0;
+  persistent_bytes_ = enabled_ ? config_.persistent_bytes : 0;
+  persistent_blocks_per_plane_ =
+      static_cast<uint32_t>((persistent_bytes_ + plane_bytes - 1) / plane_bytes);
+  const auto units_of = [&](uint64_t bytes) {
+    return static_cast<uint32_t>(std::min<uint64_t>(bytes / layout.unit_bytes, UINT32_MAX));
+  };
+  split_units_ = std::max<uint32_t>(1, units_of(config_.size_split_bytes));
+  pin_units_ = units_of(config_.pin_small_bytes);
+  placement_ = config_.placement == "size_split" ? Placement::kSizeSplit
+               : config_.placement == "hyflex"   ? Placement::kHyflex
+                                                 : Placement::kSlcFirst;
+  if (enabled_ && config_.read_promotion) {
+    const uint64_t entries = std::max<uint64_t>(kWays, config_.promotion_lru_bytes / layout.unit_bytes);
+    lru_sets_ = std::max<uint64_t>(1, entries / kWays);
+    lru_.resize(lru_sets_ * kWays);
+  }
+}
+
+uint32_t SlcCache::DynamicAllowanceBlocks() const {
+  if (!enabled_ || dynamic_max_blocks_ == 0) return 0;
+  const double logical = static_cast<double>(layout_.logical_units);
+  const double fill = static_cast<double>(ftl_.mapped_units()) / logical;
+  const double start = config_.dynamic_shrink_start;
+  const double end = config_.dynamic_shrink_end;
+  double curve = 1;
+  if (start < end) {
+    curve = std::clamp((end - fill) / (end - start), 0.0, 1.0);
+  } else if (fill >= end && end < 1) {
+    curve = 0;
+  }
+  const double firmware = std::floor(static_cast<double>(dynamic_max_blocks_) * curve);
+  // Free user space, in pSLC blocks per plane.
+  const double free_units = logical - static_cast<double>(ftl_.mapped_units());
+  const double physical =
+      std::floor(free_units / layout_.bits / layout_.slc_units_per_block / layout_.planes);
+  return static_cast<uint32_t>(std::max(0.0, std::min(firmware, physical)));
+}
+
+bool SlcCache::PlaceInSlc(uint64_t first_lpn, uint32_t units, uint64_t now_ns) {
+  if (!enabled_) return false;
+  if (pin_units_ > 0 && units <= pin_units_) return true;
+  switch (placement_) {
+    case Placement::kSlcFirst:
+      return true;
+    case Placement::kSizeSplit:
+      return units < split_units_;
+    case Placement::kHyflex: {
+      // Growth rate of valid data, refreshed once per window.
+      const uint64_t mapped = ftl_.mapped_units();
+      if (now_ns >= window_start_ns_ + kGrowthWindowNs) {
+        const double grown = static_cast<double>(mapped) - static_cast<double>(window_start_mapped_);
+        growth_units_per_ns_ = std::max(0.0, grown) / static_cast<double>(now_ns - window_start_ns_);
+        window_start_ns_ = now_ns;
+        window_start_mapped_ = mapped;
+      }
+      // Only new data makes valid data grow; overwrites stay in SLC.
+      if (ftl_.SlotOf(first_lpn) != kUnmapped) return true;
+      uint64_t free_slc_units = 0;
+      for (uint32_t plane = 0; plane < layout_.planes; ++plane) {
+        const uint32_t blocks = ftl_.FreeStaticSlcBlocks(plane) +
+                                (DynamicAllowanceBlocks() > ftl_.DynamicSlcBlocks(plane)
+                                     ? DynamicAllowanceBlocks() - ftl_.DynamicSlcBlocks(plane)
+                                     : 0);
+        free_slc_units += uint64_t{blocks} * layout_.slc_units_per_block;
+      }
+      const double fills_in_ns = static_cast<double>(free_slc_units) /
+                                 std::max(growth_units_per_ns_, 1e-18);
+      return fills_in_ns > static_cast<double>(config_.hyflex_horizon_ns);
+    }
+  }
+  return true;
+}
+
+bool SlcCache::OnNativeRead(uint64_t lpn) {
+  if (lru_.empty()) return false;
+  // Fibonacci hashing spreads sequential lpns over the sets.
+  const uint64_t set = (lpn * 0x9E3779B97F4A7C15ull >> 20) % lru_sets_;
+  LruWay* ways = &lru_[set * kWays];
+  ++lru_clock_;
+  LruWay* oldest = ways;
+  for (uint32_t w = 0; w < kWays; ++w) {
+    if (ways[w].lpn == lpn) {
+      ways[w].stamp = lru_clock_;
+      if (++ways[w].reads >= config_.promotion_reads) {
+        ways[w].lpn = 0xFFFFFFFFu;  // promoted: forget it
+        ways[w].reads = 0;
+        return true;
+      }
+      return false;
+    }
+    if (ways[w].stamp < oldest->stamp) oldest = &ways[w];
+  }
+  *oldest = LruWay{static_cast<uint32_t>(lpn), 1, lru_clock_};
+  if (config_.promotion_reads <= 1) {
+    oldest->lpn = 0xFFFFFFFFu;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace flashscope

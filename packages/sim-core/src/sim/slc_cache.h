@@ -1,0 +1,82 @@
+// SlcCache: the hybrid SLC cache's decisions (seeds 000 and 003), kept apart
+// from the controller that carries them out: how much pSLC the drive may use
+// now (the capacity characteristic), where a host write goes (the placement
+// policies), which native data reads make hot enough to promote into SLC,
+// and how many blocks the persistent cache keeps through idle time.
+//
+// Capacity: static pSLC blocks always; dynamic pSLC borrowed from free native
+// blocks up to min(dynamic_max_bytes x firmware curve(fill), free user space
+// / bits) — the second term because SLC data of n units occupies n x bits
+// units of native cells, and borrowing beyond the free user space would eat
+// the over-provisioning native GC depends on. fill = mapped / logical units.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "config/device_config.h"
+#include "ftl/ftl_state.h"
+
+namespace flashscope {
+
+class SlcCache {
+ public:
+  SlcCache(const DeviceConfig& config, const DeviceLayout& layout, const FtlState& ftl);
+
+  bool enabled() const { return enabled_; }
+  bool fold_when_full() const { return fold_when_full_; }
+
+  // Dynamic pSLC blocks each plane may hold at the current fill.
+  uint32_t DynamicAllowanceBlocks() const;
+  // Device-wide capacities in bytes of SLC data.
+  uint64_t StaticCapacityBytes() const { return static_capacity_bytes_; }
+  uint64_t DynamicCapacityBytes() const {
+    return uint64_t{DynamicAllowanceBlocks()} * layout_.planes * slc_block_bytes_;
+  }
+  uint64_t PersistentCapacityBytes() const { return persistent_bytes_; }
+  // Full pSLC blocks per plane idle migration leaves in place.
+  uint32_t PersistentBlocksPerPlane() const { return persistent_blocks_per_plane_; }
+
+  // Where a host write of `units` units at `first_lpn` goes: true = SLC.
+  // Called once per write request as it is admitted.
+  bool PlaceInSlc(uint64_t first_lpn, uint32_t units, uint64_t now_ns);
+  // Small requests stay in SLC (pin_small_bytes).
+  bool IsPinned(uint32_t units) const { return units <= pin_units_; }
+  // A host read found lpn's data in a native block; true when it is now hot
+  // enough (read promotion_reads times while in the LRU) to copy into SLC.
+  bool OnNativeRead(uint64_t lpn);
+
+ private:
+  struct LruWay {
+    uint32_t lpn = 0xFFFFFFFFu;
+    uint32_t reads = 0;
+    uint64_t stamp = 0;
+  };
+  static constexpr uint32_t kWays = 4;
+
+  const DeviceLayout& layout_;
+  const FtlState& ftl_;
+  const SlcCacheConfig& config_;
+  bool enabled_;
+  bool fold_when_full_;
+  uint64_t slc_block_bytes_;          // one pSLC block's data
+  uint64_t static_capacity_bytes_;    // all static pSLC blocks
+  uint64_t dynamic_max_blocks_;       // per plane, from dynamic_max_bytes
+  uint64_t persistent_bytes_;
+  uint32_t persistent_blocks_per_plane_;
+  uint32_t split_units_;  // size_split: requests of at least this go native
+  uint32_t pin_units_;    // requests of at most this are pinned (0: none)
+  enum class Placement : uint8_t { kSlcFirst, kSizeSplit, kHyflex } placement_;
+
+  // HyFlex: growth of mapped (valid) data over a sliding window.
+  uint64_t window_start_ns_ = 0;
+  uint64_t window_start_mapped_ = 0;
+  double growth_units_per_ns_ = 0;
+
+  // Read promotion: a set-associative LRU of recently read native units.
+  std::vector<LruWay> lru_;
+  uint64_t lru_sets_ = 0;
+  uint64_t lru_clock_ = 0;
+};
+
+}  // namespace flashscope
