@@ -808,11 +808,11 @@ void Validate(const DeviceConfig& config) {
                       : "more than " + std::to_string(std::numeric_limits<uint64_t>::max())) +
                 " mapping units; at most " + std::to_string(kMaxU32) + " are supported");
   }
+  ValidateSlcCache(config);
   if (LogicalUnits(config) == 0) {
     Invalid(config, "device has no logical capacity (" + std::to_string(units) +
                         " physical mapping units)");
   }
-  ValidateSlcCache(config);
   ValidateGcReserve(config);
 }
 

@@ -184,11 +184,42 @@ void WriteLatencies(json::Writer& out, const std::array<LatencyHistogram, kHostO
   out.EndObject();
 }
 
+// Host write MB/s on either side of the cliff at cliff_ms, from the series:
+// the mean of the intervals wholly before it (from the first that wrote
+// anything), and of those wholly after it up to the first that wrote nothing
+// (the burst's end: idle time after it is not post-cliff throughput).
+struct CliffThroughput {
+  double before = 0;
+  double after = 0;
+};
+CliffThroughput ThroughputAroundCliff(const TimeSeries& s, double cliff_ms) {
+  CliffThroughput result;
+  double before_sum = 0, after_sum = 0;
+  size_t before_n = 0, after_n = 0;
+  bool writing = false;
+  for (size_t i = 0; i + 1 < s.size(); ++i) {  // the last point may be partial
+    const double start_ms = i == 0 ? 0 : s.t_ms[i - 1];
+    if (s.t_ms[i] <= cliff_ms) {
+      writing |= s.write_mbps[i] > 0;
+      if (writing) {
+        before_sum += s.write_mbps[i];
+        ++before_n;
+      }
+    } else if (start_ms >= cliff_ms) {
+      if (s.write_mbps[i] == 0) break;
+      after_sum += s.write_mbps[i];
+      ++after_n;
+    }
+  }
+  result.before = before_n ? before_sum / before_n : 0;
+  result.after = after_n ? after_sum / after_n : 0;
+  return result;
+}
+
 // The SLC cache's summary: capacities, migration, where host data went, the
 // first cliff with the write throughput on either side of it, and read
 // latency by where the data was (seed 000 Fig. 7).
-void WriteSlc(json::Writer& out, const Simulator& sim, uint64_t first_start, uint64_t last_end,
-              uint64_t write_bytes) {
+void WriteSlc(json::Writer& out, const Simulator& sim) {
   const SlcCache& cache = sim.controller().slc();
   const SlcStats& slc = sim.controller().slc_stats();
   const uint64_t unit = sim.layout().unit_bytes;
@@ -211,14 +242,12 @@ void WriteSlc(json::Writer& out, const Simulator& sim, uint64_t first_start, uin
     out.Null();
   out.Key("cliff");
   if (slc.cliff_seen) {
-    const double before_s = (slc.first_cliff_ns - std::min(first_start, slc.first_cliff_ns)) / 1e9;
-    const double after_s = (last_end - std::min(last_end, slc.first_cliff_ns)) / 1e9;
-    const uint64_t after = write_bytes > before ? write_bytes - before : 0;
+    const CliffThroughput mbps = ThroughputAroundCliff(sim.series(), slc.first_cliff_ns / 1e6);
     out.BeginObject();
     out.FieldUint("host_written_bytes", before);
     out.Field("t_ms", slc.first_cliff_ns / 1e6);
-    out.Field("write_mbps_before", before_s > 0 ? before / before_s / 1e6 : 0);
-    out.Field("write_mbps_after", after_s > 0 ? after / after_s / 1e6 : 0);
+    out.Field("write_mbps_before", mbps.before);
+    out.Field("write_mbps_after", mbps.after);
     out.EndObject();
   } else {
     out.Null();
@@ -322,7 +351,7 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   out.EndObject();
   if (sim.controller().slc().enabled()) {
     out.Key("slc");
-    WriteSlc(out, sim, first_start, last_end, totals.bytes[1]);
+    WriteSlc(out, sim);
   }
   out.Key("series");
   WriteSeries(out, sim.series());

@@ -59,6 +59,15 @@ Controller::Controller(const DeviceConfig& config, FtlState& ftl, IVictimPolicy&
     }
   }
   idle_since_.assign(layout_.dies, 0);
+  if (slc_.enabled() && config.slc_cache.pin_small_bytes > 0) {
+    pinned_bits_.assign((layout_.logical_units + 63) / 64, 0);
+  }
+}
+
+void Controller::SetPinned(uint64_t lpn, bool pinned) {
+  if (IsPinned(lpn) == pinned) return;
+  pinned_bits_[lpn >> 6] ^= uint64_t{1} << (lpn & 63);
+  pinned ? ++pinned_units_ : --pinned_units_;
 }
 
 namespace {
@@ -137,7 +146,7 @@ void Controller::SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units
   if (promote_units > 0) {
     for (uint32_t i = 0; i < promote_units; ++i) {
       const uint32_t lpn = promote_first + i;
-      if (IsPending(lpn) || buffer_used_ == buffer_capacity_) break;
+      if (IsPending(lpn) || buffer_used_ >= buffer_capacity_) break;
       waiting_slc_.push_back(BufferedUnit{lpn, kInternalRequest, now_ns, false});
       SetPending(lpn);
       ++buffer_used_;
@@ -164,10 +173,18 @@ void Controller::EnqueueOnDie(const FlashOp& op, uint64_t now_ns) {
 void Controller::SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units,
                              uint64_t now_ns) {
   NoteHostBusy();
+  // Placement is decided per request (its size, whether its data is new),
+  // and small requests may be pinned in SLC.
+  const bool to_slc = slc_.enabled() && slc_.PlaceInSlc(first_lpn, units, now_ns);
+  if (!pinned_bits_.empty()) {
+    const bool pin = slc_.IsPinned(units);
+    for (uint64_t lpn = first_lpn; lpn < first_lpn + units; ++lpn) SetPinned(lpn, pin);
+  }
   // Writes queue in arrival order: nobody overtakes a blocked write.
-  uint32_t admitted = blocked_.empty() ? Admit(request, first_lpn, units, now_ns) : 0;
+  uint32_t admitted = blocked_.empty() ? Admit(request, first_lpn, units, to_slc, now_ns) : 0;
   if (admitted < units) {
-    blocked_.push_back(BlockedWrite{request, first_lpn + admitted, units - admitted, now_ns});
+    blocked_.push_back(
+        BlockedWrite{request, first_lpn + admitted, units - admitted, now_ns, to_slc});
   }
   if (has_dram_buffer_) {
     // Only whole wordlines leave a DRAM buffer, so there is nothing to gain
@@ -179,10 +196,9 @@ void Controller::SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t unit
 }
 
 // Takes units into the buffer while it has room; returns how many it took.
-uint32_t Controller::Admit(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) {
-  // Placement is decided per request (its size and whether its data is new).
-  RingQueue<BufferedUnit>& queue =
-      slc_.enabled() && slc_.PlaceInSlc(first_lpn, units, now_ns) ? waiting_slc_ : waiting_;
+uint32_t Controller::Admit(uint32_t request, uint64_t first_lpn, uint32_t units, bool to_slc,
+                           uint64_t now_ns) {
+  RingQueue<BufferedUnit>& queue = to_slc ? waiting_slc_ : waiting_;
   uint32_t admitted = 0;
   uint32_t done_now = 0;
   for (; admitted < units; ++admitted) {
@@ -191,7 +207,7 @@ uint32_t Controller::Admit(uint32_t request, uint64_t first_lpn, uint32_t units,
       ++done_now;  // coalesces with the copy already waiting
       continue;
     }
-    if (buffer_used_ == buffer_capacity_) break;
+    if (buffer_used_ >= buffer_capacity_) break;
     // The unit is mapped when its wordline leaves for flash, a while from
     // now: fetch its mapping entry meanwhile (the table is far from cache).
     ftl_.Prefetch(lpn);
@@ -208,7 +224,8 @@ uint32_t Controller::Admit(uint32_t request, uint64_t first_lpn, uint32_t units,
 void Controller::AdmitBlocked(uint64_t now_ns) {
   while (!blocked_.empty()) {
     BlockedWrite& write = blocked_.front();
-    const uint32_t admitted = Admit(write.request, write.next_lpn, write.remaining, now_ns);
+    const uint32_t admitted =
+        Admit(write.request, write.next_lpn, write.remaining, write.to_slc, now_ns);
     write.next_lpn += admitted;
     write.remaining -= admitted;
     if (write.remaining > 0) break;
@@ -385,7 +402,6 @@ bool Controller::FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queue
     no_plane_ready_ = true;
     return false;
   }
-  if (to_slc) SetExhausted(false, now_ns);
   plane_cursor_ = plane + 1 == layout_.planes ? 0 : plane + 1;
   const uint32_t units = to_slc ? layout_.slc_units_per_wordline : layout_.units_per_wordline;
 
@@ -409,6 +425,9 @@ bool Controller::FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queue
     if (unit.dead) continue;
     ClearPending(unit.lpn);
     ftl_.Map(unit.lpn, slot + filled);
+    if (unit.request == kInternalRequest && IsPinned(unit.lpn) && repins_in_flight_ > 0) {
+      --repins_in_flight_;
+    }
     promoted += unit.request == kInternalRequest;
     ++filled;
   }
@@ -449,6 +468,13 @@ void Controller::OnFlashOpDone(const FlashOp& op, uint64_t now_ns) {
       }
     }
     free_batches_.push_back(op.owner);
+    if (repins_in_flight_ > 0) {
+      // Pinned units copied back into pSLC have left their migration
+      // victims: those may be erasable now.
+      for (uint32_t plane = 0; plane < layout_.planes; ++plane) {
+        if (fold_[plane].victim_count > 0) GcStep(fold_[plane], plane, now_ns);
+      }
+    }
     AdmitBlocked(now_ns);
     SchedulePump(now_ns);
     NoteMaybeHostIdle(now_ns);
@@ -542,7 +568,10 @@ bool Controller::FoldWanted(uint32_t plane, bool background) const {
   if (background) {
     // Idle: down to the persistent cache, or to empty after a fill.
     if (host_idle_since_ == kNever) return false;
-    const uint32_t keep = flush_persistent_ ? 0 : slc_.PersistentBlocksPerPlane();
+    const uint64_t per_plane = uint64_t{layout_.slc_units_per_block} * layout_.planes;
+    const uint32_t pinned_blocks =
+        pinned_units_ == 0 ? 0 : static_cast<uint32_t>((pinned_units_ + per_plane - 1) / per_plane) + 1;
+    const uint32_t keep = (flush_persistent_ ? 0 : slc_.PersistentBlocksPerPlane()) + pinned_blocks;
     return full_slc > keep;
   }
   // Foreground: the cache is needed now (fold-then-write), or native space
@@ -723,6 +752,19 @@ void Controller::OnGcReadDone(GcJob& job, const FlashOp& op, uint64_t now_ns) {
   const uint32_t page_end = op.first_slot + layout_.units_per_page;
   for (uint32_t slot = op.first_slot; slot < page_end; ++slot) {
     if (!ftl_.IsValid(slot)) continue;  // overwritten while being read
+    const uint32_t lpn = ftl_.LpnAt(slot);
+    if (job.fold && IsPinned(lpn)) {
+      // Pinned: copied into pSLC again (through the buffer, like a host
+      // write nobody waits for) rather than folded.
+      if (!IsPending(lpn)) {
+        waiting_slc_.push_back(BufferedUnit{lpn, kInternalRequest, now_ns, false});
+        SetPending(lpn);
+        ++buffer_used_;
+        ++repins_in_flight_;
+        SchedulePump(now_ns);
+      }
+      continue;
+    }
     job.staged_lpn[job.staged] = ftl_.LpnAt(slot);
     job.staged_slot[job.staged] = slot;
     ftl_.PrefetchForRelocate(job.staged_lpn[job.staged]);
@@ -752,6 +794,10 @@ void Controller::OnGcErased(GcJob& job, const FlashOp& op, uint64_t now_ns) {
   log_.Add(end);
   if (job.fold) {
     ++slc_stats_.migrations;
+    // The cache has room again. With fold-then-write, foreground folding
+    // only keeps pace with the host: the cache counts as recovered once idle
+    // migration has run.
+    if (victim.background || !slc_.fold_when_full()) SetExhausted(false, now_ns);
     if (flush_persistent_ && ftl_.slc_valid_units() == 0) flush_persistent_ = false;
   } else {
     // A migration destination may have been waiting for this plane's GC.

@@ -111,6 +111,7 @@ class Controller final : public IFlashListener {
     uint64_t next_lpn;
     uint32_t remaining;
     uint64_t since_ns;
+    bool to_slc;  // placement, decided once for the whole request
   };
   // One in-flight host program: which buffered units it carries.
   struct Batch {
@@ -152,11 +153,16 @@ class Controller final : public IFlashListener {
     std::vector<uint32_t> staged_slot;
   };
 
+  bool IsPinned(uint64_t lpn) const {
+    return !pinned_bits_.empty() && ((pinned_bits_[lpn >> 6] >> (lpn & 63)) & 1u);
+  }
+  void SetPinned(uint64_t lpn, bool pinned);
   bool IsPending(uint64_t lpn) const { return (pending_bits_[lpn >> 6] >> (lpn & 63)) & 1u; }
   void SetPending(uint64_t lpn) { pending_bits_[lpn >> 6] |= uint64_t{1} << (lpn & 63); }
   void ClearPending(uint64_t lpn) { pending_bits_[lpn >> 6] &= ~(uint64_t{1} << (lpn & 63)); }
 
-  uint32_t Admit(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns);
+  uint32_t Admit(uint32_t request, uint64_t first_lpn, uint32_t units, bool to_slc,
+                 uint64_t now_ns);
   void AdmitBlocked(uint64_t now_ns);
   void SchedulePump(uint64_t at_ns);
   void Pump(uint64_t now_ns);
@@ -233,6 +239,11 @@ class Controller final : public IFlashListener {
   // After the cache has filled once, idle migration empties it entirely
   // (seed 003: the persistent cache is flushed too).
   bool flush_persistent_ = false;
+  // Small-request pinning: per logical unit, "its last write was small";
+  // migration copies such units into pSLC again instead of folding them.
+  std::vector<uint64_t> pinned_bits_;
+  uint64_t pinned_units_ = 0;
+  uint32_t repins_in_flight_ = 0;  // pinned units copied via the buffer, not yet programmed
 };
 
 }  // namespace flashscope

@@ -6,8 +6,9 @@
 namespace flashscope {
 
 namespace {
-// HyFlex measures growth over windows of this length.
-constexpr uint64_t kGrowthWindowNs = 100'000'000;
+// HyFlex measures growth over windows of this length: short enough to react
+// to a burst before it has filled a small cache.
+constexpr uint64_t kGrowthWindowNs = 10'000'000;
 }  // namespace
 
 SlcCache::SlcCache(const DeviceConfig& config, const DeviceLayout& layout, const FtlState& ftl)
