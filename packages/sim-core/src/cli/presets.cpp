@@ -63,11 +63,12 @@ std::string ListPresets(const std::string& dir, bool as_json) {
     out.FieldString("description", config.description);
     out.FieldString("source", config.source);
     out.EndObject();
-    char line[512];
-    std::snprintf(line, sizeof line, "%-24s %-4s %8.1f GiB  %s\n", name.c_str(),
-                  CellModeName(config.cell), layout.logical_bytes / 1073741824.0,
-                  config.description.c_str());
-    text += line;
+    // The description is appended as a string: it may be longer than any
+    // fixed line buffer.
+    char head[96];
+    std::snprintf(head, sizeof head, "%-24s %-4s %8.1f GiB  ", name.c_str(),
+                  CellModeName(config.cell), layout.logical_bytes / 1073741824.0);
+    text += head + config.description + "\n";
   }
   out.EndArray();
   if (as_json) return out.Take() + "\n";

@@ -343,6 +343,15 @@ void Controller::SetExhausted(bool exhausted, uint64_t now_ns) {
   }
 }
 
+// Whether `plane` could take a pSLC wordline now: its open pSLC block has
+// room, or a static block is free, or the dynamic allowance lets it borrow
+// a free native block.
+bool Controller::SlcRoomOn(uint32_t plane) const {
+  return ftl_.SlcFrontierHasRoom(plane) || ftl_.FreeStaticSlcBlocks(plane) > 0 ||
+         (ftl_.DynamicSlcBlocks(plane) < slc_.DynamicAllowanceBlocks() &&
+          ftl_.FreeBlocks(plane) > layout_.gc_reserve_blocks);
+}
+
 // A wordline's first slot on some plane whose die can take it, and that
 // plane; kNoSlot when none can. Starts GC or migration where space is short.
 uint32_t Controller::AllocateHostWordline(bool to_slc, uint64_t now_ns, uint32_t& plane) {
@@ -351,7 +360,7 @@ uint32_t Controller::AllocateHostWordline(bool to_slc, uint64_t now_ns, uint32_t
     plane = plane_cursor_ + tried;
     if (plane >= layout_.planes) plane -= layout_.planes;
     if (host_programs_in_flight_[plane] >= kHostProgramsPerPlane) {
-      slc_room_somewhere |= to_slc && ftl_.SlcFrontierHasRoom(plane);
+      slc_room_somewhere |= to_slc && SlcRoomOn(plane);
       continue;
     }
     uint32_t slot;
@@ -497,11 +506,19 @@ void Controller::OnFlashOpDone(const FlashOp& op, uint64_t now_ns) {
   GcStep(job, op.plane, now_ns);
 }
 
-// The host has nothing under way (no read at the flash, nothing buffered):
-// idle migration may start once that has lasted idle_flush_ms.
+// The host has nothing under way (no read at the flash, nothing buffered
+// but a partial wordline no later write may complete): idle migration may
+// start once that has lasted idle_flush_ms.
 void Controller::NoteMaybeHostIdle(uint64_t now_ns) {
   if (!slc_.enabled() || host_idle_since_ != kNever) return;
-  if (host_reads_in_flight_ > 0 || buffer_used_ > 0 || !blocked_.empty()) return;
+  const uint64_t waiting = waiting_.size() + waiting_slc_.size();
+  if (host_reads_in_flight_ > 0 || buffer_used_ > waiting || !blocked_.empty()) return;
+  const bool slc_as_native = slc_stats_.exhausted && !slc_.fold_when_full();
+  if (waiting_.size() >= layout_.units_per_wordline) return;
+  if (waiting_slc_.size() >=
+      (slc_as_native ? layout_.units_per_wordline : layout_.slc_units_per_wordline)) {
+    return;
+  }
   host_idle_since_ = now_ns;
   events_.Push(now_ns + config_.slc_cache.idle_flush_ns, PriorityOf(kSlcIdleCheck),
                kSlcIdleCheck, 0);
@@ -510,6 +527,12 @@ void Controller::NoteMaybeHostIdle(uint64_t now_ns) {
 void Controller::OnSlcIdleCheck(uint64_t now_ns) {
   if (host_idle_since_ == kNever || host_idle_since_ + config_.slc_cache.idle_flush_ns > now_ns) {
     return;  // the host came back (a later check is set when it goes quiet)
+  }
+  // A drive flushes its write cache when idle: partial wordlines left in the
+  // buffer are programmed (padded) so they do not sit there for good.
+  for (RingQueue<BufferedUnit>* queue : {&waiting_, &waiting_slc_}) {
+    DropDeadHead(*queue, now_ns);
+    if (!queue->empty()) FlushOneWordline(*queue, queue == &waiting_slc_, now_ns, true);
   }
   for (uint32_t plane = 0; plane < layout_.planes; ++plane) StartFold(plane, true, now_ns);
 }

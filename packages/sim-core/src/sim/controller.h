@@ -170,6 +170,7 @@ class Controller final : public IFlashListener {
   bool FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns,
                         bool allow_partial);
   uint32_t AllocateHostWordline(bool to_slc, uint64_t now_ns, uint32_t& plane);
+  bool SlcRoomOn(uint32_t plane) const;
   uint32_t AllocateBatch();
   void EnqueueOnDie(const FlashOp& op, uint64_t now_ns);
   void DropDeadHead(RingQueue<BufferedUnit>& queue, uint64_t now_ns);
