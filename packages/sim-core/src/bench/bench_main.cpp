@@ -104,7 +104,8 @@ int Main(int argc, char** argv) {
   // Through the SLC cache and past its cliff, with fold-then-write
   // migration (seed 000 Fig. 4 at 50 % fill): pSLC and native blocks,
   // folding jobs and host writes all at once.
-  const DeviceConfig qlc = LoadDevice("preset:qlc-1tb-665p-like", presets, {"precondition.fill=0.5"});
+  const DeviceConfig qlc =
+      LoadDevice("preset:qlc-1tb-665p-like", presets, {"precondition.fill=0.5"});
   const TimedRun cliff =
       RunJob(qlc, "[seqwrite]\nrw=write\nbs=1m\niodepth=64\noffset=50%\nio_size=80g\n");
   std::printf(

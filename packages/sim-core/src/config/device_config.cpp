@@ -432,13 +432,13 @@ std::vector<DeviceReader::Field> DeviceReader::SlcCacheFields() {
                  }};
   };
   const auto fill = [this](std::string_view key, double& target) {
-    return Field{key, [this, &target](const Value& v, const std::string& p) {
-                   target = Number(v, p);
-                   if (target < 0 || target > 1) {
-                     Fail(v, p + " must be in [0, 1] (a fraction of the logical capacity)" +
-                                 Got(target));
-                   }
-                 }};
+    return Field{
+        key, [this, &target](const Value& v, const std::string& p) {
+          target = Number(v, p);
+          if (target < 0 || target > 1) {
+            Fail(v, p + " must be in [0, 1] (a fraction of the logical capacity)" + Got(target));
+          }
+        }};
   };
   const auto millis = [this](std::string_view key, uint64_t& target) {
     return Field{key, [this, &target](const Value& v, const std::string& p) {
@@ -566,8 +566,9 @@ void ValidateSlcCache(const DeviceConfig& config) {
                         std::to_string(g.blocks_per_plane) + " blocks per plane");
   }
   if (config.cell == CellMode::kSlc) {
-    Invalid(config, "slc_cache needs a multi-bit cell (mlc, tlc or qlc): an slc drive has no "
-                    "pSLC mode to cache in");
+    Invalid(config,
+            "slc_cache needs a multi-bit cell (mlc, tlc or qlc): an slc drive has no "
+            "pSLC mode to cache in");
   }
   if (slc.persistent_bytes > slc.static_bytes + slc.dynamic_max_bytes) {
     Invalid(config, "slc_cache.persistent_bytes (" + std::to_string(slc.persistent_bytes) +

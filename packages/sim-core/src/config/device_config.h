@@ -156,9 +156,9 @@ uint32_t StaticSlcBlocksPerPlane(const DeviceConfig& config);
 // Logical capacity in mapping units: floor(physical_units / (1 +
 // overprovision)), where physical_units = channels * dies_per_channel *
 // planes_per_die * (blocks_per_plane - static pSLC blocks per plane) *
-// (pages_per_block * page_bytes / mapping_unit_bytes). The simulator sizes its mapping table with this, and
-// Validate checks the GC reserve with it, so both agree. Assumes a config
-// that passed Validate (returns 0 if mapping_unit_bytes is 0).
+// (pages_per_block * page_bytes / mapping_unit_bytes). The simulator sizes its mapping table with
+// this, and Validate checks the GC reserve with it, so both agree. Assumes a config that passed
+// Validate (returns 0 if mapping_unit_bytes is 0).
 uint64_t LogicalUnits(const DeviceConfig& config);
 
 // Builds a config from parsed device JSON. Throws InputError(file, line, ...)

@@ -111,7 +111,8 @@ void FtlState::Erase(uint32_t block) {
   block_state_[block] = uint8_t(BlockState::kFree);
   const uint32_t plane = block / layout_.blocks_per_plane;
   const auto mode = static_cast<BlockMode>(block_mode_[block]);
-  if (mode != BlockMode::kNative) slc_written_[mode == BlockMode::kDynamicSlc] -= written_units_[block];
+  if (mode != BlockMode::kNative)
+    slc_written_[mode == BlockMode::kDynamicSlc] -= written_units_[block];
   written_units_[block] = 0;
   ++erase_count_[block];
   if (mode == BlockMode::kStaticSlc) {

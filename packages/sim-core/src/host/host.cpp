@@ -139,7 +139,6 @@ void Host::Issue(uint32_t job, const HostIo& io, uint64_t now_ns) {
       controller_.SubmitRead(id, first, units, now_ns);
       break;
     case IoOp::kWrite:
-      host_write_bytes_ += io.length_bytes;
       controller_.SubmitWrite(id, first, units, now_ns);
       break;
     case IoOp::kTrim:
@@ -171,6 +170,9 @@ void Host::OnUnitsDone(uint32_t request, uint32_t units, uint64_t now_ns) {
 void Host::OnRequestDone(uint32_t request, uint64_t now_ns) {
   const Request r = requests_[request];
   free_requests_.push_back(request);
+  // Counted on completion, like fio: a write the drive has not yet taken is
+  // not written (and WAF early in a run is not diluted by queued requests).
+  if (r.op == IoOp::kWrite) host_write_bytes_ += r.bytes;
   Job& j = jobs_[r.job];
   JobMetrics& m = metrics_[r.job];
   --j.outstanding;

@@ -57,9 +57,9 @@ class IntervalCounters {
     uint64_t slc_static_bytes = 0;
     uint64_t slc_dynamic_bytes = 0;
     uint64_t slc_persistent_bytes = 0;
-    uint64_t migration_bytes = 0;        // cumulative
-    uint64_t slc_inflow_bytes = 0;       // during the interval
-    uint64_t slc_outflow_bytes = 0;      // during the interval
+    uint64_t migration_bytes = 0;    // cumulative
+    uint64_t slc_inflow_bytes = 0;   // during the interval
+    uint64_t slc_outflow_bytes = 0;  // during the interval
   };
   // Appends a point for the interval of `interval_ns` ending at t_ns, then
   // starts a new interval.

@@ -3,8 +3,9 @@
 namespace flashscope {
 
 void WriteEvent(json::Writer& out, const SimEvent& e) {
-  static const char* kKinds[] = {"gc_start",      "gc_end",          "stall",          "migration_start",
-                                 "migration_end", "cache_exhausted", "cache_recovered"};
+  static const char* kKinds[] = {"gc_start",        "gc_end",        "stall",
+                                 "migration_start", "migration_end", "cache_exhausted",
+                                 "cache_recovered"};
   out.BeginObject();
   out.FieldString("kind", kKinds[static_cast<uint32_t>(e.kind)]);
   out.Field("t_ms", e.time_ns / 1e6);

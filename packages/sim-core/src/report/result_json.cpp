@@ -214,7 +214,8 @@ CliffThroughput ThroughputAroundCliff(const TimeSeries& s, double cliff_ms) {
     }
     if (s.write_mbps[i] > 0) {
       // The interval holding the cliff counts its share after the cliff.
-      const double share = start_ms >= cliff_ms ? 1 : (s.t_ms[i] - cliff_ms) / (s.t_ms[i] - start_ms);
+      const double share =
+          start_ms >= cliff_ms ? 1 : (s.t_ms[i] - cliff_ms) / (s.t_ms[i] - start_ms);
       after_mb += mb * share;
       last_write_ms = s.t_ms[i];
       quiet_since_ms = -1;
@@ -238,7 +239,8 @@ void WriteSlc(json::Writer& out, const Simulator& sim) {
   out.BeginObject();
   out.FieldUint("static_capacity_bytes", cache.StaticCapacityBytes());
   out.FieldUint("dynamic_capacity_bytes_at_start", slc.dynamic_bytes_at_start);
-  out.FieldUint("capacity_bytes_at_start", cache.StaticCapacityBytes() + slc.dynamic_bytes_at_start);
+  out.FieldUint("capacity_bytes_at_start",
+                cache.StaticCapacityBytes() + slc.dynamic_bytes_at_start);
   out.FieldUint("persistent_capacity_bytes", cache.PersistentCapacityBytes());
   out.FieldUint("migration_bytes", slc.migrated_units * unit);
   out.FieldUint("migrations", slc.migrations);

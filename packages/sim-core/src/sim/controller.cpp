@@ -237,8 +237,8 @@ void Controller::AdmitBlocked(uint64_t now_ns) {
       stall.duration_ns = waited;
       stall.value = static_cast<uint32_t>(std::min<uint64_t>(waited / 1000, UINT32_MAX));
       // bit 0: garbage collection was running; bit 1: migration was.
-      stall.flag = static_cast<uint8_t>((active_gc_jobs() > 0 ? 1 : 0) |
-                                        (active_fold_jobs() > 0 ? 2 : 0));
+      stall.flag =
+          static_cast<uint8_t>((active_gc_jobs() > 0 ? 1 : 0) | (active_fold_jobs() > 0 ? 2 : 0));
       log_.Add(stall);
     }
     blocked_.pop_front();
@@ -388,8 +388,8 @@ uint32_t Controller::AllocateHostWordline(bool to_slc, uint64_t now_ns, uint32_t
 // Moves one wordline of buffered units from `queue` to a plane whose die can
 // take it. Returns false when no plane can (all busy, or out of free blocks:
 // GC runs; or, for SLC-bound data, the cache is exhausted).
-bool Controller::FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queue,
-                                  uint64_t now_ns, bool allow_partial) {
+bool Controller::FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns,
+                                  bool allow_partial) {
   DropDeadHead(queue, now_ns);
   if (queue.empty()) return false;
   if (no_plane_ready_) return false;
@@ -520,8 +520,8 @@ void Controller::NoteMaybeHostIdle(uint64_t now_ns) {
     return;
   }
   host_idle_since_ = now_ns;
-  events_.Push(now_ns + config_.slc_cache.idle_flush_ns, PriorityOf(kSlcIdleCheck),
-               kSlcIdleCheck, 0);
+  events_.Push(now_ns + config_.slc_cache.idle_flush_ns, PriorityOf(kSlcIdleCheck), kSlcIdleCheck,
+               0);
 }
 
 void Controller::OnSlcIdleCheck(uint64_t now_ns) {
@@ -585,15 +585,16 @@ void Controller::StartFold(uint32_t plane, bool background, uint64_t now_ns) {
 
 // Whether migration on `plane` should empty one more pSLC block.
 bool Controller::FoldWanted(uint32_t plane, bool background) const {
-  const uint32_t full_slc = static_cast<uint32_t>(ftl_.SlcClosedOrder(plane).size()) -
-                            ftl_.SlcClosedHead(plane);
+  const uint32_t full_slc =
+      static_cast<uint32_t>(ftl_.SlcClosedOrder(plane).size()) - ftl_.SlcClosedHead(plane);
   if (full_slc == 0) return false;
   if (background) {
     // Idle: down to the persistent cache, or to empty after a fill.
     if (host_idle_since_ == kNever) return false;
     const uint64_t per_plane = uint64_t{layout_.slc_units_per_block} * layout_.planes;
     const uint32_t pinned_blocks =
-        pinned_units_ == 0 ? 0 : static_cast<uint32_t>((pinned_units_ + per_plane - 1) / per_plane) + 1;
+        pinned_units_ == 0 ? 0
+                           : static_cast<uint32_t>((pinned_units_ + per_plane - 1) / per_plane) + 1;
     const uint32_t keep = (flush_persistent_ ? 0 : slc_.PersistentBlocksPerPlane()) + pinned_blocks;
     return full_slc > keep;
   }
@@ -603,8 +604,8 @@ bool Controller::FoldWanted(uint32_t plane, bool background) const {
   const bool slc_needed = slc_.fold_when_full() && !ftl_.SlcFrontierHasRoom(plane) &&
                           ftl_.FreeStaticSlcBlocks(plane) == 0 &&
                           ftl_.DynamicSlcBlocks(plane) >= slc_.DynamicAllowanceBlocks();
-  const bool native_short = ftl_.FreeBlocks(plane) < layout_.gc_reserve_blocks &&
-                            ftl_.DynamicSlcBlocks(plane) > 0;
+  const bool native_short =
+      ftl_.FreeBlocks(plane) < layout_.gc_reserve_blocks && ftl_.DynamicSlcBlocks(plane) > 0;
   return slc_needed || native_short;
 }
 
@@ -743,8 +744,8 @@ void Controller::GcStep(GcJob& job, uint32_t plane, uint64_t now_ns) {
         victim.erase_issued = true;
         ++job.erases_in_flight;
         ++counters_.block_erases[static_cast<uint32_t>(cause)];
-        EnqueueOnDie(MakeOp(OpKind::kErase, cause, plane, layout_.FirstSlot(victim.block), 0,
-                            plane, ftl_.IsSlc(victim.block)),
+        EnqueueOnDie(MakeOp(OpKind::kErase, cause, plane, layout_.FirstSlot(victim.block), 0, plane,
+                            ftl_.IsSlc(victim.block)),
                      now_ns);
         progressed = true;
       }

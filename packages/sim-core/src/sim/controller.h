@@ -51,15 +51,15 @@ class IHostCallbacks {
 
 // What the SLC cache has done so far (zeros without a cache).
 struct SlcStats {
-  uint64_t host_units_to_slc = 0;     // host units programmed into pSLC
-  uint64_t host_units_to_native = 0;  // host units programmed natively
-  uint64_t migrated_units = 0;        // units folded pSLC -> native
-  uint64_t migrations = 0;            // pSLC blocks emptied and erased
-  uint64_t promoted_units = 0;        // native units copied into pSLC
-  uint64_t persistent_flushes = 0;    // times the persistent cache was emptied
-  bool started = false;               // the host has issued I/O
+  uint64_t host_units_to_slc = 0;       // host units programmed into pSLC
+  uint64_t host_units_to_native = 0;    // host units programmed natively
+  uint64_t migrated_units = 0;          // units folded pSLC -> native
+  uint64_t migrations = 0;              // pSLC blocks emptied and erased
+  uint64_t promoted_units = 0;          // native units copied into pSLC
+  uint64_t persistent_flushes = 0;      // times the persistent cache was emptied
+  bool started = false;                 // the host has issued I/O
   uint64_t dynamic_bytes_at_start = 0;  // capacity when the host started
-  bool exhausted = false;             // no pSLC room right now
+  bool exhausted = false;               // no pSLC room right now
   bool cliff_seen = false;
   uint64_t first_cliff_ns = 0;
   uint64_t first_cliff_host_units = 0;  // host units admitted before it
@@ -89,7 +89,7 @@ class Controller final : public IFlashListener {
   uint64_t buffer_capacity_units() const { return buffer_capacity_; }
   uint64_t gc_runs() const { return gc_runs_; }
   uint64_t gc_units_moved() const { return gc_units_moved_; }
-  uint32_t active_gc_jobs() const;  // planes with GC under way
+  uint32_t active_gc_jobs() const;    // planes with GC under way
   uint32_t active_fold_jobs() const;  // planes with migration under way
   const SlcCache& slc() const { return slc_; }
   const SlcStats& slc_stats() const { return slc_stats_; }

@@ -10,10 +10,10 @@
 namespace flashscope {
 
 enum class SimEventKind : uint8_t {
-  kGcStart = 0,  // block = victim, value = its valid units, flag = background
-  kGcEnd = 1,    // block = victim, value = units moved, duration in ns
-  kStall = 2,    // a host write waited for buffer space: value = wait in µs,
-                 // flag bit 0 = GC was running, bit 1 = migration was
+  kGcStart = 0,         // block = victim, value = its valid units, flag = background
+  kGcEnd = 1,           // block = victim, value = units moved, duration in ns
+  kStall = 2,           // a host write waited for buffer space: value = wait in µs,
+                        // flag bit 0 = GC was running, bit 1 = migration was
   kMigrationStart = 3,  // block = pSLC victim, value = its valid units, flag = idle
   kMigrationEnd = 4,    // block = pSLC victim, value = units folded, duration in ns
   kCacheExhausted = 5,  // SLC full; value = host MiB written so far

@@ -34,7 +34,8 @@ SlcCache::SlcCache(const DeviceConfig& config, const DeviceLayout& layout, const
                : config_.placement == "hyflex"   ? Placement::kHyflex
                                                  : Placement::kSlcFirst;
   if (enabled_ && config_.read_promotion) {
-    const uint64_t entries = std::max<uint64_t>(kWays, config_.promotion_lru_bytes / layout.unit_bytes);
+    const uint64_t entries =
+        std::max<uint64_t>(kWays, config_.promotion_lru_bytes / layout.unit_bytes);
     lru_sets_ = std::max<uint64_t>(1, entries / kWays);
     lru_.resize(lru_sets_ * kWays);
   }
@@ -72,8 +73,10 @@ bool SlcCache::PlaceInSlc(uint64_t first_lpn, uint32_t units, uint64_t now_ns) {
       // Growth rate of valid data, refreshed once per window.
       const uint64_t mapped = ftl_.mapped_units();
       if (now_ns >= window_start_ns_ + kGrowthWindowNs) {
-        const double grown = static_cast<double>(mapped) - static_cast<double>(window_start_mapped_);
-        growth_units_per_ns_ = std::max(0.0, grown) / static_cast<double>(now_ns - window_start_ns_);
+        const double grown =
+            static_cast<double>(mapped) - static_cast<double>(window_start_mapped_);
+        growth_units_per_ns_ =
+            std::max(0.0, grown) / static_cast<double>(now_ns - window_start_ns_);
         window_start_ns_ = now_ns;
         window_start_mapped_ = mapped;
       }
@@ -87,8 +90,8 @@ bool SlcCache::PlaceInSlc(uint64_t first_lpn, uint32_t units, uint64_t now_ns) {
                                      : 0);
         free_slc_units += uint64_t{blocks} * layout_.slc_units_per_block;
       }
-      const double fills_in_ns = static_cast<double>(free_slc_units) /
-                                 std::max(growth_units_per_ns_, 1e-18);
+      const double fills_in_ns =
+          static_cast<double>(free_slc_units) / std::max(growth_units_per_ns_, 1e-18);
       return fills_in_ns > static_cast<double>(config_.hyflex_horizon_ns);
     }
   }

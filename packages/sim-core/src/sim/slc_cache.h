@@ -59,9 +59,9 @@ class SlcCache {
   const SlcCacheConfig& config_;
   bool enabled_;
   bool fold_when_full_;
-  uint64_t slc_block_bytes_;          // one pSLC block's data
-  uint64_t static_capacity_bytes_;    // all static pSLC blocks
-  uint64_t dynamic_max_blocks_;       // per plane, from dynamic_max_bytes
+  uint64_t slc_block_bytes_;        // one pSLC block's data
+  uint64_t static_capacity_bytes_;  // all static pSLC blocks
+  uint64_t dynamic_max_blocks_;     // per plane, from dynamic_max_bytes
   uint64_t persistent_bytes_;
   uint32_t persistent_blocks_per_plane_;
   uint32_t split_units_;  // size_split: requests of at least this go native

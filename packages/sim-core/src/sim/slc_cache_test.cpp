@@ -40,12 +40,13 @@ DeviceConfig QlcDevice() {
 
 // Runs `fio` on `device` (validated first) and returns the simulator.
 std::unique_ptr<Simulator> RunFio(const DeviceConfig& device, const std::string& fio,
-                               uint64_t interval_ms = 20) {
+                                  uint64_t interval_ms = 20) {
   Validate(device);
   const FioJobFile jobs = ParseFioJobs(fio, "job.fio");
   SimOptions options;
   options.series_interval_ns = interval_ms * 1'000'000;
-  auto sim = std::make_unique<Simulator>(device, JobsFromFio(jobs, device, DeviceLayout::From(device)), options);
+  auto sim = std::make_unique<Simulator>(
+      device, JobsFromFio(jobs, device, DeviceLayout::From(device)), options);
   sim->Precondition();
   sim->RunToCompletion();
   return sim;
@@ -136,8 +137,8 @@ TEST(SlcCache, DynamicCacheNeverExceedsTheFreeUserSpace) {
 TEST(SlcCache, IdleMigrationDrainsTheCacheAtTheRateTheTimingImplies) {
   // A 100 MiB burst fills the 64 MiB cache, then 2 s of quiet.
   const auto sim = RunFio(QlcDevice(),
-                       "[w]\nrw=write\nbs=1m\niodepth=32\nsize=100m\n"
-                       "[quiet]\nstonewall\nstartdelay=2s\nrw=read\nbs=4k\nnumber_ios=1\n");
+                          "[w]\nrw=write\nbs=1m\niodepth=32\nsize=100m\n"
+                          "[quiet]\nstonewall\nstartdelay=2s\nrw=read\nbs=4k\nnumber_ios=1\n");
   const SlcStats& slc = sim->controller().slc_stats();
   EXPECT_EQ(slc.migrated_units * 4096, 64 * kMiB);  // everything folded
   EXPECT_EQ(sim->ftl().static_slc_written_units(), 0u);
@@ -152,8 +153,8 @@ TEST(SlcCache, IdleMigrationDrainsTheCacheAtTheRateTheTimingImplies) {
   double sum = 0;
   int n = 0;
   for (size_t i = 1; i < s.size(); ++i) {
-    const bool draining = s.write_mbps[i] == 0 && s.migration_bytes[i - 1] > 0 &&
-                          s.migration_bytes[i] < 64.0 * kMiB;
+    const bool draining =
+        s.write_mbps[i] == 0 && s.migration_bytes[i - 1] > 0 && s.migration_bytes[i] < 64.0 * kMiB;
     if (draining) {
       sum += s.slc_outflow_mbps[i];
       ++n;
@@ -177,22 +178,25 @@ TEST(SlcCache, PersistentCacheSurvivesIdleAndIsFlushedAfterAFill) {
   {
     // 48 MiB written, never full: idle folds the oldest 16 MiB and keeps
     // the newest 32 MiB in pSLC.
-    const auto sim = RunFio(device, std::string("[w]\nrw=write\nbs=1m\niodepth=32\nsize=48m\n") + quiet);
+    const auto sim =
+        RunFio(device, std::string("[w]\nrw=write\nbs=1m\niodepth=32\nsize=48m\n") + quiet);
     EXPECT_FALSE(sim->controller().slc_stats().cliff_seen);
     // Per plane, whole blocks: planes that took a block more keep one more.
     EXPECT_NEAR(sim->controller().slc_stats().migrated_units * 4096.0, 16.0 * kMiB, 2.0 * kMiB);
     EXPECT_NEAR(sim->ftl().slc_valid_units() * 4096.0, 32.0 * kMiB, 4.0 * kMiB);
     // Reading the newest data hits pSLC, the oldest native.
-    const auto reads = RunFio(device, std::string("[w]\nrw=write\nbs=1m\niodepth=32\nsize=48m\n") +
-                                       quiet + "[new]\nstonewall\nrw=randread\nbs=4k\n"
-                                               "offset=16m\nsize=32m\nnumber_ios=500\n");
+    const auto reads =
+        RunFio(device, std::string("[w]\nrw=write\nbs=1m\niodepth=32\nsize=48m\n") + quiet +
+                           "[new]\nstonewall\nrw=randread\nbs=4k\n"
+                           "offset=16m\nsize=32m\nnumber_ios=500\n");
     const JobMetrics& m = reads->host().metrics(2);
     EXPECT_EQ(m.read_slc.count(), 500u);
     EXPECT_EQ(m.read_native.count(), 0u);
   }
   {
     // 100 MiB: the cache fills, so the next idle time empties it entirely.
-    const auto sim = RunFio(device, std::string("[w]\nrw=write\nbs=1m\niodepth=32\nsize=100m\n") + quiet);
+    const auto sim =
+        RunFio(device, std::string("[w]\nrw=write\nbs=1m\niodepth=32\nsize=100m\n") + quiet);
     EXPECT_TRUE(sim->controller().slc_stats().cliff_seen);
     EXPECT_EQ(sim->controller().slc_stats().persistent_flushes, 1u);
     EXPECT_EQ(sim->ftl().slc_valid_units(), 0u);
@@ -205,11 +209,12 @@ TEST(SlcCache, ReadsOfFreshDataAreFasterThanReadsOfAgedData) {
   // data at QLC latency: 30 us vs 120 us array reads here.
   DeviceConfig device = QlcDevice();
   device.precondition.fill = 0.5;  // aged data, already native
-  const auto sim = RunFio(device,
-                       "[fresh]\nrw=write\nbs=1m\niodepth=32\nsize=32m\noffset=1000m\n"
-                       "[read-fresh]\nstonewall\nrw=randread\nbs=4k\noffset=1000m\nsize=32m\n"
-                       "number_ios=2000\n"
-                       "[read-aged]\nstonewall\nrw=randread\nbs=4k\nsize=500m\nnumber_ios=2000\n");
+  const auto sim =
+      RunFio(device,
+             "[fresh]\nrw=write\nbs=1m\niodepth=32\nsize=32m\noffset=1000m\n"
+             "[read-fresh]\nstonewall\nrw=randread\nbs=4k\noffset=1000m\nsize=32m\n"
+             "number_ios=2000\n"
+             "[read-aged]\nstonewall\nrw=randread\nbs=4k\nsize=500m\nnumber_ios=2000\n");
   const JobMetrics& fresh = sim->host().metrics(1);
   const JobMetrics& aged = sim->host().metrics(2);
   EXPECT_EQ(fresh.read_slc.count(), 2000u);
@@ -238,8 +243,8 @@ TEST(SlcCache, SizeSplitSendsLargeWritesStraightToNative) {
   device.slc_cache.placement = "size_split";
   device.slc_cache.size_split_bytes = 128 * 1024;
   const auto sim = RunFio(device,
-                       "[big]\nrw=write\nbs=1m\nsize=32m\n"
-                       "[small]\nstonewall\nrw=randwrite\nbs=4k\nsize=32m\nnumber_ios=1000\n");
+                          "[big]\nrw=write\nbs=1m\nsize=32m\n"
+                          "[small]\nstonewall\nrw=randwrite\nbs=4k\nsize=32m\nnumber_ios=1000\n");
   const SlcStats& slc = sim->controller().slc_stats();
   EXPECT_EQ(slc.host_units_to_native * 4096, 32 * kMiB);
   EXPECT_EQ(slc.host_units_to_slc, 1000u);
@@ -253,9 +258,9 @@ TEST(SlcCache, HyflexWritesNewDataNativelyOnlyWhileItGrowsFast) {
   // the horizon) goes native after the first growth window; rewrites of
   // the same 8 MiB do not grow valid data and stay in SLC.
   const auto sim = RunFio(device,
-                       "[grow]\nrw=write\nbs=1m\niodepth=32\nsize=150m\n"
-                       "[rewrite]\nstonewall\nstartdelay=1s\nrw=randwrite\nbs=4k\nsize=8m\n"
-                       "number_ios=2000\n");
+                          "[grow]\nrw=write\nbs=1m\niodepth=32\nsize=150m\n"
+                          "[rewrite]\nstonewall\nstartdelay=1s\nrw=randwrite\nbs=4k\nsize=8m\n"
+                          "number_ios=2000\n");
   const SlcStats& slc = sim->controller().slc_stats();
   EXPECT_FALSE(slc.cliff_seen) << "HyFlex keeps the cache from running out";
   EXPECT_GT(slc.host_units_to_native * 4096, 60 * kMiB);

@@ -18,6 +18,6 @@ inline constexpr std::array<std::string_view, 2> kSlcWhenFullNames = {"direct", 
 // hyflex: new data goes straight to native only while valid data grows fast
 // enough to fill the SLC soon (HyFlex, ICCD 2021).
 inline constexpr std::array<std::string_view, 3> kSlcPlacementNames = {"slc_first", "size_split",
-                                                                        "hyflex"};
+                                                                       "hyflex"};
 
 }  // namespace flashscope

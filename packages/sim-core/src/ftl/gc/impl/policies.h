@@ -7,8 +7,7 @@ namespace flashscope {
 
 // A block random and d-choices may pick: full and holding some garbage.
 inline bool IsCandidate(const FtlState& ftl, uint32_t block) {
-  return ftl.IsCollectable(block) &&
-         ftl.valid_units(block) < ftl.layout().units_per_block;
+  return ftl.IsCollectable(block) && ftl.valid_units(block) < ftl.layout().units_per_block;
 }
 
 // Blocks of `plane` that IsCandidate accepts, and the rank-th of them.
