@@ -41,7 +41,20 @@ export type TestId =
   | 'geometry-dies_per_channel'
   | 'geometry-planes_per_die'
   | 'geometry-blocks_per_plane'
-  | 'run-status';
+  | 'run-status'
+  // The SLC cache (issue 4).
+  | 'slc-funnel'
+  | 'slc-occupancy'
+  | 'chart-throughput-vs-written'
+  | 'cliff-annotation'
+  | 'policy-slc'
+  | 'policy-slc-when-full'
+  | 'fill-level'
+  | 'preset-select'
+  | 'workload-preset'
+  | 'lesson-slc-cliff'
+  | 'lesson-step-title'
+  | 'lesson-next';
 
 export class App {
   constructor(

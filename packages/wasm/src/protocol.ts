@@ -59,13 +59,29 @@ export interface Layout {
   physical_bytes: number;
 }
 
+/** BlockArrays.mode values: how a block is programmed (snapshot layout 2). */
+export const BlockMode = { Native: 0, SlcStatic: 1, SlcDynamic: 2 } as const;
+
+/** Open blocks per plane in BlockArrays.frontiers, at these slots of [4p .. 4p+3]. */
+export const FRONTIERS_PER_PLANE = 4;
+export const Frontier = { HostNative: 0, Gc: 1, HostSlc: 2, Migration: 3 } as const;
+export const NO_BLOCK = 0xffffffff;
+
 /** Struct-of-arrays view of every block; indices are linear block ids. */
 export interface BlockArrays {
   state: Uint8Array; // 0 free, 1 open, 2 full, 3 GC victim
   validUnits: Uint32Array;
   eraseCount: Uint32Array;
   writtenUnits: Uint32Array;
-  /** [2p] host open block, [2p+1] GC open block of plane p; 0xffffffff none. */
+  /**
+   * 0 native, 1 pSLC static, 2 pSLC dynamic (BlockMode). All 0 on a drive
+   * without an SLC cache. A pSLC block holds units_per_block / bits units.
+   */
+  mode: Uint8Array;
+  /**
+   * FRONTIERS_PER_PLANE open blocks of plane p at [4p + Frontier.*]: host
+   * native, GC, host SLC and migration (fold) destination; NO_BLOCK none.
+   */
   frontiers: Uint32Array;
   /** Per mapping unit (small devices only): 0 erased, 1 valid, 2 invalid. */
   pageState: Uint8Array | null;
@@ -84,6 +100,21 @@ export interface SeriesPoints {
   host_write_bytes: number[];
   nand_write_bytes: number[];
   waf: number[];
+  // SLC cache (all 0 on a drive without one; absent from a core older than
+  // snapshot layout 2, which the UI treats as "no SLC cache").
+  /** Current SLC capacity: static + the dynamic allowance. */
+  slc_capacity_bytes?: number[];
+  /** Bytes programmed in static pSLC blocks (occupancy, stale data included). */
+  slc_static_bytes?: number[];
+  /** Bytes programmed in dynamic pSLC blocks. */
+  slc_dynamic_bytes?: number[];
+  /** The part of the SLC content idle migration keeps (the persistent cache). */
+  slc_persistent_bytes?: number[];
+  /** Cumulative bytes folded SLC -> native. */
+  migration_bytes?: number[];
+  /** Host bytes programmed into SLC, and bytes migrated out of it, per second (MB/s). */
+  slc_inflow_mbps?: number[];
+  slc_outflow_mbps?: number[];
 }
 
 export type SimEvent =
@@ -96,7 +127,33 @@ export type SimEvent =
       duration_ms: number;
       background: boolean;
     }
-  | { kind: 'stall'; t_ms: number; duration_ms: number; during_gc: boolean };
+  | {
+      kind: 'migration_start';
+      t_ms: number;
+      block: number;
+      valid_units: number;
+      background: boolean;
+    }
+  | {
+      kind: 'migration_end';
+      t_ms: number;
+      block: number;
+      units_moved: number;
+      duration_ms: number;
+      background: boolean;
+    }
+  /** The SLC cache is full: host writes go direct to native or wait for folding. */
+  | { kind: 'cache_exhausted'; t_ms: number; host_written_bytes: number }
+  /** The SLC cache has room again. */
+  | { kind: 'cache_recovered'; t_ms: number }
+  | {
+      kind: 'stall';
+      t_ms: number;
+      duration_ms: number;
+      during_gc: boolean;
+      /** Absent from cores without an SLC cache model. */
+      during_migration?: boolean;
+    };
 
 export interface LatencySummary {
   count: number;
@@ -106,6 +163,27 @@ export interface LatencySummary {
   p99: number;
   p999: number;
   max: number;
+}
+
+/** The SLC cache's state at a frame (SnapshotMeta.slc). */
+export interface SlcMeta {
+  /** static_capacity_bytes + dynamic_capacity_bytes. */
+  capacity_bytes: number;
+  static_capacity_bytes: number;
+  /** The dynamic allowance now: it shrinks as user data fills the drive. */
+  dynamic_capacity_bytes: number;
+  static_used_bytes: number;
+  dynamic_used_bytes: number;
+  persistent_bytes: number;
+  persistent_capacity_bytes: number;
+  /** Host bytes programmed into SLC per second over the last interval, as MB/s. */
+  inflow_mbps: number;
+  /** Bytes migrated SLC -> native per second over the last interval, as MB/s. */
+  outflow_mbps: number;
+  migration_bytes: number;
+  exhausted: boolean;
+  /** The first time the cache ran full in this run. */
+  first_cliff: null | { t_ms: number; host_written_bytes: number };
 }
 
 /** Figures that travel with each frame (api/snapshot_meta.h). */
@@ -133,6 +211,8 @@ export interface SnapshotMeta {
   events: SimEvent[];
   /** Events since the previous frame left out of `events` (the oldest ones). */
   events_dropped: number;
+  /** Null (or absent, from an older core) when the drive has no SLC cache. */
+  slc?: SlcMeta | null;
 }
 
 export type WorkerMessage =

@@ -13,30 +13,35 @@ interface Frame {
   validUnits: number[];
   eraseCount: number[];
   writtenUnits: number[];
+  /** Layout 1: 2 per plane; layout 2: 4 per plane. */
   frontiers: number[];
   pageState: number[] | null;
   unitsPerBlock: number;
   frame: number;
+  /** Layout 2 only (null: a layout 1 snapshot). */
+  mode: number[] | null;
 }
 
 /** A "heap" holding one snapshot at byte `ptr`; returns the heap and size. */
 function buildHeap(frame: Frame, ptr: number): { heap: Uint8Array; size: number } {
+  const version = frame.mode ? 2 : 1;
   const blocks = frame.state.length;
-  const planes = frame.frontiers.length / 2;
+  const planes = frame.frontiers.length / (version === 2 ? 4 : 2);
   const units = frame.pageState?.length ?? 0;
   const state = 64;
   const valid = align8(state + blocks);
   const erase = align8(valid + blocks * 4);
   const written = align8(erase + blocks * 4);
   const frontiers = align8(written + blocks * 4);
-  const pageState = align8(frontiers + planes * 2 * 4);
-  const size = align8(pageState + units);
+  const pageState = align8(frontiers + frame.frontiers.length * 4);
+  const mode = align8(pageState + units);
+  const size = align8(mode + (frame.mode ? blocks : 0));
   // Room after the snapshot too, so a decoder reading past `size` would not fault.
   const heap = new Uint8Array(ptr + size + 64).fill(0xee);
   const view = new DataView(heap.buffer, ptr);
   const header = [
     MAGIC,
-    1,
+    version,
     blocks,
     planes,
     frame.unitsPerBlock,
@@ -48,7 +53,7 @@ function buildHeap(frame: Frame, ptr: number): { heap: Uint8Array; size: number 
     frontiers,
     pageState,
     frame.frame,
-    0,
+    frame.mode ? mode : 0,
     0,
     0,
   ];
@@ -59,6 +64,7 @@ function buildHeap(frame: Frame, ptr: number): { heap: Uint8Array; size: number 
   frame.writtenUnits.forEach((v, i) => view.setUint32(written + i * 4, v, true));
   frame.frontiers.forEach((v, i) => view.setUint32(frontiers + i * 4, v, true));
   frame.pageState?.forEach((v, i) => view.setUint8(pageState + i, v));
+  frame.mode?.forEach((v, i) => view.setUint8(mode + i, v));
   return { heap, size };
 }
 
@@ -74,6 +80,16 @@ const SMALL: Frame = {
   pageState: [1, 2, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0],
   unitsPerBlock: 4,
   frame: 7,
+  mode: null,
+};
+
+// The same blocks in layout 2 on a QLC drive with an SLC cache: block 0 is
+// native, block 1 static pSLC (open for host SLC writes), block 2 dynamic
+// pSLC (free); the migration frontier folds into block 0.
+const SLC: Frame = {
+  ...SMALL,
+  frontiers: [0xffffffff, 0xffffffff, 1, 0],
+  mode: [0, 1, 2],
 };
 
 describe('decodeSnapshot', () => {
@@ -85,19 +101,32 @@ describe('decodeSnapshot', () => {
     expect(Array.from(decoded.blocks.validUnits)).toEqual(SMALL.validUnits);
     expect(Array.from(decoded.blocks.eraseCount)).toEqual(SMALL.eraseCount);
     expect(Array.from(decoded.blocks.writtenUnits)).toEqual(SMALL.writtenUnits);
-    expect(Array.from(decoded.blocks.frontiers)).toEqual(SMALL.frontiers);
+    // Layout 1 reads as native blocks with empty SLC frontiers.
+    expect(Array.from(decoded.blocks.frontiers)).toEqual([1, 0xffffffff, 0xffffffff, 0xffffffff]);
+    expect(Array.from(decoded.blocks.mode)).toEqual([0, 0, 0]);
     expect(Array.from(decoded.blocks.pageState!)).toEqual(SMALL.pageState);
     // The unit map agrees with the per-block counts.
     const validInMap = SMALL.pageState!.filter((unit) => unit === 1).length;
     expect(validInMap).toBe(SMALL.validUnits.reduce((a, b) => a + b));
   });
 
+  it('reads layout 2: the block modes and four frontiers per plane', () => {
+    const { heap, size } = buildHeap(SLC, 512);
+    const decoded = decodeSnapshot(heap, 512, size);
+    expect(Array.from(decoded.blocks.mode)).toEqual([0, 1, 2]);
+    expect(Array.from(decoded.blocks.frontiers)).toEqual(SLC.frontiers);
+    expect(Array.from(decoded.blocks.validUnits)).toEqual(SLC.validUnits);
+    expect(decoded.transfer).toHaveLength(7);
+    expect(decoded.transfer).toContain(decoded.blocks.mode.buffer);
+  });
+
   it('copies each section into its own transferable buffer', () => {
     const { heap, size } = buildHeap(SMALL, 1024);
     const decoded = decodeSnapshot(heap, 1024, size);
-    const { state, validUnits, eraseCount, writtenUnits, frontiers, pageState } = decoded.blocks;
-    const views = [state, validUnits, eraseCount, writtenUnits, frontiers, pageState!];
-    expect(decoded.transfer).toHaveLength(6);
+    const { state, validUnits, eraseCount, writtenUnits, mode, frontiers, pageState } =
+      decoded.blocks;
+    const views = [state, validUnits, eraseCount, writtenUnits, mode, frontiers, pageState!];
+    expect(decoded.transfer).toHaveLength(7);
     for (const view of views) {
       expect(view.buffer).not.toBe(heap.buffer);
       expect(decoded.transfer).toContain(view.buffer);
@@ -117,7 +146,7 @@ describe('decodeSnapshot', () => {
     const { heap, size } = buildHeap({ ...SMALL, pageState: null }, 0);
     const decoded = decodeSnapshot(heap, 0, size);
     expect(decoded.blocks.pageState).toBeNull();
-    expect(decoded.transfer).toHaveLength(5);
+    expect(decoded.transfer).toHaveLength(6);
   });
 
   it('rejects a buffer that is not a snapshot, or runs past its size', () => {
@@ -127,7 +156,7 @@ describe('decodeSnapshot', () => {
     expect(() => decodeSnapshot(badMagic, 8, size)).toThrow(/magic/);
 
     const badVersion = heap.slice();
-    new DataView(badVersion.buffer).setUint32(8 + 4, 2, true);
+    new DataView(badVersion.buffer).setUint32(8 + 4, 3, true);
     expect(() => decodeSnapshot(badVersion, 8, size)).toThrow(/version/);
 
     // A block count larger than the buffer holds.

@@ -10,6 +10,7 @@
 // out at once: strings with UTF8ToString, snapshot sections with slice() into
 // fresh ArrayBuffers that are safe to transfer to another thread.
 
+import { FRONTIERS_PER_PLANE, NO_BLOCK } from './protocol';
 import type { BlockArrays, Layout, LoadRequest, SerializedError, SnapshotMeta } from './protocol';
 
 /** What this package needs from the Emscripten module (see W1's build flags). */
@@ -79,7 +80,10 @@ export interface SessionFactory {
 
 // Snapshot header (flashscope_api.h "Snapshot buffer"), in uint32 words.
 const SNAPSHOT_MAGIC = 0x31535346; // "FSS1"
-const SNAPSHOT_LAYOUT_VERSION = 1;
+// Layout 2 (the SLC cache) added a per-block mode and two more frontiers per
+// plane. Layout 1 is still read, as a drive of native blocks only, so the UI
+// keeps working against a core built before it.
+const SNAPSHOT_LAYOUT_VERSIONS = [1, 2];
 const HEADER_WORDS = 16;
 // Word indices of the header (names as in api/snapshot.h).
 const Word = {
@@ -96,6 +100,7 @@ const Word = {
   FrontiersOffset: 10,
   PageStateOffset: 11,
   Frame: 12,
+  ModeOffset: 13, // layout 2
 } as const;
 
 function internalError(message: string): SimError {
@@ -117,37 +122,72 @@ export function decodeSnapshot(heap: Uint8Array, ptr: number, size: number): Dec
   if (word(Word.Magic) !== SNAPSHOT_MAGIC) {
     throw internalError(`snapshot magic 0x${word(Word.Magic).toString(16)} is not "FSS1"`);
   }
-  if (word(Word.Version) !== SNAPSHOT_LAYOUT_VERSION) {
-    throw internalError(`snapshot layout version ${word(Word.Version)} is not 1`);
+  const version = word(Word.Version);
+  if (!SNAPSHOT_LAYOUT_VERSIONS.includes(version)) {
+    throw internalError(`snapshot layout version ${version} is not 1 or 2`);
   }
   const blocks = word(Word.Blocks);
   const planes = word(Word.Planes);
   const pageStateUnits = word(Word.PageStateUnits);
   const transfer: ArrayBuffer[] = [];
 
-  // A section [offset, offset + bytes) of the snapshot, copied.
-  const copy = (name: string, offset: number, bytes: number): ArrayBuffer => {
+  // A section [offset, offset + bytes) of the snapshot, copied; `keep`
+  // false for a copy that is only read here (it is not transferred).
+  const copy = (name: string, offset: number, bytes: number, keep = true): ArrayBuffer => {
     if (offset % 8 !== 0 || offset < HEADER_WORDS * 4 || offset + bytes > size) {
       throw internalError(`snapshot section ${name} (offset ${offset}, ${bytes} bytes) is invalid`);
     }
     const start = heap.byteOffset + ptr + offset;
     const buffer = heap.buffer.slice(start, start + bytes) as ArrayBuffer;
-    transfer.push(buffer);
+    if (keep) transfer.push(buffer);
     return buffer;
   };
+  const layout2 = version >= 2;
 
   const arrays: BlockArrays = {
     state: new Uint8Array(copy('state', word(Word.StateOffset), blocks)),
     validUnits: new Uint32Array(copy('valid_units', word(Word.ValidUnitsOffset), blocks * 4)),
     eraseCount: new Uint32Array(copy('erase_count', word(Word.EraseCountOffset), blocks * 4)),
     writtenUnits: new Uint32Array(copy('written_units', word(Word.WrittenUnitsOffset), blocks * 4)),
-    frontiers: new Uint32Array(copy('frontiers', word(Word.FrontiersOffset), planes * 2 * 4)),
+    mode: layout2
+      ? new Uint8Array(copy('mode', word(Word.ModeOffset), blocks))
+      : ownBuffer(new Uint8Array(blocks), transfer),
+    frontiers: layout2
+      ? new Uint32Array(
+          copy('frontiers', word(Word.FrontiersOffset), planes * FRONTIERS_PER_PLANE * 4),
+        )
+      : ownBuffer(
+          widenFrontiers(
+            new Uint32Array(copy('frontiers', word(Word.FrontiersOffset), planes * 2 * 4, false)),
+            planes,
+          ),
+          transfer,
+        ),
     pageState:
       pageStateUnits > 0
         ? new Uint8Array(copy('page_state', word(Word.PageStateOffset), pageStateUnits))
         : null,
   };
   return { frame: word(Word.Frame), blocks: arrays, transfer };
+}
+
+/** Registers an array made here (not copied from the heap) for transfer. */
+function ownBuffer<T extends Uint8Array | Uint32Array>(array: T, transfer: ArrayBuffer[]): T {
+  transfer.push(array.buffer as ArrayBuffer);
+  return array;
+}
+
+/**
+ * Layout 1's two frontiers per plane (host, GC) in layout 2's four slots;
+ * the SLC slots stay empty.
+ */
+function widenFrontiers(narrow: Uint32Array, planes: number): Uint32Array {
+  const wide = new Uint32Array(planes * FRONTIERS_PER_PLANE).fill(NO_BLOCK);
+  for (let p = 0; p < planes; p++) {
+    wide[p * FRONTIERS_PER_PLANE] = narrow[2 * p];
+    wide[p * FRONTIERS_PER_PLANE + 1] = narrow[2 * p + 1];
+  }
+  return wide;
 }
 
 /** Parses fs_last_error's JSON into the wire form. */

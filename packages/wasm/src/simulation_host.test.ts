@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { PROTOCOL_VERSION } from './protocol';
+import { BlockMode, FRONTIERS_PER_PLANE, PROTOCOL_VERSION } from './protocol';
 import type { Command, Layout, WorkerMessage } from './protocol';
 import { WasmSessionFactory } from './session';
 import type { FlashScopeModule } from './session';
@@ -142,8 +142,9 @@ class Harness {
 
 /** The transfer list holds exactly the block arrays' own buffers, none of them the heap. */
 function checkTransfer(message: Snapshot, transfer: ArrayBuffer[]): void {
-  const { state, validUnits, eraseCount, writtenUnits, frontiers, pageState } = message.blocks;
-  const views = [state, validUnits, eraseCount, writtenUnits, frontiers];
+  const { state, validUnits, eraseCount, writtenUnits, mode, frontiers, pageState } =
+    message.blocks;
+  const views = [state, validUnits, eraseCount, writtenUnits, mode, frontiers];
   if (pageState !== null) views.push(pageState);
   expect(transfer).toHaveLength(views.length);
   for (const view of views) {
@@ -210,10 +211,18 @@ describe('SimulationHost with the real simulator', () => {
     const blocks = first.blocks;
     expect(first.meta.frame).toBe(first.frame);
     expect(first.meta.sim_time_ns).toBe(0);
-    for (const array of [blocks.state, blocks.validUnits, blocks.eraseCount, blocks.writtenUnits]) {
+    for (const array of [
+      blocks.state,
+      blocks.validUnits,
+      blocks.eraseCount,
+      blocks.writtenUnits,
+      blocks.mode,
+    ]) {
       expect(array).toHaveLength(DEVICE_BLOCKS);
     }
-    expect(blocks.frontiers).toHaveLength(2 * layout.planes);
+    expect(blocks.frontiers).toHaveLength(FRONTIERS_PER_PLANE * layout.planes);
+    // A drive without an SLC cache: every block native.
+    expect(blocks.mode.every((mode) => mode === BlockMode.Native)).toBe(true);
     // The fill wrote every logical unit once: that many units are valid.
     const logicalUnits = layout.logical_bytes / layout.unit_bytes;
     expect(logicalUnits).toBe(Math.floor((DEVICE_BLOCKS * 64) / 1.25));

@@ -1,5 +1,6 @@
 // Opens the app on the default scenario, already playing: the preset lists,
-// the default device and workload texts, the worker, then the run.
+// the default device and workload texts, the worker, then the run. A URL
+// with ?lesson=ID opens that lesson instead, which loads its own scenario.
 
 import {
   DEFAULT_DEVICE_PRESET,
@@ -8,15 +9,23 @@ import {
   fetchPresetIndex,
   fetchWorkloadPreset,
 } from '../config/presets';
+import { scenarioEntries } from '../config/scenarioLoader';
+import type { LessonController } from '../lessons/lessonController';
+import { lessonIdFromSearch } from '../lessons/lessonFile';
 import type { AppStore } from '../store';
 import type { SimSession } from './simSession';
 
-export async function bootstrap(store: AppStore, session: SimSession): Promise<void> {
+export async function bootstrap(
+  store: AppStore,
+  session: SimSession,
+  lessons: LessonController,
+): Promise<void> {
   const started = session.start();
   try {
     const { devices, workloads } = await fetchPresetIndex();
     const { config } = store.getState();
     config.presetsLoaded(devices, workloads);
+    config.scenariosLoaded(scenarioEntries());
     const device = devices.find((entry) => entry.id === DEFAULT_DEVICE_PRESET) ?? devices[0];
     const workload =
       workloads.find((entry) => entry.id === DEFAULT_WORKLOAD_PRESET) ?? workloads[0];
@@ -34,5 +43,9 @@ export async function bootstrap(store: AppStore, session: SimSession): Promise<v
     await started;
     return;
   }
-  if (await started) await session.apply(store.getState().config.draft, true);
+  if (!(await started)) return;
+  const lessonId = lessonIdFromSearch(window.location.search);
+  // A lesson that cannot open has said why in the banner; the default runs instead.
+  if (lessonId !== null && (await lessons.open(lessonId))) return;
+  await session.apply(store.getState().config.draft, true);
 }

@@ -1,10 +1,12 @@
-// The configuration panel: device, policies, workload, and the button that
-// restarts the run with them.
+// The configuration panel: a scenario, the device, policies (the SLC cache's
+// too), the workload, and the button that restarts the run with them.
 
 import { useSession } from '../app/sessionContext';
 import { appStore, useAppStore, type AppState } from '../store';
 import { DeviceFields } from './DeviceFields';
 import { PolicyFields } from './PolicyFields';
+import { ScenarioSelect } from './ScenarioSelect';
+import { SlcPolicyFields } from './SlcPolicyFields';
 import { WorkloadFields } from './WorkloadFields';
 
 const selectDirty = (state: AppState) => state.config.draft !== state.config.applied;
@@ -24,8 +26,10 @@ export function ConfigPanel() {
         void session.apply(appStore.getState().config.draft, true);
       }}
     >
+      <ScenarioSelect />
       <DeviceFields />
       <PolicyFields />
+      <SlcPolicyFields />
       <WorkloadFields />
       <div className="apply-row">
         <button type="submit" className="primary wide" data-testid="apply" disabled={busy}>

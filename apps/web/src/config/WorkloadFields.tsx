@@ -1,5 +1,6 @@
 // The workload: a preset fio job, editable, and how full the drive is
-// before the timed run starts.
+// before the timed run starts (the fill level: on a drive with an SLC cache
+// it also sets how much dynamic SLC there is to borrow).
 
 import { useAppStore } from '../store';
 import { fetchWorkloadPreset } from './presets';
@@ -35,7 +36,7 @@ export function WorkloadFields() {
       />
       <NumberField
         label="Filled before the run"
-        testId="precondition-fill"
+        testId="fill-level"
         value={Math.round(fill * 100)}
         resetKey={`${draft.workloadPresetId}|${textKey(draft.deviceText)}`}
         suffix="%"

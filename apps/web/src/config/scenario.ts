@@ -15,6 +15,7 @@ import {
   type ScenarioDraft,
   type SchedulerName,
 } from '../store/scenarioDraft';
+import { slcOverrides } from './slcPolicy';
 
 /** Defaults of packages/sim-core/src/config/device_config.h. */
 export const DEVICE_DEFAULTS = {
@@ -121,10 +122,12 @@ export function validateDraft(draft: ScenarioDraft): string | null {
 }
 
 export function deviceFileName(draft: ScenarioDraft): string {
-  return draft.devicePresetId ? `${draft.devicePresetId}.json` : 'device.json';
+  if (draft.devicePresetId) return `${draft.devicePresetId}.json`;
+  return draft.scenarioId ? `${draft.scenarioId}.json` : 'device.json';
 }
 
 export function workloadFileName(draft: ScenarioDraft): string {
+  if (draft.scenarioId && !draft.workloadPresetId) return `${draft.scenarioId}.json (fio_job)`;
   return draft.workloadPresetId ? `${draft.workloadPresetId}.fio` : 'job.fio';
 }
 
@@ -141,6 +144,7 @@ export function overridesOf(draft: ScenarioDraft): string[] {
   if (gcVictim !== undefined) set.push(`gc.victim=${gcVictim}`);
   if (gcBackground !== undefined) set.push(`gc.background=${gcBackground}`);
   if (scheduler !== undefined) set.push(`scheduler=${scheduler}`);
+  set.push(...slcOverrides(draft));
   return set;
 }
 

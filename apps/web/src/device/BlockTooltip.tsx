@@ -4,7 +4,7 @@
 import { useAppStore } from '../store';
 import type { AppState } from '../store';
 import { formatPercent } from '../app/format';
-import { BLOCK_STATES, PAGE_STATES } from './colours';
+import { BLOCK_MODES, BLOCK_STATES, PAGE_STATES, bitsPerCell } from './colours';
 import { blockAddress } from './deviceGrid';
 
 const selectHoveredFrame = (state: AppState) => (state.view.hover ? state.sim.frame : null);
@@ -12,6 +12,7 @@ const selectHoveredFrame = (state: AppState) => (state.view.hover ? state.sim.fr
 export function BlockTooltip({ stageWidth }: { stageWidth: number }) {
   const hover = useAppStore((state) => state.view.hover);
   const layout = useAppStore((state) => state.sim.layout);
+  const cell = useAppStore((state) => state.sim.device?.cell);
   const frame = useAppStore(selectHoveredFrame);
   if (!hover || !layout) return null;
 
@@ -22,6 +23,12 @@ export function BlockTooltip({ stageWidth }: { stageWidth: number }) {
   const valid = blocks?.validUnits[id] ?? 0;
   const written = blocks?.writtenUnits[id] ?? 0;
   const erases = blocks?.eraseCount[id] ?? 0;
+  const mode = blocks?.mode[id] ?? 0;
+  // A pSLC block stores one bit per cell: 1/bits of a native block's units.
+  const capacity =
+    mode === 0
+      ? layout.units_per_block
+      : Math.max(1, Math.floor(layout.units_per_block / bitsPerCell(cell)));
   const unitState =
     hover.unit !== null && blocks?.pageState
       ? PAGE_STATES[blocks.pageState[id * layout.units_per_block + hover.unit]]
@@ -47,13 +54,15 @@ export function BlockTooltip({ stageWidth }: { stageWidth: number }) {
       <dl>
         <dt>State</dt>
         <dd className={`state-${state.replace(' ', '-').toLowerCase()}`}>{state}</dd>
+        <dt>Mode</dt>
+        <dd>{BLOCK_MODES[mode] ?? 'unknown'}</dd>
         <dt>Valid units</dt>
         <dd>
-          {valid} / {layout.units_per_block} ({formatPercent(valid / layout.units_per_block)})
+          {valid} / {capacity} ({formatPercent(valid / capacity)})
         </dd>
         <dt>Written units</dt>
         <dd>
-          {written} / {layout.units_per_block}
+          {written} / {capacity}
         </dd>
         <dt>Erase count</dt>
         <dd>{erases}</dd>

@@ -5,6 +5,7 @@ import type { ColorMode } from '../store/viewSlice';
 
 const LABELS: Record<ColorMode, string> = {
   valid: 'Valid data',
+  mode: 'SLC / native',
   erase: 'Erase count',
   state: 'Block state',
 };

@@ -5,11 +5,14 @@ import { formatBytes } from '../app/format';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import { useAppStore, type AppState } from '../store';
 import {
+  BLOCK_MODES,
   FREE_COLOR,
+  MODE_COLORS,
   PAGE_COLORS,
   STATE_COLORS,
   eraseColor,
   eraseCountDomain,
+  modeColor,
   validRatioColor,
 } from './colours';
 import { hasPageStates } from './deviceCanvasController';
@@ -33,14 +36,48 @@ function Swatch({ color, label, outline }: { color: string; label: string; outli
   );
 }
 
-function GcLegend() {
+function GcLegend({ slc }: { slc: boolean }) {
   return (
     <>
       <Swatch color="transparent" outline={STATE_COLORS[3]} label="GC victim" />
       <span className="legend-item">
         <span className="dot" /> valid data moved by GC
       </span>
+      {slc && (
+        <span className="legend-item">
+          <span className="dot migration" /> SLC data folded into native blocks
+        </span>
+      )}
     </>
+  );
+}
+
+/** pSLC blocks are outlined in their mode's colour outside the SLC / native mode. */
+function SlcOutlines() {
+  return (
+    <>
+      <Swatch color="transparent" outline={MODE_COLORS[1]} label={BLOCK_MODES[1]} />
+      <Swatch color="transparent" outline={MODE_COLORS[2]} label={BLOCK_MODES[2]} />
+    </>
+  );
+}
+
+function ModeLegend({ slc }: { slc: boolean }) {
+  return (
+    <div className="legend" data-testid="legend-mode">
+      <Swatch color={FREE_COLOR} label="free" />
+      {[0, 1, 2].map((mode) => (
+        <span className="legend-item" key={mode}>
+          {BLOCK_MODES[mode]}
+          <span
+            className="ramp short"
+            style={{ background: gradient((t) => modeColor(mode, t)) }}
+          />
+        </span>
+      ))}
+      <span className="legend-note">(pale: little valid data)</span>
+      <GcLegend slc={slc} />
+    </div>
   );
 }
 
@@ -48,11 +85,13 @@ export function DeviceLegend() {
   const colorMode = useAppStore((state) => state.view.colorMode);
   const layout = useAppStore((state) => state.sim.layout);
   const frame = useThrottledStore(selectFrame, 500);
+  const slc = !!frame?.meta.slc;
   const [minErase, maxErase] = useMemo(
     () => (frame && colorMode === 'erase' ? eraseCountDomain(frame.blocks.eraseCount) : [0, 0]),
     [frame, colorMode],
   );
 
+  if (colorMode === 'mode') return <ModeLegend slc={slc} />;
   if (colorMode === 'state') {
     return (
       <div className="legend">
@@ -60,6 +99,7 @@ export function DeviceLegend() {
         <Swatch color={STATE_COLORS[1]} label="open (being written)" />
         <Swatch color={STATE_COLORS[2]} label="full" />
         <Swatch color={STATE_COLORS[3]} label="GC victim" />
+        {slc && <SlcOutlines />}
       </div>
     );
   }
@@ -71,7 +111,8 @@ export function DeviceLegend() {
           <span className="ramp" style={{ background: gradient(eraseColor) }} />
           {maxErase}
         </span>
-        <GcLegend />
+        <GcLegend slc={slc} />
+        {slc && <SlcOutlines />}
       </div>
     );
   }
@@ -84,7 +125,8 @@ export function DeviceLegend() {
         <Swatch color={PAGE_COLORS[0]} label="erased" />
         <Swatch color={PAGE_COLORS[1]} label="valid" />
         <Swatch color={PAGE_COLORS[2]} label="invalid (garbage)" />
-        <GcLegend />
+        <GcLegend slc={slc} />
+        {slc && <SlcOutlines />}
       </div>
     );
   }
@@ -96,7 +138,8 @@ export function DeviceLegend() {
         <span className="ramp" style={{ background: gradient(validRatioColor) }} />
         100 %
       </span>
-      <GcLegend />
+      <GcLegend slc={slc} />
+      {slc && <SlcOutlines />}
     </div>
   );
 }

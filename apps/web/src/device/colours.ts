@@ -5,6 +5,7 @@
 // every browser's ImageData on the platforms FlashScope targets.
 
 import { interpolateLab, piecewise, rgb } from 'd3';
+import { SLC_COLORS } from '../slc/slcColors';
 
 export const LUT_SIZE = 256;
 
@@ -97,3 +98,27 @@ export function eraseCountScale(min: number, max: number): (count: number) => nu
 
 /** The hairline between mapping units of a block drawn page by page. */
 export const PAGE_GRID_PACKED = packCss('#ffffff');
+
+// Block modes (BlockArrays.mode): native, pSLC static, pSLC dynamic.
+export const BLOCK_MODES = ['native', 'pSLC static', 'pSLC dynamic'] as const;
+export const MODE_COLORS = ['#2f64a8', SLC_COLORS.static, SLC_COLORS.dynamic] as const;
+export const MODE_PACKED = Uint32Array.from(MODE_COLORS, packCss);
+
+/** Per mode: a pale tint (no valid data) to the mode's full colour (all valid). */
+export const MODE_LUTS: readonly Uint32Array[] = MODE_COLORS.map((color) =>
+  buildLut(piecewise(interpolateLab, ['#eef1f5', color])),
+);
+
+export function modeColor(mode: number, ratio: number): string {
+  return unpackToCss((MODE_LUTS[mode] ?? MODE_LUTS[0])[lutIndex(ratio)]);
+}
+
+/** Page colours per block mode (erased, valid, invalid): valid units take the mode's colour. */
+export const MODE_PAGE_PACKED: readonly Uint32Array[] = MODE_COLORS.map((color) =>
+  Uint32Array.from([PAGE_COLORS[0], color, PAGE_COLORS[2]], packCss),
+);
+
+/** Bits per cell of a device's native mode: a pSLC block holds 1/bits of a native one. */
+export function bitsPerCell(cell: unknown): number {
+  return { slc: 1, mlc: 2, tlc: 3, qlc: 4 }[String(cell)] ?? 1;
+}

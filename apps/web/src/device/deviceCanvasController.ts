@@ -7,6 +7,7 @@
 import type { Layout } from '@flashscope/wasm/protocol';
 import type { FrameScheduler } from '../app/frameScheduler';
 import type { AppState, AppStore } from '../store';
+import { bitsPerCell } from './colours';
 import { blockAt, computeDeviceGrid, unitAt, type DeviceGrid } from './deviceGrid';
 import { drawOverlay } from './drawOverlay';
 import { GcAnimator } from './gcAnimator';
@@ -150,6 +151,7 @@ export class DeviceCanvasController {
         grid,
         frame?.blocks ?? null,
         view.colorMode,
+        bitsPerCell(sim.device?.cell),
       );
       ctx.putImageData(this.image, 0, 0);
       drawLabels(ctx, grid);

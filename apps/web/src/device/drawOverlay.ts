@@ -1,15 +1,26 @@
 // The interactive layer above the device image: the hovered block's outline
-// and GC moves in flight. Redrawn every animation frame while something
+// and GC moves and SLC migrations (folds) in flight. Redrawn every animation frame while something
 // moves, and on pointer moves; it never repaints the blocks themselves.
 
 import { easeCubicInOut } from 'd3';
 import { blockRect, unitRect, type DeviceGrid, type Rect } from './deviceGrid';
-import { dotProgress, moveProgress, type GcAnimator, type GcMove } from './gcAnimator';
+import { SLC_COLORS } from '../slc/slcColors';
+import {
+  dotProgress,
+  moveProgress,
+  type GcAnimator,
+  type GcMove,
+  type MoveKind,
+} from './gcAnimator';
 
 const HOVER_STROKE = '#1d2733';
-const VICTIM_STROKE = '#d64545';
-const DESTINATION_STROKE = '#3d8b50';
-const DOT_FILL = '#2f64a8';
+
+/** Victim ring, destination ring and dots of a move. */
+const MOVE_STYLES: Record<MoveKind, { victim: string; destination: string; dot: string }> = {
+  gc: { victim: '#d64545', destination: '#3d8b50', dot: '#2f64a8' },
+  // Migration: SLC data (teal) folds out of the pSLC block into a native one.
+  migration: { victim: SLC_COLORS.static, destination: '#2f64a8', dot: SLC_COLORS.migration },
+};
 
 export interface OverlayInput {
   grid: DeviceGrid;
@@ -70,19 +81,20 @@ function drawMove(
   now: number,
   ratio: number,
 ): void {
+  const style = MOVE_STYLES[move.kind];
   const fade = 1 - moveProgress(move, now) ** 3;
   const victimRect = blockRect(grid, move.victim);
   const ringPad = Math.max(2, 0.5 * Math.min(victimRect.w, 8)) * ratio;
 
   ctx.globalAlpha = fade;
   ctx.lineWidth = 2 * ratio;
-  ctx.strokeStyle = VICTIM_STROKE;
+  ctx.strokeStyle = style.victim;
   strokeAround(ctx, victimRect, ringPad);
 
   const dots = move.sourceUnits.length;
   if (move.destination >= 0) {
     const destinationRect = blockRect(grid, move.destination);
-    ctx.strokeStyle = DESTINATION_STROKE;
+    ctx.strokeStyle = style.destination;
     strokeAround(ctx, destinationRect, ringPad);
     if (dots > 0) {
       // A faint trail shows the direction of the move.
@@ -90,7 +102,7 @@ function drawMove(
       const to = centre(destinationRect);
       ctx.globalAlpha = 0.25 * fade;
       ctx.lineWidth = ratio;
-      ctx.strokeStyle = DOT_FILL;
+      ctx.strokeStyle = style.dot;
       ctx.beginPath();
       ctx.moveTo(from.x, from.y);
       ctx.lineTo(to.x, to.y);
@@ -99,7 +111,7 @@ function drawMove(
   }
 
   ctx.globalAlpha = 1;
-  ctx.fillStyle = DOT_FILL;
+  ctx.fillStyle = style.dot;
   ctx.strokeStyle = '#ffffff';
   ctx.lineWidth = ratio;
   const radius = Math.max(2, Math.min(3.5, (grid.cellWidth / ratio) * 0.18)) * ratio;

@@ -14,9 +14,10 @@ import {
 const geometry = { blocksPerPlane: 128, unitsPerBlock: 64 };
 
 function blocks(withPages: boolean): BlockArrays {
-  const frontiers = new Uint32Array(4).fill(0xffffffff);
+  const frontiers = new Uint32Array(8).fill(0xffffffff);
   frontiers[1] = 40; // plane 0's GC open block
-  frontiers[3] = 200; // plane 1's GC open block
+  frontiers[5] = 200; // plane 1's GC open block
+  frontiers[7] = 210; // plane 1's migration (fold) destination
   const writtenUnits = new Uint32Array(256);
   writtenUnits[40] = 10;
   return {
@@ -24,6 +25,7 @@ function blocks(withPages: boolean): BlockArrays {
     validUnits: new Uint32Array(256),
     eraseCount: new Uint32Array(256),
     writtenUnits,
+    mode: new Uint8Array(256),
     frontiers,
     pageState: withPages ? new Uint8Array(256 * 64) : null,
   };
@@ -44,6 +46,14 @@ describe('GC moves', () => {
     expect(move.sourceUnits).toHaveLength(5);
     const other = createMove(3, 5, blocks(false), geometry, 0);
     expect(other.destination).toBe(40);
+  });
+
+  it('fold SLC data into the plane migration destination', () => {
+    const move = createMove(130, 5, blocks(false), geometry, 0, 'migration');
+    expect(move.kind).toBe('migration');
+    expect(move.destination).toBe(210);
+    // Plane 0 has no migration destination: the dots fade in place.
+    expect(createMove(3, 5, blocks(false), geometry, 0, 'migration').destination).toBe(-1);
   });
 
   it('have no destination when the plane has no GC open block', () => {
@@ -81,10 +91,16 @@ describe('GcAnimator', () => {
     const events: SimEvent[] = [
       gcStart(3, 10),
       { kind: 'stall', t_ms: 2, duration_ms: 1, during_gc: true },
+      { kind: 'cache_exhausted', t_ms: 2, host_written_bytes: 4096 },
       gcStart(130, 4),
+      { kind: 'migration_start', t_ms: 3, block: 140, valid_units: 8, background: true },
     ];
     animator.addFrame(events, blocks(false), geometry, 0);
-    expect(animator.moves.map((move) => move.victim)).toEqual([3, 130]);
+    expect(animator.moves.map((move) => [move.kind, move.victim])).toEqual([
+      ['gc', 3],
+      ['gc', 130],
+      ['migration', 140],
+    ]);
     expect(animator.prune(MOVE_DURATION_MS - 1)).toBe(true);
     expect(animator.prune(MOVE_DURATION_MS)).toBe(false);
     expect(animator.moves).toHaveLength(0);

@@ -1,9 +1,12 @@
 // GcAnimator: turns gc_start events into "valid pages travel from the victim
-// to the plane's GC open block" animations. Time here is wall-clock ms: a
+// to the plane's GC open block" animations, and migration_start events into
+// "SLC data folds from the pSLC victim into the plane's migration (fold)
+// destination" ones. Time here is wall-clock ms: a
 // GC takes a few simulated ms, far too short to see at any useful speed, so
 // each one plays for a fixed, readable duration. Only the newest moves are
 // kept when GC runs faster than the eye can follow.
 
+import { FRONTIERS_PER_PLANE, Frontier, NO_BLOCK } from '@flashscope/wasm/protocol';
 import type { BlockArrays, SimEvent } from '@flashscope/wasm/protocol';
 
 export const TRAVEL_MS = 650;
@@ -13,12 +16,15 @@ export const MAX_DOTS_PER_MOVE = 24;
 export const MAX_MOVES = 32;
 export const MAX_NEW_MOVES_PER_FRAME = 8;
 
-const NO_BLOCK = 0xffffffff;
 const PAGE_VALID = 1;
 
+/** GC relocates valid data; migration folds SLC data into native blocks. */
+export type MoveKind = 'gc' | 'migration';
+
 export interface GcMove {
+  kind: MoveKind;
   victim: number;
-  /** The plane's GC open block when the event was seen, -1 if it had none. */
+  /** The plane's GC (or migration) open block when the event was seen, -1 if none. */
   destination: number;
   startedAt: number;
   /** Source unit of each dot within the victim, -1 for "somewhere in the block". */
@@ -35,16 +41,20 @@ export interface AnimatorGeometry {
 export class GcAnimator {
   moves: GcMove[] = [];
 
-  /** Starts a move for each gc_start among a frame's events (the newest few). */
+  /** Starts a move for each gc_start and migration_start among a frame's events (the newest few). */
   addFrame(
     events: readonly SimEvent[],
     blocks: BlockArrays,
     geometry: AnimatorGeometry,
     now: number,
   ): void {
-    const starts = events.filter((event) => event.kind === 'gc_start');
+    const starts = events.filter(
+      (event) => event.kind === 'gc_start' || event.kind === 'migration_start',
+    );
     for (const event of starts.slice(-MAX_NEW_MOVES_PER_FRAME)) {
-      this.moves.push(createMove(event.block, event.valid_units, blocks, geometry, now));
+      if (event.kind !== 'gc_start' && event.kind !== 'migration_start') continue;
+      const kind: MoveKind = event.kind === 'gc_start' ? 'gc' : 'migration';
+      this.moves.push(createMove(event.block, event.valid_units, blocks, geometry, now, kind));
     }
     if (this.moves.length > MAX_MOVES) this.moves.splice(0, this.moves.length - MAX_MOVES);
   }
@@ -66,10 +76,12 @@ export function createMove(
   blocks: BlockArrays,
   geometry: AnimatorGeometry,
   now: number,
+  kind: MoveKind = 'gc',
 ): GcMove {
   const plane = Math.floor(victim / geometry.blocksPerPlane);
-  const gcFrontier = blocks.frontiers[2 * plane + 1];
-  const destination = gcFrontier === undefined || gcFrontier === NO_BLOCK ? -1 : gcFrontier;
+  const slot = kind === 'gc' ? Frontier.Gc : Frontier.Migration;
+  const frontier = blocks.frontiers[plane * FRONTIERS_PER_PLANE + slot];
+  const destination = frontier === undefined || frontier === NO_BLOCK ? -1 : frontier;
   const dots = Math.min(MAX_DOTS_PER_MOVE, Math.max(0, validUnits));
   const sourceUnits = new Int32Array(dots).fill(-1);
   const destinationUnits = new Int32Array(dots).fill(-1);
@@ -93,7 +105,7 @@ export function createMove(
       }
     }
   }
-  return { victim, destination, startedAt: now, sourceUnits, destinationUnits };
+  return { kind, victim, destination, startedAt: now, sourceUnits, destinationUnits };
 }
 
 /**

@@ -4,6 +4,9 @@ import {
   ERASE_LUT,
   FREE_PACKED,
   LUT_SIZE,
+  MODE_LUTS,
+  MODE_PACKED,
+  MODE_PAGE_PACKED,
   PAGE_PACKED,
   STATE_PACKED,
   VALID_RATIO_LUT,
@@ -28,6 +31,7 @@ function arrays(): BlockArrays {
     validUnits: new Uint32Array(BLOCKS),
     eraseCount: new Uint32Array(BLOCKS),
     writtenUnits: new Uint32Array(BLOCKS),
+    mode: new Uint8Array(BLOCKS),
     frontiers: new Uint32Array(16).fill(0xffffffff),
     pageState: null,
   };
@@ -71,6 +75,41 @@ describe('paintDevice', () => {
     expect(centre(7)).toBe(VALID_RATIO_LUT[lutIndex(0.5)]);
     const victim = blockRect(grid, 7);
     expect(buffer.data[victim.y * buffer.width + victim.x]).toBe(VICTIM_PACKED);
+  });
+
+  it('tells pSLC blocks from native ones, their valid ratio over the pSLC capacity', () => {
+    const { grid, buffer, centre } = setup();
+    const blocks = arrays();
+    blocks.state.set([2, 2, 2, 0, 0]);
+    blocks.mode.set([0, 1, 2, 1, 0]);
+    // QLC: a pSLC block holds 16 / 4 = 4 units; 4 valid is a full pSLC block.
+    blocks.validUnits.set([8, 4, 2, 0, 0]);
+    paintDevice(buffer, grid, blocks, 'mode', 4);
+    expect(centre(0)).toBe(MODE_LUTS[0][lutIndex(0.5)]);
+    expect(centre(1)).toBe(MODE_LUTS[1][LUT_SIZE - 1]);
+    expect(centre(2)).toBe(MODE_LUTS[2][lutIndex(0.5)]);
+    expect(centre(3)).not.toBe(FREE_PACKED); // a free static pSLC block keeps a tint
+    expect(centre(4)).toBe(FREE_PACKED);
+
+    // Other modes outline pSLC blocks in their mode's colour.
+    paintDevice(buffer, grid, blocks, 'valid', 4);
+    expect(centre(1)).toBe(VALID_RATIO_LUT[LUT_SIZE - 1]);
+    const slcBlock = blockRect(grid, 2);
+    expect(buffer.data[slcBlock.y * buffer.width + slcBlock.x]).toBe(MODE_PACKED[2]);
+    const native = blockRect(grid, 0);
+    expect(buffer.data[native.y * buffer.width + native.x]).toBe(centre(0));
+  });
+
+  it('colours valid units by block mode when pages are drawn', () => {
+    const { grid, buffer } = setup(true);
+    const blocks = arrays();
+    blocks.pageState = new Uint8Array(BLOCKS * 16);
+    blocks.state[2] = 1;
+    blocks.mode[2] = 1;
+    blocks.pageState[2 * 16] = 1;
+    paintDevice(buffer, grid, blocks, 'mode', 4);
+    const rect = unitRect(grid, 2, 0)!;
+    expect(buffer.data[rect.y * buffer.width + rect.x]).toBe(MODE_PAGE_PACKED[1][1]);
   });
 
   it('colours by state', () => {

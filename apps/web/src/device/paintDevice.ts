@@ -8,6 +8,9 @@ import type { ColorMode } from '../store/viewSlice';
 import {
   ERASE_LUT,
   FREE_PACKED,
+  MODE_LUTS,
+  MODE_PACKED,
+  MODE_PAGE_PACKED,
   PAGE_PACKED,
   STATE_PACKED,
   VALID_RATIO_LUT,
@@ -27,6 +30,9 @@ export interface PixelBuffer {
 
 const STATE_FREE = 0;
 const STATE_VICTIM = 3;
+const MODE_NATIVE = 0;
+/** A free pSLC block keeps a light tint of its mode, so the SLC region stays visible. */
+const FREE_SLC_TINT = 48;
 
 export function fillRect(
   buffer: PixelBuffer,
@@ -73,25 +79,31 @@ function strokeRect(
 
 /**
  * Paints the device. Without a snapshot yet every block is drawn free.
- * Pages are drawn in the valid-ratio mode when the grid has room for them
- * and the snapshot carries page states. Blocks are visited in id order with
- * their corners computed incrementally (the same arithmetic as blockRect).
+ * Pages are drawn in the valid-ratio and SLC/native modes when the grid has
+ * room for them and the snapshot carries page states. Blocks are visited in
+ * id order with their corners computed incrementally (the same arithmetic
+ * as blockRect). `bits` is the native cell's bits per cell: a pSLC block
+ * holds units_per_block / bits units, so its valid ratio is taken over that.
+ * pSLC blocks are outlined in their mode's colour in every other mode.
  */
 export function paintDevice(
   buffer: PixelBuffer,
   grid: DeviceGrid,
   blocks: BlockArrays | null,
   colorMode: ColorMode,
+  bits = 1,
 ): void {
   buffer.data.fill(0);
   const { spec, cellWidth: w, cellHeight: h, cols } = grid;
   const pitchX = w + grid.gap;
   const pitchY = h + grid.gap;
   const unitsPerBlock = spec.units_per_block;
+  const slcUnitsPerBlock = Math.max(1, Math.floor(unitsPerBlock / Math.max(1, bits)));
   const victimBorder = w >= 4 * grid.pixelRatio ? Math.round(grid.pixelRatio) : 0;
 
   const pageState = blocks?.pageState ?? null;
-  const drawPages = colorMode === 'valid' && grid.pages !== null && pageState !== null;
+  const byMode = colorMode === 'mode';
+  const drawPages = (colorMode === 'valid' || byMode) && grid.pages !== null && pageState !== null;
   const [minErase, maxErase] =
     blocks && colorMode === 'erase' ? eraseCountDomain(blocks.eraseCount) : [0, 0];
   const eraseT = eraseCountScale(minErase, maxErase);
@@ -109,16 +121,27 @@ export function paintDevice(
             continue;
           }
           const blockState = blocks.state[id];
+          const mode = blocks.mode[id] ?? MODE_NATIVE;
+          const capacity = mode === MODE_NATIVE ? unitsPerBlock : slcUnitsPerBlock;
           if (drawPages) {
-            paintPages(buffer, grid, x, y, pageState!, id * unitsPerBlock);
+            const palette = byMode ? (MODE_PAGE_PACKED[mode] ?? PAGE_PACKED) : PAGE_PACKED;
+            paintPages(buffer, grid, x, y, pageState!, id * unitsPerBlock, palette);
           } else {
             let color: number;
             if (colorMode === 'state') color = STATE_PACKED[blockState] ?? FREE_PACKED;
             else if (colorMode === 'erase')
               color = ERASE_LUT[lutIndex(eraseT(blocks.eraseCount[id]))];
-            else if (blockState === STATE_FREE) color = FREE_PACKED;
-            else color = VALID_RATIO_LUT[lutIndex(blocks.validUnits[id] / unitsPerBlock)];
+            else if (byMode) {
+              const lut = MODE_LUTS[mode] ?? MODE_LUTS[MODE_NATIVE];
+              if (blockState !== STATE_FREE)
+                color = lut[lutIndex(blocks.validUnits[id] / capacity)];
+              else color = mode === MODE_NATIVE ? FREE_PACKED : lut[FREE_SLC_TINT];
+            } else if (blockState === STATE_FREE) color = FREE_PACKED;
+            else color = VALID_RATIO_LUT[lutIndex(blocks.validUnits[id] / capacity)];
             fillRect(buffer, x, y, w, h, color);
+          }
+          if (mode !== MODE_NATIVE && !byMode && victimBorder > 0) {
+            strokeRect(buffer, x, y, w, h, MODE_PACKED[mode] ?? FREE_PACKED, victimBorder);
           }
           if (blockState === STATE_VICTIM && colorMode !== 'state' && victimBorder > 0) {
             strokeRect(buffer, x, y, w, h, VICTIM_PACKED, victimBorder);
@@ -137,13 +160,14 @@ function paintPages(
   y: number,
   pageState: Uint8Array,
   firstUnit: number,
+  palette: Uint32Array,
 ): void {
   const pages = grid.pages!;
   const units = grid.spec.units_per_block;
   const inset = pages.px >= 4 ? 1 : 0;
   fillRect(buffer, x, y, grid.cellWidth, grid.cellHeight, PAGE_GRID_PACKED);
   for (let unit = 0; unit < units; unit++) {
-    const color = PAGE_PACKED[pageState[firstUnit + unit]] ?? PAGE_PACKED[0];
+    const color = palette[pageState[firstUnit + unit]] ?? palette[0];
     fillRect(
       buffer,
       x + (unit % pages.cols) * pages.px,

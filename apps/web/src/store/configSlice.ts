@@ -6,6 +6,7 @@
 // still point into it.
 
 import { effectivePolicy, samePolicy } from '../config/scenario';
+import { effectiveSlcPolicy, sameSlcPolicy, type SlcPolicyChoice } from '../config/slcPolicy';
 import type { SliceGet, SliceSet } from './appState';
 import {
   EMPTY_DRAFT,
@@ -13,6 +14,7 @@ import {
   type GeometryKey,
   type PolicyChoice,
   type ScenarioDraft,
+  type ScenarioEntry,
   type WorkloadPresetEntry,
 } from './scenarioDraft';
 
@@ -21,6 +23,7 @@ export * from './scenarioDraft';
 export interface ConfigSlice {
   devicePresets: DevicePresetEntry[];
   workloadPresets: WorkloadPresetEntry[];
+  scenarios: ScenarioEntry[];
   draft: ScenarioDraft;
   applied: ScenarioDraft | null;
   /** A policy changed while a run was loaded: the UI offers to restart with it. */
@@ -32,6 +35,10 @@ export interface ConfigSlice {
   setGeometry(key: GeometryKey, value: number | undefined): void;
   setOverprovision(value: number | null): void;
   setPolicy(patch: Partial<PolicyChoice>): void;
+  setSlcPolicy(patch: Partial<SlcPolicyChoice>): void;
+  scenariosLoaded(scenarios: ScenarioEntry[]): void;
+  /** Replaces the whole draft with a scenario file's (see config/scenarioFile.ts). */
+  selectScenario(draft: ScenarioDraft): void;
   selectWorkloadPreset(id: string, fioText: string, set: string[]): void;
   editFioText(fioText: string): void;
   setPreconditionFill(value: number | null): void;
@@ -41,6 +48,15 @@ export interface ConfigSlice {
 
 const PRECONDITION_FILL = 'precondition.fill=';
 
+/** The draft would run other policies than the applied run. */
+function policiesDiffer(draft: ScenarioDraft, applied: ScenarioDraft | null): boolean {
+  return (
+    applied !== null &&
+    (!samePolicy(effectivePolicy(draft), effectivePolicy(applied)) ||
+      !sameSlcPolicy(effectiveSlcPolicy(draft), effectiveSlcPolicy(applied)))
+  );
+}
+
 export function createConfigSlice(set: SliceSet<'config'>, get: SliceGet<'config'>): ConfigSlice {
   const editDraft = (patch: Partial<ScenarioDraft>) =>
     set((config) => ({ draft: { ...config.draft, ...patch } }));
@@ -48,6 +64,7 @@ export function createConfigSlice(set: SliceSet<'config'>, get: SliceGet<'config
   return {
     devicePresets: [],
     workloadPresets: [],
+    scenarios: [],
     draft: EMPTY_DRAFT,
     applied: null,
     restartOffered: false,
@@ -57,7 +74,13 @@ export function createConfigSlice(set: SliceSet<'config'>, get: SliceGet<'config
     // Geometry and capacity belong to a device, so a new preset drops their
     // overrides; policies are the user's choice and survive the switch.
     selectDevicePreset: (id, deviceText) =>
-      editDraft({ devicePresetId: id, deviceText, geometry: {}, overprovision: null }),
+      editDraft({
+        scenarioId: null,
+        devicePresetId: id,
+        deviceText,
+        geometry: {},
+        overprovision: null,
+      }),
     editDeviceText: (deviceText) => editDraft({ deviceText }),
 
     setGeometry: (key, value) => {
@@ -73,14 +96,20 @@ export function createConfigSlice(set: SliceSet<'config'>, get: SliceGet<'config
     setPolicy: (patch) => {
       const { draft, applied } = get();
       const next = { ...draft, policy: { ...draft.policy, ...patch } };
-      const differs =
-        applied !== null && !samePolicy(effectivePolicy(next), effectivePolicy(applied));
-      set({ draft: next, restartOffered: differs });
+      set({ draft: next, restartOffered: policiesDiffer(next, applied) });
     },
+    setSlcPolicy: (patch) => {
+      const { draft, applied } = get();
+      const next = { ...draft, slcPolicy: { ...draft.slcPolicy, ...patch } };
+      set({ draft: next, restartOffered: policiesDiffer(next, applied) });
+    },
+    scenariosLoaded: (scenarios) => set({ scenarios }),
+    selectScenario: (draft) => set({ draft }),
 
     selectWorkloadPreset: (id, fioText, presetSet) => {
       const fill = presetSet.find((entry) => entry.startsWith(PRECONDITION_FILL));
       editDraft({
+        scenarioId: null,
         workloadPresetId: id,
         fioText,
         workloadSet: presetSet.filter((entry) => !entry.startsWith(PRECONDITION_FILL)),

@@ -1,4 +1,6 @@
-// EventLog: GC intervals and host stalls of a run, for the GC timeline.
+// EventLog: GC and SLC migration intervals, host stalls and the moments the
+// SLC cache ran full or had room again, for the GC/migration timeline and
+// the cliff annotation.
 // Like SeriesBuffer it is mutated in place and held by reference; the sim
 // slice bumps a version. It keeps the most recent MAX_ENTRIES of each kind so
 // an hour-long run at full speed cannot grow without bound (the timeline
@@ -18,6 +20,24 @@ export interface Stall {
   t_ms: number;
   duration_ms: number;
   during_gc: boolean;
+  during_migration: boolean;
+}
+
+/** An SLC -> native fold (migration) of one SLC block. */
+export interface MigrationInterval {
+  start_ms: number;
+  end_ms: number;
+  block: number;
+  units_moved: number;
+  /** Idle (lazy) migration; false when the full cache forced it in the foreground. */
+  background: boolean;
+}
+
+/** The SLC cache was full (exhausted) from start_ms to end_ms (NaN: still full). */
+export interface CacheFullInterval {
+  start_ms: number;
+  end_ms: number;
+  host_written_bytes: number;
 }
 
 const MAX_ENTRIES = 50_000;
@@ -27,7 +47,12 @@ export class EventLog {
   readonly stalls: Stall[] = [];
   /** GC runs started whose end has not arrived yet, by victim block. */
   readonly openGc = new Map<number, { start_ms: number; background: boolean }>();
+  readonly migrations: MigrationInterval[] = [];
+  readonly openMigrations = new Map<number, { start_ms: number; background: boolean }>();
+  /** Every time the SLC cache ran full; the last one may still be open. */
+  readonly cacheFull: CacheFullInterval[] = [];
   gcRuns = 0;
+  migrationRuns = 0;
   /** Events the worker left out when too many happened between two frames. */
   dropped = 0;
 
@@ -49,11 +74,42 @@ export class EventLog {
             background: event.background,
           });
           break;
+        case 'migration_start':
+          this.migrationRuns++;
+          this.openMigrations.set(event.block, {
+            start_ms: event.t_ms,
+            background: event.background,
+          });
+          break;
+        case 'migration_end':
+          this.openMigrations.delete(event.block);
+          this.migrations.push({
+            start_ms: event.t_ms - event.duration_ms,
+            end_ms: event.t_ms,
+            block: event.block,
+            units_moved: event.units_moved,
+            background: event.background,
+          });
+          break;
+        case 'cache_exhausted':
+          if (this.cacheFullNow()) break; // already full: keep the first moment
+          this.cacheFull.push({
+            start_ms: event.t_ms,
+            end_ms: NaN,
+            host_written_bytes: event.host_written_bytes,
+          });
+          break;
+        case 'cache_recovered': {
+          const last = this.cacheFull[this.cacheFull.length - 1];
+          if (last && Number.isNaN(last.end_ms)) last.end_ms = event.t_ms;
+          break;
+        }
         case 'stall':
           this.stalls.push({
             t_ms: event.t_ms,
             duration_ms: event.duration_ms,
             during_gc: event.during_gc,
+            during_migration: event.during_migration ?? false,
           });
           break;
         default:
@@ -63,6 +119,14 @@ export class EventLog {
     }
     trim(this.gc);
     trim(this.stalls);
+    trim(this.migrations);
+    trim(this.cacheFull);
+  }
+
+  /** True while the SLC cache is full (exhausted and not yet recovered). */
+  cacheFullNow(): boolean {
+    const last = this.cacheFull[this.cacheFull.length - 1];
+    return last !== undefined && Number.isNaN(last.end_ms);
   }
 }
 

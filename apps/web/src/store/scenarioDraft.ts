@@ -1,3 +1,5 @@
+import type { SlcPolicyChoice } from '../config/slcPolicy';
+
 // The scenario a user edits, as data: the policy names the simulator
 // registers (packages/sim-core/src/ftl/gc/victim_policy_names.h), the
 // geometry keys the form exposes, preset index entries and the draft.
@@ -43,13 +45,26 @@ export interface WorkloadPresetEntry {
   set: string[];
 }
 
+/** A file of public/scenarios (the index is made at build time: scenarioIndexPlugin). */
+export interface ScenarioEntry {
+  /** The file name without .json. */
+  id: string;
+  file: string;
+  name: string;
+  description: string;
+}
+
 export interface ScenarioDraft {
+  /** The scenario file the draft came from; null once a preset is chosen instead. */
+  scenarioId: string | null;
   devicePresetId: string | null;
   deviceText: string;
   geometry: Partial<Record<GeometryKey, number>>;
   overprovision: number | null;
   /** Only the policies the user picked; the rest come from the device text. */
   policy: Partial<PolicyChoice>;
+  /** Likewise for the SLC cache (sent only when the device has one). */
+  slcPolicy: Partial<SlcPolicyChoice>;
   workloadPresetId: string | null;
   fioText: string;
   /** The workload preset's overrides other than the precondition fill. */
@@ -58,11 +73,13 @@ export interface ScenarioDraft {
 }
 
 export const EMPTY_DRAFT: ScenarioDraft = {
+  scenarioId: null,
   devicePresetId: null,
   deviceText: '',
   geometry: {},
   overprovision: null,
   policy: {},
+  slcPolicy: {},
   workloadPresetId: null,
   fioText: '',
   workloadSet: [],

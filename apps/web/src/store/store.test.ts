@@ -76,7 +76,8 @@ function blocks(): BlockArrays {
     validUnits: new Uint32Array(8),
     eraseCount: new Uint32Array(8),
     writtenUnits: new Uint32Array(8),
-    frontiers: new Uint32Array(4).fill(0xffffffff),
+    mode: new Uint8Array(8),
+    frontiers: new Uint32Array(8).fill(0xffffffff),
     pageState: null,
   };
 }
@@ -282,5 +283,35 @@ describe('view slice', () => {
     expect(notifications).toBe(1);
     store.getState().view.setHover(null);
     expect(store.getState().view.hover).toBeNull();
+  });
+});
+
+describe('config slice and the SLC cache', () => {
+  const qlc = '{"cell": "qlc", "slc_cache": {"static_bytes": 8388608, "when_full": "direct"}}';
+
+  it('offers a restart when an SLC policy differs from the running one', () => {
+    const store = createAppStore();
+    const config = () => store.getState().config;
+    config().selectDevicePreset('teaching-qlc-slc', qlc);
+    config().markApplied(config().draft);
+    config().setSlcPolicy({ whenFull: 'fold-then-write' });
+    expect(config().restartOffered).toBe(true);
+    config().setSlcPolicy({ whenFull: 'direct' }); // what the device text says
+    expect(config().restartOffered).toBe(false);
+  });
+
+  it('a scenario replaces the draft; a preset chosen afterwards leaves the scenario', () => {
+    const store = createAppStore();
+    const config = () => store.getState().config;
+    config().selectScenario({
+      ...config().draft,
+      scenarioId: 'slc-cliff-fill50',
+      deviceText: qlc,
+      preconditionFill: 0.5,
+    });
+    expect(config().draft.scenarioId).toBe('slc-cliff-fill50');
+    config().selectDevicePreset('tlc-8g', '{"cell": "tlc"}');
+    expect(config().draft.scenarioId).toBeNull();
+    expect(config().draft.preconditionFill).toBe(0.5); // the workload side stays
   });
 });

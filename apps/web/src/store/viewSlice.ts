@@ -1,9 +1,11 @@
 // The view slice: how the user looks at the run. Nothing here is simulation
 // data; it changes at human rates (clicks and pointer moves).
 
+import type { Lesson } from '../lessons/lessonFile';
 import type { SliceSet } from './appState';
 
-export const COLOR_MODES = ['valid', 'erase', 'state'] as const;
+/** What block colours mean; 'mode' tells pSLC (static, dynamic) from native blocks. */
+export const COLOR_MODES = ['valid', 'mode', 'erase', 'state'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
 
 export type ThroughputUnit = 'mbps' | 'iops';
@@ -17,14 +19,22 @@ export interface HoverTarget {
   y: number;
 }
 
+/** The guided lesson on screen and the step it is at. */
+export interface LessonView {
+  lesson: Lesson;
+  step: number;
+}
+
 export interface ViewSlice {
   colorMode: ColorMode;
   hover: HoverTarget | null;
   throughputUnit: ThroughputUnit;
+  lesson: LessonView | null;
 
   setColorMode(mode: ColorMode): void;
   setHover(hover: HoverTarget | null): void;
   setThroughputUnit(unit: ThroughputUnit): void;
+  showLesson(lesson: LessonView | null): void;
 }
 
 export function createViewSlice(set: SliceSet<'view'>): ViewSlice {
@@ -32,10 +42,12 @@ export function createViewSlice(set: SliceSet<'view'>): ViewSlice {
     colorMode: 'valid',
     hover: null,
     throughputUnit: 'mbps',
+    lesson: null,
 
     setColorMode: (colorMode) => set({ colorMode }),
     setHover: (hover) => set((view) => (sameHover(view.hover, hover) ? {} : { hover })),
     setThroughputUnit: (throughputUnit) => set({ throughputUnit }),
+    showLesson: (lesson) => set({ lesson }),
   };
 }
 

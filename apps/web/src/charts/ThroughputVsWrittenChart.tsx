@@ -1,0 +1,160 @@
+// Host write throughput against the amount written: the SLC cliff as drive
+// reviews draw it. The cliff is where the cache first ran full
+// (meta.slc.first_cliff, else the cache_exhausted event, else a sustained
+// drop found in the series); the annotation gives where (GB written) and
+// how deep (MB/s before -> after).
+
+import { line, max, scaleLinear } from 'd3';
+import { useMemo } from 'react';
+import { formatMbps } from '../app/format';
+import { useThrottledStore } from '../hooks/useThrottledStore';
+import { SLC_COLORS } from '../slc/slcColors';
+import type { SimSlice } from '../store/simSlice';
+import { AxisBottom, AxisLeft, GridRows } from './Axes';
+import type { Points } from './binning';
+import { ChartCard } from './ChartCard';
+import {
+  CHART_HEIGHT,
+  CHART_UPDATE_MS,
+  MARGIN,
+  innerHeight,
+  innerWidth,
+  selectSim,
+} from './chartLayout';
+import { binByWritten, detectCliff, measureCliff, writtenFromRates, type CliffMark } from './cliff';
+import { COLORS } from './palette';
+
+interface ChartData {
+  points: Points;
+  cliff: CliffMark | null;
+  maxBytes: number;
+}
+
+function chartData(sim: Pick<SimSlice, 'series' | 'events' | 'frame'>): ChartData {
+  const tMs = sim.series.column('t_ms');
+  const writeMbps = sim.series.column('write_mbps');
+  // Written bytes from the rate, not host_write_bytes (see writtenFromRates).
+  const series = { tMs, writeMbps, hostBytes: writtenFromRates(tMs, writeMbps) };
+  const points = binByWritten(series.hostBytes, series.writeMbps);
+  const firstFull = sim.events.cacheFull[0];
+  const reported =
+    sim.frame?.meta.slc?.first_cliff ??
+    (firstFull
+      ? { t_ms: firstFull.start_ms, host_written_bytes: firstFull.host_written_bytes }
+      : null);
+  // Found in the series only on a drive with an SLC cache: elsewhere a drop
+  // (GC reaching steady state) is another story than this chart's.
+  const at = reported ?? (sim.frame?.meta.slc ? detectCliff(series) : null);
+  const recovered = firstFull && Number.isFinite(firstFull.end_ms) ? firstFull.end_ms : null;
+  return {
+    points,
+    cliff: at ? measureCliff(series, at, reported ? recovered : null) : null,
+    maxBytes: max(points.x) ?? 0,
+  };
+}
+
+/** Bytes as decimal GB (or MB for small drives), like drive reviews' axes. */
+function bytesFormat(maxBytes: number): (bytes: number) => string {
+  if (maxBytes >= 2e9) return (b) => `${+(b / 1e9).toFixed(1)} GB`;
+  if (maxBytes >= 1e9) return (b) => `${+(b / 1e9).toFixed(2)} GB`;
+  return (b) => `${Math.round(b / 1e6)} MB`;
+}
+
+export function ThroughputVsWrittenChart() {
+  const sim = useThrottledStore(selectSim, CHART_UPDATE_MS);
+  const data = useMemo(() => chartData(sim), [sim]);
+  const cliff = data.cliff;
+  const subtitle = cliff
+    ? `Cliff after ${bytesFormat(cliff.hostWrittenBytes)(cliff.hostWrittenBytes)} written: ` +
+      `${formatMbps(cliff.beforeMbps)} → ${formatMbps(cliff.afterMbps)}`
+    : 'Host write MB/s by data written; the SLC cliff shows as a drop';
+  return (
+    <ChartCard
+      title="Throughput vs data written"
+      subtitle={subtitle}
+      testId="chart-throughput-vs-written"
+      legend={[
+        { label: 'write MB/s', color: COLORS.write },
+        ...(cliff
+          ? [{ label: 'cliff: mean before / after', color: SLC_COLORS.cliff, dashed: true }]
+          : []),
+      ]}
+      empty={data.points.x.length === 0 ? 'Waiting for host writes…' : null}
+    >
+      {(width) => <Plot width={width} data={data} />}
+    </ChartCard>
+  );
+}
+
+function Plot({ width, data }: { width: number; data: ChartData }) {
+  const w = innerWidth(width);
+  const h = innerHeight(CHART_HEIGHT);
+  const cliff = data.cliff;
+  const xMax = Math.max(data.maxBytes, cliff?.afterEndBytes ?? 0, 1);
+  const x = scaleLinear().domain([0, xMax]).range([0, w]);
+  const yMax = Math.max(max(data.points.y) ?? 1, cliff?.beforeMbps ?? 0, 1);
+  const y = scaleLinear()
+    .domain([0, yMax * 1.12])
+    .range([h, 0])
+    .nice();
+  const path =
+    line<number>()
+      .x((_, i) => x(data.points.x[i]))
+      .y((v) => y(v))(data.points.y) ?? '';
+  const format = bytesFormat(xMax);
+  return (
+    <g transform={`translate(${MARGIN.left}, ${MARGIN.top})`}>
+      <GridRows scale={y} width={w} />
+      <path d={path} fill="none" stroke={COLORS.write} strokeWidth={1.6} />
+      {cliff && <CliffAnnotation cliff={cliff} x={x} y={y} h={h} w={w} format={format} />}
+      <AxisLeft scale={y} format={(v) => String(v)} />
+      <AxisBottom scale={x} y={h} ticks={Math.max(2, Math.floor(w / 90))} format={format} />
+    </g>
+  );
+}
+
+function CliffAnnotation(props: {
+  cliff: CliffMark;
+  x: (bytes: number) => number;
+  y: (mbps: number) => number;
+  h: number;
+  w: number;
+  format: (bytes: number) => string;
+}) {
+  const { cliff, x, y, h, w } = props;
+  const cx = x(cliff.hostWrittenBytes);
+  const drop = cliff.beforeMbps > 0 ? 1 - cliff.afterMbps / cliff.beforeMbps : 0;
+  const label = `cliff at ${props.format(cliff.hostWrittenBytes)}: ${formatMbps(
+    cliff.beforeMbps,
+  )} → ${formatMbps(cliff.afterMbps)} (−${Math.round(drop * 100)} %)`;
+  // Right of the line when the label fits there, else left of it (about 6 px per character).
+  const anchorEnd = cx + 6 + label.length * 6 > w && cx > w / 2;
+  return (
+    <g
+      className="cliff-annotation"
+      data-testid="cliff-annotation"
+      data-cliff-bytes={cliff.hostWrittenBytes}
+      data-before-mbps={cliff.beforeMbps.toFixed(1)}
+      data-after-mbps={cliff.afterMbps.toFixed(1)}
+    >
+      <line x1={cx} x2={cx} y1={0} y2={h} className="cliff-line" />
+      <line
+        x1={0}
+        x2={cx}
+        y1={y(cliff.beforeMbps)}
+        y2={y(cliff.beforeMbps)}
+        className="cliff-level"
+      />
+      <line
+        x1={cx}
+        x2={x(cliff.afterEndBytes)}
+        y1={y(cliff.afterMbps)}
+        y2={y(cliff.afterMbps)}
+        className="cliff-level"
+      />
+      <text x={anchorEnd ? cx - 6 : cx + 6} y={12} textAnchor={anchorEnd ? 'end' : 'start'}>
+        {label}
+      </text>
+    </g>
+  );
+}

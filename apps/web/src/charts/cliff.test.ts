@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { binByWritten, detectCliff, measureCliff, writtenFromRates } from './cliff';
+
+const MB = 1e6;
+
+/**
+ * A 10 ms series: `fast` samples at 1000 MB/s (10 MB each), `idle` samples
+ * writing nothing, then `slow` samples at 100 MB/s (1 MB each).
+ */
+function series(fast: number, slow: number, idle = 0) {
+  const tMs: number[] = [];
+  const hostBytes: number[] = [];
+  const writeMbps: number[] = [];
+  let bytes = 0;
+  const push = (mbps: number) => {
+    bytes += mbps * MB * 0.01;
+    tMs.push((tMs.length + 1) * 10);
+    hostBytes.push(bytes);
+    writeMbps.push(mbps);
+  };
+  for (let i = 0; i < fast; i++) push(1000);
+  for (let i = 0; i < idle; i++) push(0);
+  for (let i = 0; i < slow; i++) push(100);
+  return { tMs, hostBytes, writeMbps };
+}
+
+describe('writtenFromRates', () => {
+  it('integrates write MB/s over each interval, idle intervals adding nothing', () => {
+    const s = series(3, 2, 2);
+    expect(Array.from(writtenFromRates(s.tMs, s.writeMbps))).toEqual(s.hostBytes);
+  });
+});
+
+describe('binByWritten', () => {
+  it('puts write MB/s over bytes written and leaves idle samples out', () => {
+    const s = series(4, 4, 3);
+    const points = binByWritten(s.hostBytes, s.writeMbps, 1000);
+    expect(points.y).toEqual([1000, 1000, 1000, 1000, 100, 100, 100, 100]);
+    expect(points.x[3]).toBe(40 * MB);
+    expect(points.x[4]).toBe(41 * MB);
+  });
+
+  it('bins long series to at most maxBins points', () => {
+    const s = series(500, 500);
+    const points = binByWritten(s.hostBytes, s.writeMbps, 50);
+    expect(points.x.length).toBeLessThanOrEqual(50);
+    expect(points.y[0]).toBe(1000);
+    expect(points.y[points.y.length - 1]).toBe(100);
+  });
+
+  it('is empty while nothing was written', () => {
+    expect(binByWritten([0, 0], [0, 0])).toEqual({ x: [], y: [] });
+  });
+});
+
+describe('measureCliff', () => {
+  it('reports where the cliff is and how deep, from the writing samples', () => {
+    const s = series(20, 30, 5);
+    const mark = measureCliff(s, { t_ms: 200, host_written_bytes: 200 * MB }, null);
+    expect(mark).toMatchObject({ hostWrittenBytes: 200 * MB, beforeMbps: 1000, afterMbps: 100 });
+    expect(mark!.afterEndBytes).toBe(230 * MB);
+  });
+
+  it('ends the after window when the cache recovered', () => {
+    const s = series(20, 30);
+    const mark = measureCliff(s, { t_ms: 200, host_written_bytes: 200 * MB }, 300);
+    expect(mark!.afterEndBytes).toBe(210 * MB);
+  });
+
+  it('waits for samples on both sides', () => {
+    const s = series(20, 0);
+    expect(measureCliff(s, { t_ms: 200, host_written_bytes: 200 * MB }, null)).toBeNull();
+  });
+});
+
+describe('detectCliff', () => {
+  it('finds the first sustained drop in write throughput', () => {
+    const s = series(40, 40);
+    expect(detectCliff(s)).toEqual({ t_ms: 400, host_written_bytes: 400 * MB });
+  });
+
+  it('ignores idle gaps and steady throughput', () => {
+    expect(detectCliff(series(80, 0, 20))).toBeNull();
+    expect(detectCliff(series(5, 5))).toBeNull(); // too short to tell
+  });
+});

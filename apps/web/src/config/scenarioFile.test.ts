@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkScenario, draftFromScenario, presetName } from './scenarioFile';
+
+const SCENARIOS = path.resolve(__dirname, '../../../../public/scenarios');
+const parts = { scenarioId: 's', deviceText: '{}', devicePresetId: 'p', fioText: '[a]\n' };
+
+describe('scenario files', () => {
+  it('accepts every file of public/scenarios', () => {
+    for (const file of readdirSync(SCENARIOS).filter((name) => name.endsWith('.json'))) {
+      const scenario = checkScenario(
+        JSON.parse(readFileSync(path.join(SCENARIOS, file), 'utf8')),
+        file,
+      );
+      expect(scenario.name, file).not.toBe('');
+    }
+  });
+
+  it('spreads set over the form and keeps the rest as overrides', () => {
+    const scenario = checkScenario(
+      {
+        device: 'preset:teaching-qlc-slc',
+        fio_job: '[a]\n',
+        set: {
+          'precondition.fill': 0.5,
+          'gc.victim': 'fifo',
+          'geometry.channels': 4,
+          'slc_cache.when_full': 'fold-then-write',
+          'slc_cache.read_promotion': true,
+          'slc_cache.persistent_bytes': 3145728,
+          'slc_cache.idle_flush_ms': 5,
+          'gc.victim_typo': 'x',
+        },
+      },
+      's.json',
+    );
+    expect(presetName(scenario.device)).toBe('teaching-qlc-slc');
+    const draft = draftFromScenario(scenario, parts);
+    expect(draft.preconditionFill).toBe(0.5);
+    expect(draft.policy).toEqual({ gcVictim: 'fifo' });
+    expect(draft.geometry).toEqual({ channels: 4 });
+    expect(draft.slcPolicy).toEqual({ whenFull: 'fold-then-write', readPromotion: true });
+    expect(draft.workloadSet).toEqual([
+      'slc_cache.persistent_bytes=3145728',
+      'slc_cache.idle_flush_ms=5',
+      'gc.victim_typo=x',
+    ]);
+    expect(draft.scenarioId).toBe('s');
+  });
+
+  it('names the file and the problem', () => {
+    expect(() => checkScenario({ device: 'x' }, 'a.json')).toThrow(/a\.json: .*fio/);
+    expect(() => checkScenario({ device: 'x', fio: 'j', extra: 1 }, 'a.json')).toThrow(
+      /unknown key "extra"/,
+    );
+  });
+});

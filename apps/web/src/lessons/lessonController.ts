@@ -1,0 +1,127 @@
+// LessonController: opens a lesson (public/lessons/ID.json) and carries out
+// each step's actions through the app's SimSession, like a presenter would
+// with the controls: load the lesson's scenario, pick speed and colours,
+// play, and pause at the step's moment (the first matching event in a
+// frame that arrives after the step opened). Stepping again while a load is
+// pending supersedes it.
+
+import type { SimEvent } from '@flashscope/wasm/protocol';
+import type { SimSession } from '../app/simSession';
+import { resolveScenario } from '../config/scenarioLoader';
+import type { AppStore } from '../store';
+import { checkLesson, type Lesson, type PauseMoment } from './lessonFile';
+
+const base = () => import.meta.env.BASE_URL ?? '/';
+
+export function lessonUrl(id: string): string {
+  return `${base()}lessons/${id}.json`;
+}
+
+/** True when `event` marks `moment`. */
+export function marksMoment(event: SimEvent, moment: PauseMoment): boolean {
+  if (moment === 'idle_migration') return event.kind === 'migration_start' && event.background;
+  return event.kind === moment;
+}
+
+/** Keeps ?lesson=ID in the address bar in step with the lesson on screen (shareable). */
+function setLessonInUrl(id: string | null): void {
+  const url = new URL(window.location.href);
+  if (id === null) url.searchParams.delete('lesson');
+  else url.searchParams.set('lesson', id);
+  window.history.replaceState(window.history.state, '', url);
+}
+
+export class LessonController {
+  private stopWatching: (() => void) | null = null;
+  /** Bumped by every step change: an older step's pending load does nothing more. */
+  private generation = 0;
+
+  constructor(
+    private readonly store: AppStore,
+    private readonly session: SimSession,
+  ) {}
+
+  /** Fetches and checks lesson `id`, shows it and runs its first step. */
+  async open(id: string): Promise<boolean> {
+    let lesson: Lesson;
+    try {
+      const response = await fetch(lessonUrl(id));
+      if (!response.ok) throw new Error(`lesson "${id}" not found (${response.status})`);
+      lesson = checkLesson(JSON.parse(await response.text()), `${id}.json`);
+    } catch (error) {
+      this.store.getState().sim.reportError({
+        kind: 'input',
+        message: `Lesson ${id}: ${(error as Error).message}`,
+      });
+      return false;
+    }
+    this.store.getState().view.showLesson({ lesson, step: 0 });
+    setLessonInUrl(lesson.id);
+    return this.goTo(0);
+  }
+
+  /** Shows step `index` and does what it says. */
+  async goTo(index: number): Promise<boolean> {
+    const shown = this.store.getState().view.lesson;
+    if (!shown || index < 0 || index >= shown.lesson.steps.length) return false;
+    const generation = ++this.generation;
+    this.unwatch();
+    const { lesson } = shown;
+    this.store.getState().view.showLesson({ lesson, step: index });
+    const step = lesson.steps[index];
+    if (step.colorMode) this.store.getState().view.setColorMode(step.colorMode);
+    if (step.speed) this.session.setSpeed(step.speed);
+    if (step.load) {
+      const scenario = { ...lesson.scenario, set: { ...lesson.scenario.set, ...step.load.set } };
+      try {
+        const { config } = this.store.getState();
+        const draft = await resolveScenario(
+          scenario,
+          `lesson-${lesson.id}`,
+          lessonUrl(lesson.id),
+          config.devicePresets,
+        );
+        if (generation !== this.generation) return false;
+        config.selectScenario(draft);
+        if (!(await this.session.apply(draft, false))) return false;
+      } catch (error) {
+        this.store.getState().sim.reportError({
+          kind: 'input',
+          message: `Lesson ${lesson.id}: ${(error as Error).message}`,
+        });
+        return false;
+      }
+      if (generation !== this.generation) return false;
+    }
+    if (step.pauseOn) this.watch(step.pauseOn);
+    if (step.play === true) this.session.play();
+    else if (step.play === false) this.session.pause();
+    return true;
+  }
+
+  close(): void {
+    this.generation++;
+    this.unwatch();
+    this.store.getState().view.showLesson(null);
+    setLessonInUrl(null);
+  }
+
+  private watch(moment: PauseMoment): void {
+    let seenVersion = this.store.getState().sim.frameVersion;
+    const unsubscribe = this.store.subscribe((state) => {
+      const { frame, frameVersion } = state.sim;
+      if (frameVersion === seenVersion) return;
+      seenVersion = frameVersion;
+      if (frame && frame.meta.events.some((event) => marksMoment(event, moment))) {
+        this.unwatch();
+        this.session.pause();
+      }
+    });
+    this.stopWatching = unsubscribe;
+  }
+
+  private unwatch(): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
+  }
+}

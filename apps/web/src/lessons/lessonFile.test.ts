@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkLesson, lessonIdFromSearch } from './lessonFile';
+
+const LESSONS = path.resolve(__dirname, '../../../../public/lessons');
+
+const minimal = {
+  id: 'x',
+  title: 'X',
+  scenario: { device: 'preset:teaching-qlc-slc', fio_job: '[a]\nrw=write\n' },
+  steps: [{ title: 'One', text: 'Watch.', play: true, pauseOn: 'cache_exhausted' }],
+};
+
+describe('checkLesson', () => {
+  it('accepts the lessons the app ships, every step with a title and text', () => {
+    const lesson = checkLesson(
+      JSON.parse(readFileSync(path.join(LESSONS, 'slc-cliff.json'), 'utf8')),
+      'slc-cliff.json',
+    );
+    expect(lesson.id).toBe('slc-cliff');
+    expect(lesson.title).toBe('The SLC cache cliff');
+    expect(lesson.steps.length).toBeGreaterThanOrEqual(3);
+    expect(lesson.steps[0].load).toBeDefined(); // the first step starts the run
+    for (const step of lesson.steps) expect(step.text.length).toBeLessThan(600);
+  });
+
+  it('reads step actions', () => {
+    const lesson = checkLesson(minimal, 'x.json');
+    expect(lesson.steps[0]).toEqual({
+      title: 'One',
+      text: 'Watch.',
+      play: true,
+      pauseOn: 'cache_exhausted',
+    });
+    expect(lesson.scenario.set).toEqual({});
+  });
+
+  it('names the file and step of a problem', () => {
+    expect(() => checkLesson({ ...minimal, steps: [] }, 'x.json')).toThrow(/x\.json: .*one step/);
+    expect(() =>
+      checkLesson({ ...minimal, steps: [{ title: 'A', text: 'B', speed: 'warp' }] }, 'x.json'),
+    ).toThrow(/step 1: unknown speed/);
+    expect(() =>
+      checkLesson({ ...minimal, steps: [{ title: 'A', text: 'B', pauseOn: 'never' }] }, 'x.json'),
+    ).toThrow(/pauseOn/);
+    expect(() => checkLesson({ ...minimal, scenario: { device: 3 } }, 'x.json')).toThrow(
+      /scenario/,
+    );
+  });
+});
+
+describe('lessonIdFromSearch', () => {
+  it('takes a plain id from the query and nothing else', () => {
+    expect(lessonIdFromSearch('?lesson=slc-cliff')).toBe('slc-cliff');
+    expect(lessonIdFromSearch('?lesson=../secret')).toBeNull();
+    expect(lessonIdFromSearch('')).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+// What the SLC views show, from the latest frame, the device the worker
+// described and the run's events: pure, so it is tested without a worker.
+
+import type { SlcMeta } from '@flashscope/wasm/protocol';
+import type { SimSlice } from '../store/simSlice';
+import type { FunnelFigures } from './funnelGeometry';
+
+export interface SlcView extends FunnelFigures {
+  usedBytes: number;
+  inflowMbps: number;
+  outflowMbps: number;
+  migrationBytes: number;
+  exhausted: boolean;
+  /** The first time the cache ran full: simulated ms and host bytes written by then. */
+  firstCliff: { t_ms: number; host_written_bytes: number } | null;
+  whenFull: string;
+}
+
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** The largest cache the device can have: static + the whole dynamic allowance. */
+export function maxSlcBytes(device: Record<string, unknown> | null, slc: SlcMeta): number {
+  const cache = device?.slc_cache as Record<string, unknown> | null | undefined;
+  const fromDevice = cache ? num(cache.static_bytes) + num(cache.dynamic_max_bytes) : 0;
+  // The core may cap the dynamic part below the configured maximum; never
+  // draw a capacity above the funnel.
+  return Math.max(fromDevice, slc.capacity_bytes, 1);
+}
+
+/** Null when the run has no SLC cache (or no frame yet). */
+export function slcView(sim: Pick<SimSlice, 'frame' | 'device' | 'events'>): SlcView | null {
+  const slc = sim.frame?.meta.slc;
+  if (!slc) return null;
+  const cache = sim.device?.slc_cache as Record<string, unknown> | null | undefined;
+  const firstFull = sim.events.cacheFull[0];
+  return {
+    maxBytes: maxSlcBytes(sim.device, slc),
+    capacityBytes: slc.capacity_bytes,
+    staticCapacityBytes: slc.static_capacity_bytes,
+    staticUsedBytes: slc.static_used_bytes,
+    dynamicUsedBytes: slc.dynamic_used_bytes,
+    persistentBytes: slc.persistent_bytes,
+    usedBytes: slc.static_used_bytes + slc.dynamic_used_bytes,
+    inflowMbps: slc.inflow_mbps,
+    outflowMbps: slc.outflow_mbps,
+    migrationBytes: slc.migration_bytes,
+    exhausted: slc.exhausted,
+    firstCliff:
+      slc.first_cliff ??
+      (firstFull
+        ? { t_ms: firstFull.start_ms, host_written_bytes: firstFull.host_written_bytes }
+        : null),
+    whenFull: typeof cache?.when_full === 'string' ? cache.when_full : 'direct',
+  };
+}

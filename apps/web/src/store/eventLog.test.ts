@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { EventLog } from './eventLog';
+
+describe('EventLog and the SLC cache', () => {
+  it('pairs migration starts and ends, background or forced', () => {
+    const log = new EventLog();
+    log.append([
+      { kind: 'migration_start', t_ms: 10, block: 4, valid_units: 64, background: true },
+      { kind: 'migration_start', t_ms: 11, block: 9, valid_units: 32, background: false },
+      {
+        kind: 'migration_end',
+        t_ms: 15,
+        block: 4,
+        units_moved: 64,
+        duration_ms: 5,
+        background: true,
+      },
+    ]);
+    expect(log.migrationRuns).toBe(2);
+    expect(log.migrations).toEqual([
+      { start_ms: 10, end_ms: 15, block: 4, units_moved: 64, background: true },
+    ]);
+    expect([...log.openMigrations.keys()]).toEqual([9]);
+  });
+
+  it('records when the cache ran full and when it had room again', () => {
+    const log = new EventLog();
+    log.append([{ kind: 'cache_exhausted', t_ms: 250, host_written_bytes: 64 << 20 }]);
+    expect(log.cacheFullNow()).toBe(true);
+    // A repeat while still full keeps the first moment.
+    log.append([{ kind: 'cache_exhausted', t_ms: 260, host_written_bytes: 65 << 20 }]);
+    log.append([{ kind: 'cache_recovered', t_ms: 900 }]);
+    expect(log.cacheFull).toEqual([{ start_ms: 250, end_ms: 900, host_written_bytes: 64 << 20 }]);
+    expect(log.cacheFullNow()).toBe(false);
+  });
+
+  it('marks stalls caused by migration (absent from older cores: false)', () => {
+    const log = new EventLog();
+    log.append([
+      { kind: 'stall', t_ms: 1, duration_ms: 3, during_gc: false, during_migration: true },
+      { kind: 'stall', t_ms: 2, duration_ms: 3, during_gc: true },
+    ]);
+    expect(log.stalls.map((stall) => stall.during_migration)).toEqual([true, false]);
+  });
+});

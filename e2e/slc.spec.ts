@@ -1,0 +1,127 @@
+// The SLC cache in the app: the lesson "The SLC cache cliff" opens by URL
+// on the teaching QLC drive and walks through a sequential burst. The
+// funnel's occupancy rises while the host writes, the chart of throughput
+// against data written marks the cliff (where, and how deep), and idle time
+// drains the funnel. A scenario from public/scenarios loads through the
+// scenario picker with its fill level and SLC policies in the form.
+import { expect, test, type App } from './helpers/app';
+import { simState } from './helpers/sim';
+
+/** The funnel's "used / capacity UNIT" text as numbers (one unit per device). */
+async function occupancy(app: App): Promise<{ used: number; capacity: number; unit: string }> {
+  const text = await app.byTestId('slc-occupancy').innerText();
+  const match = /([\d.]+)\s*\/\s*([\d.]+)\s*(\S+)/.exec(text);
+  if (!match) throw new Error(`slc-occupancy shows "${text}"`);
+  return { used: Number(match[1]), capacity: Number(match[2]), unit: match[3] };
+}
+
+/** What the run's latest frame says about the SLC cache (null: none yet). */
+async function slcMeta(app: App) {
+  return app.page.evaluate(() => {
+    const state = window.__flashscope?.store.getState() as
+      | {
+          sim: {
+            running: boolean;
+            frame: { meta: { slc?: Record<string, unknown> | null } } | null;
+          };
+        }
+      | undefined;
+    const slc = state?.sim.frame?.meta.slc ?? null;
+    return {
+      running: state?.sim.running ?? false,
+      exhausted: slc ? Boolean(slc.exhausted) : false,
+      firstCliffBytes: slc?.first_cliff
+        ? Number((slc.first_cliff as { host_written_bytes: number }).host_written_bytes)
+        : null,
+    };
+  });
+}
+
+test('the SLC cliff lesson: the funnel fills, the cliff is marked, idle drains it', async ({
+  app,
+}) => {
+  test.setTimeout(120_000);
+  await app.open('/?lesson=slc-cliff');
+  await expect(app.byTestId('lesson-slc-cliff')).toBeVisible();
+  await expect(app.byTestId('lesson-step-title')).toContainText('The funnel fills');
+
+  // Step 1 loads the teaching QLC drive and starts the burst: the funnel fills.
+  await expect(app.byTestId('slc-occupancy')).toBeVisible();
+  const start = await occupancy(app);
+  expect(start.capacity).toBeGreaterThan(0);
+  await expect.poll(async () => (await occupancy(app)).used).toBeGreaterThan(start.used + 1);
+  // ...and pauses once the cache is full.
+  await expect.poll(async () => slcMeta(app)).toMatchObject({ running: false, exhausted: true });
+  const full = await occupancy(app);
+  expect(full.used).toBeGreaterThan(0.9 * full.capacity);
+  expect(full.unit).toBe(start.unit);
+
+  // Step 2: past the cliff, writes go straight to QLC; the chart marks it.
+  await app.byTestId('lesson-next').click();
+  await expect(app.byTestId('lesson-step-title')).toContainText('The cliff');
+  const cliff = app
+    .byTestId('chart-throughput-vs-written')
+    .locator('[data-testid="cliff-annotation"]');
+  await expect(cliff).toBeVisible();
+  const firstCliffBytes = (await slcMeta(app)).firstCliffBytes;
+  expect(firstCliffBytes).not.toBeNull();
+  expect(Number(await cliff.getAttribute('data-cliff-bytes'))).toBe(firstCliffBytes);
+  await expect(cliff).toContainText('cliff at');
+  // The step pauses when the burst is over and idle migration starts; by
+  // then the "after" level covers the direct-to-QLC writes: a real drop.
+  await expect.poll(async () => (await slcMeta(app)).running, { timeout: 60_000 }).toBe(false);
+  const before = Number(await cliff.getAttribute('data-before-mbps'));
+  const after = Number(await cliff.getAttribute('data-after-mbps'));
+  expect(before).toBeGreaterThan(2 * after);
+  expect(after).toBeGreaterThan(0);
+
+  // Step 3: idle time drains the funnel into QLC.
+  const beforeIdle = await occupancy(app);
+  await app.byTestId('lesson-next').click();
+  await expect(app.byTestId('lesson-step-title')).toContainText('drains');
+  await expect
+    .poll(async () => (await occupancy(app)).used, { timeout: 60_000 })
+    .toBeLessThan(beforeIdle.used / 2);
+  expect((await app.probe()).lastError).toBeNull();
+});
+
+test('a scenario file loads through the picker with its fill level and SLC policies', async ({
+  app,
+  page,
+}) => {
+  await app.open();
+  await app.waitForRunning(true);
+  // The default drive has no SLC cache: the funnel says so.
+  await expect(app.byTestId('slc-funnel')).toContainText('no SLC cache');
+  const scenarios = await app
+    .byTestId('preset-select')
+    .locator('option')
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  expect(scenarios).toContain('slc-cliff-fill50');
+
+  const before = await simState(page);
+  await app.byTestId('preset-select').selectOption('slc-cliff-fill50');
+  await page.waitForFunction(
+    (runId) => {
+      const state = window.__flashscope?.store.getState() as
+        { sim: { runId: number; frame: unknown } } | undefined;
+      return !!state && state.sim.runId > runId && state.sim.frame !== null;
+    },
+    before.runId,
+    { timeout: 60_000 },
+  );
+  await expect(app.byTestId('device-preset')).toHaveValue('qlc-1tb-665p-like');
+  await expect(app.byTestId('fill-level')).toHaveValue('50');
+  await expect(app.byTestId('slc-occupancy')).toHaveText(/\d+(\.\d+)? \/ \d+(\.\d+)? GiB/);
+
+  // Every SLC policy is a control; changing one offers a restart with it.
+  await expect(app.byTestId('policy-slc')).toBeVisible();
+  const whenFull = app.byTestId('policy-slc-when-full');
+  const running = await whenFull.inputValue();
+  expect(['direct', 'fold-then-write']).toContain(running);
+  await whenFull.selectOption(running === 'direct' ? 'fold-then-write' : 'direct');
+  await expect(app.byTestId('restart-confirm')).toBeVisible();
+  // Back to what runs: nothing to restart for.
+  await whenFull.selectOption(running);
+  await expect(app.byTestId('restart-confirm')).toBeHidden();
+});
