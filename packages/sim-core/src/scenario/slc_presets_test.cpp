@@ -14,6 +14,7 @@
 #include <fstream>
 #include <string>
 
+#include "scenario/cli_json_for_test.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -44,20 +45,9 @@ class SlcPresets : public ::testing::Test {
   json::Value Run(const std::string& preset, const std::string& job_text) {
     const std::string job = (dir_ / "job.fio").string();
     std::ofstream(job) << job_text;
-    const std::string err_path = (dir_ / "stderr.txt").string();
-    const std::string command =
-        std::string(FLASHSCOPE_CLI_PATH) + " run --device preset:" + preset + " --presets " +
-        FLASHSCOPE_REPO_ROOT + "/public/presets/devices --fio " + job + " --json 2>" + err_path;
-    FILE* pipe = popen(command.c_str(), "r");
-    std::string out;
-    char buffer[65536];
-    size_t n;
-    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-    const int status = WEXITSTATUS(pclose(pipe));
-    std::ifstream err(err_path);
-    const std::string err_text((std::istreambuf_iterator<char>(err)), {});
-    EXPECT_EQ(status, 0) << err_text;
-    return json::Parse(out, preset);
+    return testing::RunCliJson("run --device preset:" + preset + " --presets " +
+                                   FLASHSCOPE_REPO_ROOT + "/public/presets/devices --fio " + job,
+                               preset);
   }
 
   std::filesystem::path dir_;

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "scenario/cli_json_for_test.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -26,25 +27,11 @@ constexpr double kGiB = 1073741824.0;
 
 // Runs a scenario of the repository with its presets and returns the result.
 json::Value RunScenario(const std::string& name, const std::string& extra_args = "") {
-  const std::filesystem::path err_path =
-      std::filesystem::temp_directory_path() /
-      ("flashscope-slc-scenario-" + std::to_string(::getpid()) + "-" + name + ".err");
   const std::string root = FLASHSCOPE_REPO_ROOT;
-  const std::string command = std::string(FLASHSCOPE_CLI_PATH) + " run --scenario " + root +
-                              "/public/scenarios/" + name + ".json --presets " + root +
-                              "/public/presets/devices --json " + extra_args + " 2>" +
-                              err_path.string();
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string out;
-  char buffer[65536];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-  const int status = WEXITSTATUS(pclose(pipe));
-  std::ifstream err(err_path);
-  const std::string err_text((std::istreambuf_iterator<char>(err)), {});
-  std::filesystem::remove(err_path);
-  EXPECT_EQ(status, 0) << name << ": " << err_text;
-  return json::Parse(out, name);
+  return testing::RunCliJson("run --scenario " + root + "/public/scenarios/" + name +
+                                 ".json --presets " + root + "/public/presets/devices " +
+                                 extra_args,
+                             name);
 }
 
 std::vector<double> Column(const json::Value& series, const char* name) {
