@@ -5,12 +5,6 @@
 
 namespace flashscope {
 
-namespace {
-// HyFlex measures growth over windows of this length: short enough to react
-// to a burst before it has filled a small cache.
-constexpr uint64_t kGrowthWindowNs = 10'000'000;
-}  // namespace
-
 SlcCache::SlcCache(const DeviceConfig& config, const DeviceLayout& layout, const FtlState& ftl)
     : layout_(layout),
       ftl_(ftl),
@@ -28,11 +22,10 @@ SlcCache::SlcCache(const DeviceConfig& config, const DeviceLayout& layout, const
   const auto units_of = [&](uint64_t bytes) {
     return static_cast<uint32_t>(std::min<uint64_t>(bytes / layout.unit_bytes, UINT32_MAX));
   };
-  split_units_ = std::max<uint32_t>(1, units_of(config_.size_split_bytes));
   pin_units_ = units_of(config_.pin_small_bytes);
-  placement_ = config_.placement == "size_split" ? Placement::kSizeSplit
-               : config_.placement == "hyflex"   ? Placement::kHyflex
-                                                 : Placement::kSlcFirst;
+  // Validate checked the name; a null policy would be a registry bug.
+  placement_ = MakeSlcPlacement(config_.placement, config_, layout.unit_bytes);
+  if (!placement_) placement_ = MakeSlcPlacement("slc_first", config_, layout.unit_bytes);
   if (enabled_ && config_.read_promotion) {
     const uint64_t entries =
         std::max<uint64_t>(kWays, config_.promotion_lru_bytes / layout.unit_bytes);
@@ -61,41 +54,15 @@ uint32_t SlcCache::DynamicAllowanceBlocks() const {
   return static_cast<uint32_t>(std::max(0.0, std::min(firmware, physical)));
 }
 
-bool SlcCache::PlaceInSlc(uint64_t first_lpn, uint32_t units, uint64_t now_ns) {
-  if (!enabled_) return false;
-  if (pin_units_ > 0 && units <= pin_units_) return true;
-  switch (placement_) {
-    case Placement::kSlcFirst:
-      return true;
-    case Placement::kSizeSplit:
-      return units < split_units_;
-    case Placement::kHyflex: {
-      // Growth rate of valid data, refreshed once per window.
-      const uint64_t mapped = ftl_.mapped_units();
-      if (now_ns >= window_start_ns_ + kGrowthWindowNs) {
-        const double grown =
-            static_cast<double>(mapped) - static_cast<double>(window_start_mapped_);
-        growth_units_per_ns_ =
-            std::max(0.0, grown) / static_cast<double>(now_ns - window_start_ns_);
-        window_start_ns_ = now_ns;
-        window_start_mapped_ = mapped;
-      }
-      // Only new data makes valid data grow; overwrites stay in SLC.
-      if (ftl_.SlotOf(first_lpn) != kUnmapped) return true;
-      uint64_t free_slc_units = 0;
-      for (uint32_t plane = 0; plane < layout_.planes; ++plane) {
-        const uint32_t blocks = ftl_.FreeStaticSlcBlocks(plane) +
-                                (DynamicAllowanceBlocks() > ftl_.DynamicSlcBlocks(plane)
-                                     ? DynamicAllowanceBlocks() - ftl_.DynamicSlcBlocks(plane)
-                                     : 0);
-        free_slc_units += uint64_t{blocks} * layout_.slc_units_per_block;
-      }
-      const double fills_in_ns =
-          static_cast<double>(free_slc_units) / std::max(growth_units_per_ns_, 1e-18);
-      return fills_in_ns > static_cast<double>(config_.hyflex_horizon_ns);
-    }
+uint64_t SlcCache::FreeSlcUnits() const {
+  const uint32_t allowance = DynamicAllowanceBlocks();
+  uint64_t free_blocks = 0;
+  for (uint32_t plane = 0; plane < layout_.planes; ++plane) {
+    const uint32_t dynamic = ftl_.DynamicSlcBlocks(plane);
+    free_blocks +=
+        ftl_.FreeStaticSlcBlocks(plane) + (allowance > dynamic ? allowance - dynamic : 0);
   }
-  return true;
+  return free_blocks * layout_.slc_units_per_block;
 }
 
 bool SlcCache::OnNativeRead(uint64_t lpn) {

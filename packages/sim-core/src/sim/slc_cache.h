@@ -12,14 +12,16 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "config/device_config.h"
 #include "ftl/ftl_state.h"
+#include "ftl/slc/i_slc_placement.h"
 
 namespace flashscope {
 
-class SlcCache {
+class SlcCache final : public ISlcRoom {
  public:
   SlcCache(const DeviceConfig& config, const DeviceLayout& layout, const FtlState& ftl);
 
@@ -38,8 +40,15 @@ class SlcCache {
   uint32_t PersistentBlocksPerPlane() const { return persistent_blocks_per_plane_; }
 
   // Where a host write of `units` units at `first_lpn` goes: true = SLC.
-  // Called once per write request as it is admitted.
-  bool PlaceInSlc(uint64_t first_lpn, uint32_t units, uint64_t now_ns);
+  // Called once per write request as it is admitted. Pinned (small)
+  // requests always go to SLC; the rest as the placement policy says.
+  bool PlaceInSlc(uint64_t first_lpn, uint32_t units, uint64_t now_ns) {
+    if (!enabled_) return false;
+    if (pin_units_ > 0 && units <= pin_units_) return true;
+    return placement_->Place(ftl_, *this, first_lpn, units, now_ns);
+  }
+  // pSLC units still free: static blocks and unused dynamic allowance.
+  uint64_t FreeSlcUnits() const override;
   // Small requests stay in SLC (pin_small_bytes).
   bool IsPinned(uint32_t units) const { return units <= pin_units_; }
   // A host read found lpn's data in a native block; true when it is now hot
@@ -64,14 +73,8 @@ class SlcCache {
   uint64_t dynamic_max_blocks_;     // per plane, from dynamic_max_bytes
   uint64_t persistent_bytes_;
   uint32_t persistent_blocks_per_plane_;
-  uint32_t split_units_;  // size_split: requests of at least this go native
-  uint32_t pin_units_;    // requests of at most this are pinned (0: none)
-  enum class Placement : uint8_t { kSlcFirst, kSizeSplit, kHyflex } placement_;
-
-  // HyFlex: growth of mapped (valid) data over a sliding window.
-  uint64_t window_start_ns_ = 0;
-  uint64_t window_start_mapped_ = 0;
-  double growth_units_per_ns_ = 0;
+  uint32_t pin_units_;  // requests of at most this are pinned (0: none)
+  std::unique_ptr<ISlcPlacement> placement_;
 
   // Read promotion: a set-associative LRU of recently read native units.
   std::vector<LruWay> lru_;

@@ -7,6 +7,8 @@
 #include <string>
 
 #include "config/device_config.h"
+#include "ftl/slc/i_slc_placement.h"
+#include "ftl/slc/slc_policy_names.h"
 #include "sim/fio_jobs.h"
 #include "sim/simulator.h"
 #include "util/input_error.h"
@@ -303,6 +305,13 @@ TEST(SlcCache, PinnedSmallWritesStayInSlcThroughIdleMigration) {
   device.slc_cache.pin_small_bytes = 0;
   const auto unpinned = RunFio(device, fio);
   EXPECT_EQ(unpinned->host().metrics(2).read_slc.count(), 0u);
+}
+
+TEST(SlcCacheConfig, PlacementRegistryBuildsEveryOfferedName) {
+  for (std::string_view name : kSlcPlacementNames) {
+    EXPECT_NE(MakeSlcPlacement(name, SlcCacheConfig{}, 4096), nullptr) << name;
+  }
+  EXPECT_EQ(MakeSlcPlacement("lru", SlcCacheConfig{}, 4096), nullptr);
 }
 
 TEST(SlcCacheConfig, BadValuesAreExplained) {

@@ -1,0 +1,29 @@
+#include <algorithm>
+
+#include "ftl/slc/impl/placements.h"
+
+namespace flashscope {
+
+namespace {
+// Growth is measured over windows of this length: short enough to react to
+// a burst before it has filled a small cache.
+constexpr uint64_t kGrowthWindowNs = 10'000'000;
+}  // namespace
+
+bool HyflexPlacement::Place(const FtlState& ftl, const ISlcRoom& room, uint64_t first_lpn, uint32_t,
+                            uint64_t now_ns) {
+  const uint64_t mapped = ftl.mapped_units();
+  if (now_ns >= window_start_ns_ + kGrowthWindowNs) {
+    const double grown = static_cast<double>(mapped) - static_cast<double>(window_start_mapped_);
+    growth_units_per_ns_ = std::max(0.0, grown) / static_cast<double>(now_ns - window_start_ns_);
+    window_start_ns_ = now_ns;
+    window_start_mapped_ = mapped;
+  }
+  // Only new data makes valid data grow; overwrites stay in SLC.
+  if (ftl.SlotOf(first_lpn) != kUnmapped) return true;
+  const double fills_in_ns =
+      static_cast<double>(room.FreeSlcUnits()) / std::max(growth_units_per_ns_, 1e-18);
+  return fills_in_ns > static_cast<double>(horizon_ns_);
+}
+
+}  // namespace flashscope

@@ -1,0 +1,23 @@
+// The one place that maps slc_cache.placement names to implementations. A new
+// policy is a class in impl/ and a line here (and its name in
+// slc_policy_names.h, which the names test checks against this).
+#include <algorithm>
+
+#include "ftl/slc/i_slc_placement.h"
+#include "ftl/slc/impl/placements.h"
+
+namespace flashscope {
+
+std::unique_ptr<ISlcPlacement> MakeSlcPlacement(std::string_view name, const SlcCacheConfig& config,
+                                                uint32_t unit_bytes) {
+  if (name == "slc_first") return std::make_unique<SlcFirstPlacement>();
+  if (name == "size_split") {
+    const uint64_t units = std::max<uint64_t>(1, config.size_split_bytes / unit_bytes);
+    return std::make_unique<SizeSplitPlacement>(
+        static_cast<uint32_t>(std::min<uint64_t>(units, UINT32_MAX)));
+  }
+  if (name == "hyflex") return std::make_unique<HyflexPlacement>(config.hyflex_horizon_ns);
+  return nullptr;
+}
+
+}  // namespace flashscope
