@@ -280,6 +280,28 @@ void WriteSlc(json::Writer& out, const Simulator& sim) {
   out.EndObject();
 }
 
+// Host write stalls (waits over Controller::kStallThresholdNs for buffer
+// space), and how much of that time GC or migration was running: the
+// internal work the stalls are attributed to.
+void WriteStalls(json::Writer& out, const SimEventLog& log) {
+  uint64_t count = 0;
+  double total_ms = 0, gc_ms = 0, migration_ms = 0;
+  for (const SimEvent& e : log.events()) {
+    if (e.kind != SimEventKind::kStall) continue;
+    ++count;
+    const double ms = e.duration_ns / 1e6;
+    total_ms += ms;
+    if (e.flag & 1) gc_ms += ms;
+    if (e.flag & 2) migration_ms += ms;
+  }
+  out.BeginObject();
+  out.FieldUint("count", count);
+  out.Field("wait_ms", total_ms);  // summed over the stalled requests
+  out.Field("gc_wait_ms", gc_ms);
+  out.Field("migration_wait_ms", migration_ms);
+  out.EndObject();
+}
+
 void WriteEvents(json::Writer& out, const SimEventLog& log) {
   out.BeginArray();
   for (const SimEvent& e : log.events()) WriteEvent(out, e);
@@ -363,6 +385,8 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   out.FieldUint("runs", sim.controller().gc_runs());
   out.FieldUint("units_moved", sim.controller().gc_units_moved());
   out.EndObject();
+  out.Key("stalls");
+  WriteStalls(out, sim.event_log());
   if (sim.controller().slc().enabled()) {
     out.Key("slc");
     WriteSlc(out, sim);

@@ -237,6 +237,13 @@ TEST(SlcCache, FoldThenWriteKeepsWritingIntoSlcAtTheFoldingRate) {
   // Folding costs a pSLC program, a pSLC read and a QLC program per unit:
   // slower than writing QLC directly.
   EXPECT_GT(fold->now_ns(), direct->now_ns() * 1.2);
+  // Host writes wait while the controller folds: those stalls are
+  // attributed to migration.
+  uint64_t migration_stalls = 0;
+  for (const SimEvent& e : fold->event_log().events()) {
+    migration_stalls += e.kind == SimEventKind::kStall && (e.flag & 2) != 0;
+  }
+  EXPECT_GT(migration_stalls, 0u);
 }
 
 TEST(SlcCache, SizeSplitSendsLargeWritesStraightToNative) {
