@@ -286,11 +286,7 @@ void Controller::Pump(uint64_t now_ns) {
 
 // Flushes one wordline from `queue` if it has one ready; true if it did.
 bool Controller::PumpQueue(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns) {
-  // An exhausted cache with when_full "direct" sends SLC-bound data to
-  // native wordlines; otherwise a wordline is one pSLC page.
-  const bool as_native = !slc_queue || (slc_stats_.exhausted && !slc_.fold_when_full());
-  const uint32_t wordline = as_native ? layout_.units_per_wordline : layout_.slc_units_per_wordline;
-  const bool full_wordline = queue.size() >= wordline;
+  const bool full_wordline = queue.size() >= WordlineUnitsFor(slc_queue);
   bool partial = false;
   if (!full_wordline && !has_dram_buffer_ && !queue.empty()) {
     // Without DRAM, a partial wordline waits a little for company.
@@ -346,26 +342,37 @@ void Controller::SetExhausted(bool exhausted, uint64_t now_ns) {
 // Whether `plane` could take a pSLC wordline now: its open pSLC block has
 // room, or a static block is free, or the dynamic allowance lets it borrow
 // a free native block.
-bool Controller::SlcRoomOn(uint32_t plane) const {
+// `allowance` is SlcCache::DynamicAllowanceBlocks(), which callers work out
+// once per scan of the planes rather than once per plane.
+bool Controller::SlcRoomOn(uint32_t plane, uint32_t allowance) const {
   return ftl_.SlcFrontierHasRoom(plane) || ftl_.FreeStaticSlcBlocks(plane) > 0 ||
-         (ftl_.DynamicSlcBlocks(plane) < slc_.DynamicAllowanceBlocks() &&
+         (ftl_.DynamicSlcBlocks(plane) < allowance &&
           ftl_.FreeBlocks(plane) > layout_.gc_reserve_blocks);
+}
+
+// Units a wordline from the host queue carries: one pSLC page for SLC-bound
+// data, unless the cache is exhausted with when_full "direct" and that data
+// goes to native wordlines too.
+uint32_t Controller::WordlineUnitsFor(bool slc_queue) const {
+  return slc_queue && !SlcBoundGoesNative() ? layout_.slc_units_per_wordline
+                                            : layout_.units_per_wordline;
 }
 
 // A wordline's first slot on some plane whose die can take it, and that
 // plane; kNoSlot when none can. Starts GC or migration where space is short.
 uint32_t Controller::AllocateHostWordline(bool to_slc, uint64_t now_ns, uint32_t& plane) {
   bool slc_room_somewhere = false;
+  const uint32_t allowance = to_slc ? slc_.DynamicAllowanceBlocks() : 0;
   for (uint32_t tried = 0; tried < layout_.planes; ++tried) {
     plane = plane_cursor_ + tried;
     if (plane >= layout_.planes) plane -= layout_.planes;
     if (host_programs_in_flight_[plane] >= kHostProgramsPerPlane) {
-      slc_room_somewhere |= to_slc && SlcRoomOn(plane);
+      slc_room_somewhere |= to_slc && SlcRoomOn(plane, allowance);
       continue;
     }
     uint32_t slot;
     if (to_slc) {
-      const bool allow_dynamic = ftl_.DynamicSlcBlocks(plane) < slc_.DynamicAllowanceBlocks();
+      const bool allow_dynamic = ftl_.DynamicSlcBlocks(plane) < allowance;
       slot = ftl_.AllocateSlcWordline(plane, allow_dynamic, layout_.gc_reserve_blocks);
       if (slot == kNoSlot && slc_.fold_when_full()) StartFold(plane, false, now_ns);
       slc_room_somewhere |= slot != kNoSlot;
@@ -393,12 +400,11 @@ bool Controller::FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queue
   DropDeadHead(queue, now_ns);
   if (queue.empty()) return false;
   if (no_plane_ready_) return false;
-  bool to_slc = slc_queue && !(slc_stats_.exhausted && !slc_.fold_when_full());
-  const uint32_t wordline = to_slc ? layout_.slc_units_per_wordline : layout_.units_per_wordline;
-  if (queue.size() < wordline && !allow_partial) return false;
+  bool to_slc = slc_queue && !SlcBoundGoesNative();
+  if (queue.size() < WordlineUnitsFor(slc_queue) && !allow_partial) return false;
   uint32_t plane = 0;
   uint32_t slot = AllocateHostWordline(to_slc, now_ns, plane);
-  if (slot == kNoSlot && to_slc && slc_stats_.exhausted && !slc_.fold_when_full()) {
+  if (slot == kNoSlot && to_slc && SlcBoundGoesNative()) {
     // The cache just ran out: this data goes native (next time whole
     // native wordlines are gathered first).
     if (queue.size() < layout_.units_per_wordline && !allow_partial) return false;
@@ -513,12 +519,8 @@ void Controller::NoteMaybeHostIdle(uint64_t now_ns) {
   if (!slc_.enabled() || host_idle_since_ != kNever) return;
   const uint64_t waiting = waiting_.size() + waiting_slc_.size();
   if (host_reads_in_flight_ > 0 || buffer_used_ > waiting || !blocked_.empty()) return;
-  const bool slc_as_native = slc_stats_.exhausted && !slc_.fold_when_full();
-  if (waiting_.size() >= layout_.units_per_wordline) return;
-  if (waiting_slc_.size() >=
-      (slc_as_native ? layout_.units_per_wordline : layout_.slc_units_per_wordline)) {
-    return;
-  }
+  if (waiting_.size() >= WordlineUnitsFor(false)) return;
+  if (waiting_slc_.size() >= WordlineUnitsFor(true)) return;
   host_idle_since_ = now_ns;
   events_.Push(now_ns + config_.slc_cache.idle_flush_ns, PriorityOf(kSlcIdleCheck), kSlcIdleCheck,
                0);
@@ -598,12 +600,10 @@ bool Controller::FoldWanted(uint32_t plane, bool background) const {
     const uint32_t keep = (flush_persistent_ ? 0 : slc_.PersistentBlocksPerPlane()) + pinned_blocks;
     return full_slc > keep;
   }
-  // Foreground: the cache is needed now (fold-then-write), or native space
-  // is short while dynamic pSLC holds blocks beyond its allowance or the
-  // native free pool cannot cover GC's reserve.
-  const bool slc_needed = slc_.fold_when_full() && !ftl_.SlcFrontierHasRoom(plane) &&
-                          ftl_.FreeStaticSlcBlocks(plane) == 0 &&
-                          ftl_.DynamicSlcBlocks(plane) >= slc_.DynamicAllowanceBlocks();
+  // Foreground: the cache is needed now (fold-then-write and no pSLC room
+  // on the plane), or the native free pool cannot cover GC's reserve while
+  // dynamic pSLC holds borrowed blocks.
+  const bool slc_needed = slc_.fold_when_full() && !SlcRoomOn(plane, slc_.DynamicAllowanceBlocks());
   const bool native_short =
       ftl_.FreeBlocks(plane) < layout_.gc_reserve_blocks && ftl_.DynamicSlcBlocks(plane) > 0;
   return slc_needed || native_short;

@@ -170,7 +170,11 @@ class Controller final : public IFlashListener {
   bool FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns,
                         bool allow_partial);
   uint32_t AllocateHostWordline(bool to_slc, uint64_t now_ns, uint32_t& plane);
-  bool SlcRoomOn(uint32_t plane) const;
+  bool SlcRoomOn(uint32_t plane, uint32_t allowance) const;
+  // The cache is exhausted and when_full is "direct": SLC-bound data is
+  // written natively until idle migration makes room.
+  bool SlcBoundGoesNative() const { return slc_stats_.exhausted && !slc_.fold_when_full(); }
+  uint32_t WordlineUnitsFor(bool slc_queue) const;
   uint32_t AllocateBatch();
   void EnqueueOnDie(const FlashOp& op, uint64_t now_ns);
   void DropDeadHead(RingQueue<BufferedUnit>& queue, uint64_t now_ns);
