@@ -8,6 +8,7 @@ import {
   type GcVictimPolicy,
   type SchedulerName,
 } from '../store/scenarioDraft';
+import { CheckboxField, NameSelect } from './ChoiceFields';
 import { effectivePolicy } from './scenario';
 
 const VICTIM_LABELS: Record<GcVictimPolicy, string> = {
@@ -31,43 +32,28 @@ export function PolicyFields() {
   return (
     <fieldset className="config-section">
       <legend>Policies</legend>
-      <label className="field">
-        <span>GC victim</span>
-        <select
-          data-testid="policy-gc"
-          value={policy.gcVictim}
-          onChange={(event) => setPolicy({ gcVictim: event.target.value as GcVictimPolicy })}
-        >
-          {GC_VICTIM_POLICIES.map((name) => (
-            <option key={name} value={name}>
-              {VICTIM_LABELS[name]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field checkbox-field">
-        <input
-          type="checkbox"
-          data-testid="policy-background-gc"
-          checked={policy.gcBackground}
-          onChange={(event) => setPolicy({ gcBackground: event.target.checked })}
-        />
-        <span>Background GC when idle</span>
-      </label>
-      <label className="field">
-        <span>Die scheduler</span>
-        <select
-          data-testid="policy-scheduler"
-          value={policy.scheduler}
-          onChange={(event) => setPolicy({ scheduler: event.target.value as SchedulerName })}
-        >
-          {SCHEDULERS.map((name) => (
-            <option key={name} value={name}>
-              {SCHEDULER_LABELS[name]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <NameSelect
+        label="GC victim"
+        testId="policy-gc"
+        value={policy.gcVictim}
+        names={GC_VICTIM_POLICIES}
+        labels={VICTIM_LABELS}
+        onChange={(gcVictim) => setPolicy({ gcVictim })}
+      />
+      <CheckboxField
+        label="Background GC when idle"
+        testId="policy-background-gc"
+        checked={policy.gcBackground}
+        onChange={(gcBackground) => setPolicy({ gcBackground })}
+      />
+      <NameSelect
+        label="Die scheduler"
+        testId="policy-scheduler"
+        value={policy.scheduler}
+        names={SCHEDULERS}
+        labels={SCHEDULER_LABELS}
+        onChange={(scheduler) => setPolicy({ scheduler })}
+      />
     </fieldset>
   );
 }

@@ -15,6 +15,7 @@ import {
   type SlcPlacement,
   type SlcWhenFull,
 } from './slcPolicy';
+import { CheckboxField, NameSelect } from './ChoiceFields';
 
 const PLACEMENT_LABELS: Record<SlcPlacement, string> = {
   slc_first: 'SLC first (every write while there is room)',
@@ -43,34 +44,22 @@ export function SlcPolicyFields() {
         </p>
       ) : (
         <>
-          <label className="field">
-            <span>Placement</span>
-            <select
-              data-testid="policy-slc-placement"
-              value={policy.placement}
-              onChange={(event) => setSlcPolicy({ placement: event.target.value as SlcPlacement })}
-            >
-              {SLC_PLACEMENTS.map((name) => (
-                <option key={name} value={name}>
-                  {PLACEMENT_LABELS[name]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>When full</span>
-            <select
-              data-testid="policy-slc-when-full"
-              value={policy.whenFull}
-              onChange={(event) => setSlcPolicy({ whenFull: event.target.value as SlcWhenFull })}
-            >
-              {SLC_WHEN_FULL.map((name) => (
-                <option key={name} value={name}>
-                  {WHEN_FULL_LABELS[name]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <NameSelect
+            label="Placement"
+            testId="policy-slc-placement"
+            value={policy.placement}
+            names={SLC_PLACEMENTS}
+            labels={PLACEMENT_LABELS}
+            onChange={(placement) => setSlcPolicy({ placement })}
+          />
+          <NameSelect
+            label="When full"
+            testId="policy-slc-when-full"
+            value={policy.whenFull}
+            names={SLC_WHEN_FULL}
+            labels={WHEN_FULL_LABELS}
+            onChange={(whenFull) => setSlcPolicy({ whenFull })}
+          />
           <label className="field">
             <span>Pin small requests in SLC</span>
             <select
@@ -86,24 +75,18 @@ export function SlcPolicyFields() {
               ))}
             </select>
           </label>
-          <label className="field checkbox-field">
-            <input
-              type="checkbox"
-              data-testid="policy-slc-read-promotion"
-              checked={policy.readPromotion}
-              onChange={(event) => setSlcPolicy({ readPromotion: event.target.checked })}
-            />
-            <span>Promote hot reads into SLC</span>
-          </label>
-          <label className="field checkbox-field">
-            <input
-              type="checkbox"
-              data-testid="policy-slc-persistent"
-              checked={policy.persistent}
-              onChange={(event) => setSlcPolicy({ persistent: event.target.checked })}
-            />
-            <span>Persistent cache (keep the newest data in SLC when idle)</span>
-          </label>
+          <CheckboxField
+            label="Promote hot reads into SLC"
+            testId="policy-slc-read-promotion"
+            checked={policy.readPromotion}
+            onChange={(readPromotion) => setSlcPolicy({ readPromotion })}
+          />
+          <CheckboxField
+            label="Persistent cache (keep the newest data in SLC when idle)"
+            testId="policy-slc-persistent"
+            checked={policy.persistent}
+            onChange={(persistent) => setSlcPolicy({ persistent })}
+          />
         </>
       )}
     </fieldset>

@@ -23,14 +23,27 @@ export interface Stall {
   during_migration: boolean;
 }
 
-/** An SLC -> native fold (migration) of one SLC block. */
-export interface MigrationInterval {
-  start_ms: number;
-  end_ms: number;
+/**
+ * An SLC -> native fold (migration) of one SLC block: the same shape as a GC
+ * run (background: idle migration; false when the full cache forced it).
+ */
+export type MigrationInterval = GcInterval;
+
+/** The interval a gc_end or migration_end event closes. */
+function intervalEndingAt(event: {
+  t_ms: number;
+  duration_ms: number;
   block: number;
   units_moved: number;
-  /** Idle (lazy) migration; false when the full cache forced it in the foreground. */
   background: boolean;
+}): GcInterval {
+  return {
+    start_ms: event.t_ms - event.duration_ms,
+    end_ms: event.t_ms,
+    block: event.block,
+    units_moved: event.units_moved,
+    background: event.background,
+  };
 }
 
 /** The SLC cache was full (exhausted) from start_ms to end_ms (NaN: still full). */
@@ -66,13 +79,7 @@ export class EventLog {
           break;
         case 'gc_end':
           this.openGc.delete(event.block);
-          this.gc.push({
-            start_ms: event.t_ms - event.duration_ms,
-            end_ms: event.t_ms,
-            block: event.block,
-            units_moved: event.units_moved,
-            background: event.background,
-          });
+          this.gc.push(intervalEndingAt(event));
           break;
         case 'migration_start':
           this.migrationRuns++;
@@ -83,13 +90,7 @@ export class EventLog {
           break;
         case 'migration_end':
           this.openMigrations.delete(event.block);
-          this.migrations.push({
-            start_ms: event.t_ms - event.duration_ms,
-            end_ms: event.t_ms,
-            block: event.block,
-            units_moved: event.units_moved,
-            background: event.background,
-          });
+          this.migrations.push(intervalEndingAt(event));
           break;
         case 'cache_exhausted':
           if (this.cacheFullNow()) break; // already full: keep the first moment
