@@ -1,0 +1,216 @@
+// blkparse's default text output (blktrace package, blkparse(1) "OUTPUT
+// DESCRIPTION AND FORMATTING"; blkparse_fmt.c, process_default). Every event
+// line starts with the header "%D %2c %8s %5T.%9t %5p %2a %3d":
+//   maj,min  cpu  sequence  seconds.nanoseconds  pid  action  rwbs
+// and queue (Q) and issue (D) events go on with "sector + sectors
+// [process]" (with -t an "(elapsed)" before the process name; packet
+// commands give "bytes (cdb) [process]" instead). Sectors are 512 bytes.
+// After the events blkparse prints a summary: per-CPU and per-device
+// blocks ("CPU0 (8,0):", "Total (8,0):" and their indented counters),
+// "Throughput (R/W): ...", "Events (8,0): N entries", "Skips: ...".
+//
+// One block I/O appears as several events (Q queued, G get request, I
+// inserted, D issued to the driver, C completed, M/F merged, ...); replaying
+// them all would count it several times, so only the chosen action
+// (TraceFormatOptions::blkparse_action, "Q" or "D") becomes records and
+// every other event and the summary are kSkip. The rwbs field gives the
+// operation: 'D' discard (trim), else 'W' write, else 'R' read; events with
+// none of these ('N', a bare flush "FN") or with no sector range (flushes,
+// packet commands) or with zero sectors are kSkip. device = "maj,min".
+#include "trace/impl/fields.h"
+#include "trace/impl/formats.h"
+#include "util/input_error.h"
+
+namespace flashscope {
+
+namespace {
+
+using namespace trace_fields;
+
+constexpr uint64_t kSectorBytes = 512;
+constexpr uint64_t kNsPerSecond = 1'000'000'000;
+
+bool IsDigits(std::string_view text) {
+  if (text.empty()) return false;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+  }
+  return true;
+}
+
+// "8,0", "259,3": the device field that starts every event line.
+bool IsDeviceNumber(std::string_view text) {
+  const size_t comma = text.find(',');
+  return comma != std::string_view::npos && IsDigits(text.substr(0, comma)) &&
+         IsDigits(text.substr(comma + 1));
+}
+
+bool StartsWith(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+// "123.000456789": whole seconds and up to nine decimals, read exactly.
+bool ParseSecondsToNs(std::string_view text, uint64_t& ns) {
+  const size_t dot = text.find('.');
+  const std::string_view whole = text.substr(0, dot);
+  const std::string_view fraction =
+      dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+  uint64_t seconds = 0;
+  if (!IsDigits(whole) || !ParseU64(whole, seconds)) return false;
+  if (dot != std::string_view::npos && (!IsDigits(fraction) || fraction.size() > 9)) return false;
+  uint64_t fraction_ns = 0;
+  for (size_t i = 0; i < 9; ++i) {
+    fraction_ns = fraction_ns * 10 + (i < fraction.size() ? uint64_t(fraction[i] - '0') : 0);
+  }
+  if (!MultiplyU64(seconds, kNsPerSecond, ns) || ns + fraction_ns < ns) return false;
+  ns += fraction_ns;
+  return true;
+}
+
+// The summary's headings: "CPU0 (8,0):", "Total (8,0):" open blocks of
+// counters; the others are single lines.
+bool IsSummaryBlockHeading(std::string_view text) {
+  if (StartsWith(text, "Total (")) return true;
+  return StartsWith(text, "CPU") && text.size() > 3 && text[3] >= '0' && text[3] <= '9' &&
+         text.find(" (") != std::string_view::npos;
+}
+
+bool IsSummaryLine(std::string_view text) {
+  return IsSummaryBlockHeading(text) || StartsWith(text, "Throughput (") ||
+         StartsWith(text, "Events (") || StartsWith(text, "Skips:");
+}
+
+class BlkparseFormat final : public ITraceFormat {
+ public:
+  explicit BlkparseFormat(std::string action) : action_(std::move(action)) {}
+
+  std::string_view name() const override { return "blkparse"; }
+
+  TraceLineKind ParseLine(std::string_view line, TraceRecord& record,
+                          std::string& reason) override {
+    std::array<std::string_view, 10> f;
+    const size_t count = SplitWhitespace(line, f);
+    if (count == 0) return TraceLineKind::kSkip;
+    if (!IsDeviceNumber(f[0])) {
+      const std::string_view text = Trim(line);
+      if (IsSummaryBlockHeading(text)) in_summary_ = true;
+      // Inside the summary every line (the indented counters) is skipped.
+      if (in_summary_ || IsSummaryLine(text)) return TraceLineKind::kSkip;
+      reason = "field 1 (device) '" + Quote(f[0]) +
+               "' is not 'major,minor': not a blkparse event or summary line";
+      return TraceLineKind::kBad;
+    }
+    if (count < 7) {
+      reason = "expected at least 7 fields (device cpu sequence time pid action rwbs), found " +
+               std::to_string(count);
+      return TraceLineKind::kBad;
+    }
+    uint64_t number = 0;
+    if (!ParseU64(f[1], number)) return BadNumber(reason, 2, "cpu", f[1]);
+    if (!ParseU64(f[2], number)) return BadNumber(reason, 3, "sequence", f[2]);
+    uint64_t time_ns = 0;
+    if (!ParseSecondsToNs(f[3], time_ns)) {
+      reason = "field 4 (time) '" + Quote(f[3]) + "' is not seconds.nanoseconds";
+      return TraceLineKind::kBad;
+    }
+    if (!ParseU64(f[4], number)) return BadNumber(reason, 5, "pid", f[4]);
+    if (f[5] != action_) return TraceLineKind::kSkip;  // another event of the I/O's life
+
+    const std::string_view rwbs = f[6];
+    IoOp op;
+    if (rwbs.find('D') != std::string_view::npos) {
+      op = IoOp::kTrim;
+    } else if (rwbs.find('W') != std::string_view::npos) {
+      op = IoOp::kWrite;
+    } else if (rwbs.find('R') != std::string_view::npos) {
+      op = IoOp::kRead;
+    } else {
+      return TraceLineKind::kSkip;  // 'N' (no data) or a bare flush "FN"
+    }
+    // "[process]", "(elapsed) [process]" or a packet command's "bytes (cdb)
+    // [process]": no sector range, nothing to replay.
+    if (count < 10 || f[8] != "+") return TraceLineKind::kSkip;
+    uint64_t sector = 0;
+    uint64_t sectors = 0;
+    if (!ParseU64(f[7], sector)) return BadNumber(reason, 8, "sector", f[7]);
+    if (!ParseU64(f[9], sectors)) return BadNumber(reason, 10, "sector count", f[9]);
+    if (sectors == 0) return TraceLineKind::kSkip;  // a flush with a position but no data
+    if (!MultiplyU64(sector, kSectorBytes, record.offset_bytes) ||
+        !MultiplyU64(sectors, kSectorBytes, record.length_bytes) ||
+        record.offset_bytes + record.length_bytes < record.offset_bytes) {
+      reason = "the sector address or count is too large";
+      return TraceLineKind::kBad;
+    }
+    record.time_ns = time_ns;
+    record.op = op;
+    record.device = f[0];
+    return TraceLineKind::kRecord;
+  }
+
+  double Detect(const std::vector<std::string_view>& sample) const override {
+    // Most events are not the chosen action (kSkip), so the share of
+    // records says little; the signature is the event header itself: a
+    // "maj,min" token followed by cpu, sequence, seconds.nanoseconds, pid,
+    // a short action code and the rwbs letters.
+    size_t lines = 0;
+    size_t events = 0;
+    size_t summary = 0;
+    bool in_summary = false;
+    for (std::string_view line : sample) {
+      std::array<std::string_view, 7> f;
+      const size_t count = SplitWhitespace(line, f);
+      if (count == 0) continue;
+      ++lines;
+      if (IsEventHeader(f, count)) {
+        ++events;
+      } else {
+        const std::string_view text = Trim(line);
+        if (IsSummaryBlockHeading(text)) in_summary = true;
+        if (in_summary || IsSummaryLine(text)) ++summary;
+      }
+    }
+    if (events == 0) return 0;
+    return static_cast<double>(events + summary) / static_cast<double>(lines);
+  }
+
+ private:
+  static bool IsLetters(std::string_view text, size_t max) {
+    if (text.empty() || text.size() > max) return false;
+    for (char c : text) {
+      if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) return false;
+    }
+    return true;
+  }
+
+  static bool IsEventHeader(const std::array<std::string_view, 7>& f, size_t count) {
+    uint64_t ns = 0;
+    return count >= 7 && IsDeviceNumber(f[0]) && IsDigits(f[1]) && IsDigits(f[2]) &&
+           f[3].find('.') != std::string_view::npos && ParseSecondsToNs(f[3], ns) &&
+           IsDigits(f[4]) && IsLetters(f[5], 2) && IsLetters(f[6], 8);
+  }
+
+  static std::string Quote(std::string_view text) { return std::string(text.substr(0, 40)); }
+
+  static TraceLineKind BadNumber(std::string& reason, int field, const char* what,
+                                 std::string_view text) {
+    reason = "field " + std::to_string(field) + " (" + what + ") '" + Quote(text) +
+             "' is not a whole number";
+    return TraceLineKind::kBad;
+  }
+
+  std::string action_;       // "Q" or "D"
+  bool in_summary_ = false;  // past "CPU0 (8,0):" / "Total (8,0):"
+};
+
+}  // namespace
+
+std::unique_ptr<ITraceFormat> MakeBlkparseFormat(const TraceFormatOptions& options) {
+  if (options.blkparse_action != "Q" && options.blkparse_action != "D") {
+    throw InputError("trace options", 0,
+                     "blkparse_action '" + options.blkparse_action +
+                         "' is neither Q (queued) nor D (issued to the driver)");
+  }
+  return std::make_unique<BlkparseFormat>(options.blkparse_action);
+}
+
+}  // namespace flashscope

@@ -1,0 +1,27 @@
+// TraceRecord: one I/O as a trace file states it, before any replay option
+// (volume filter, time window, address mapping, speed) is applied. Times are
+// in the trace's own clock converted to nanoseconds (MSR's Windows filetime,
+// Alibaba's Unix microseconds, ...): only differences between records mean
+// anything to the replay.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "workload/fio_job.h"
+
+namespace flashscope {
+
+struct TraceRecord {
+  uint64_t time_ns = 0;
+  IoOp op = IoOp::kRead;  // kRead, kWrite or kTrim (never kFlush)
+  uint64_t offset_bytes = 0;
+  uint64_t length_bytes = 0;
+  // The device / volume / disk the record addresses, as the format names it
+  // ("hm_1" for MSR, the ASU for SPC, "8,0" for blkparse, the file name for
+  // fio iolog, ...); empty when the format has none. Points into the line
+  // or the format object: valid until the next ParseLine call.
+  std::string_view device;
+};
+
+}  // namespace flashscope
