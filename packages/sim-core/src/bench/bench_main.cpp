@@ -7,7 +7,13 @@
 //   2. 128 KiB sequential writes on the same drive: simulated MB per
 //      wall-clock second.
 //   3. Preconditioning a 512 GiB drive to GC steady state (untimed path).
+//   4. Trace parse throughput: a ~256 MiB MSR-format trace (generated in
+//      memory exactly as scripts/gen-msr-trace.mjs writes it, or the file
+//      given by --msr-trace PATH) read line by line and parsed into records,
+//      in MB/s (target: >= 200 MB/s).
 //   Peak memory (max RSS) after each.
+//
+//   flashscope_bench [--quick] [--presets DIR] [--msr-trace PATH] [--trace-only]
 #include <sys/resource.h>
 
 #include <chrono>
@@ -18,6 +24,8 @@
 #include "config/device_config.h"
 #include "sim/fio_jobs.h"
 #include "sim/simulator.h"
+#include "trace/byte_input.h"
+#include "trace/trace_scanner.h"
 #include "util/input_error.h"
 #include "workload/fio_job.h"
 
@@ -67,14 +75,106 @@ TimedRun RunJob(const DeviceConfig& device, const std::string& job_text) {
   return r;
 }
 
+// mulberry32 (as in scripts/gen-msr-trace.mjs): 32-bit state, 32-bit output.
+class Mulberry32 {
+ public:
+  explicit Mulberry32(uint32_t seed) : a_(seed) {}
+  uint32_t Next() {
+    a_ += 0x6D2B79F5u;
+    uint32_t t = (a_ ^ (a_ >> 15)) * (1u | a_);
+    t = (t + (t ^ (t >> 7)) * (61u | t)) ^ t;
+    return t ^ (t >> 14);
+  }
+
+ private:
+  uint32_t a_;
+};
+
+// The bytes `node scripts/gen-msr-trace.mjs OUT SIZE_MB` writes, SIZE_MB =
+// target_bytes / 2^20 (the script documents the trace).
+std::string GenerateMsrTrace(uint64_t target_bytes) {
+  static constexpr uint32_t kSizes[] = {512, 4096, 8192, 16384, 65536};
+  constexpr uint64_t kLowDigits = 100'000'000'000;
+  Mulberry32 next(1);
+  uint64_t high = 1281663;
+  uint64_t low = 72003061629;
+  std::string text;
+  text.reserve(target_bytes + 128);
+  char line[160];
+  while (text.size() < target_bytes) {
+    low += 1000 + next.Next() % 100000;
+    if (low >= kLowDigits) {
+      ++high;
+      low -= kLowDigits;
+    }
+    const char* type = next.Next() % 10 < 7 ? "Read" : "Write";
+    const uint64_t offset = uint64_t{next.Next() % 26214400} * 4096;
+    const uint32_t size = kSizes[next.Next() % 5];
+    const uint32_t disk = next.Next() % 2;
+    const uint32_t response = 100 + next.Next() % 100000;
+    const int n = std::snprintf(line, sizeof line, "%llu%011llu,hm,%u,%s,%llu,%u,%u\n",
+                                (unsigned long long)high, (unsigned long long)low, disk, type,
+                                (unsigned long long)offset, size, response);
+    text.append(line, static_cast<size_t>(n));
+  }
+  return text;
+}
+
+// Reads and parses the whole trace as a replay does (line reader, format,
+// selection), counting records; best of three passes.
+void BenchTraceParse(const std::string& msr_path) {
+  std::unique_ptr<IByteInput> input;
+  if (msr_path.empty()) {
+    const auto start = Clock::now();
+    input = MakeMemoryInput("generated-msr.csv", GenerateMsrTrace(uint64_t{256} << 20));
+    std::printf("  (generated a %.0f MB MSR trace in memory in %.1f s)\n",
+                input->size_bytes() / 1e6, Seconds(start));
+  } else {
+    input = OpenFileInput(msr_path);
+  }
+  TraceOptions options;
+  options.format = "msr";
+  TraceScanner scanner(*input, options, "msr");
+  double best_s = 1e30;
+  uint64_t records = 0, bytes = 0;
+  for (int pass = 0; pass < 3; ++pass) {
+    scanner.Rewind();
+    const auto start = Clock::now();
+    ScannedRecord scanned;
+    records = 0;
+    bytes = 0;
+    while (scanner.Next(scanned)) {
+      ++records;
+      bytes += scanned.record.length_bytes;
+    }
+    best_s = std::min(best_s, Seconds(start));
+  }
+  const double mb = scanner.bytes_consumed() / 1e6;
+  std::printf(
+      "trace parse (msr, native): %.0f MB/s (%.0f MB, %llu records, %.1f GB of I/O, "
+      "%.2f s, best of 3)\n",
+      mb / best_s, mb, (unsigned long long)records, bytes / 1e9, best_s);
+  std::printf("  peak memory so far: %.0f MiB\n", PeakRssMiB());
+}
+
 int Main(int argc, char** argv) {
   std::string presets = "public/presets/devices";
+  std::string msr_trace;
+  bool trace_only = false;
   uint64_t random_ios = 4'000'000;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--presets") && i + 1 < argc)
       presets = argv[++i];
+    else if (!std::strcmp(argv[i], "--msr-trace") && i + 1 < argc)
+      msr_trace = argv[++i];
+    else if (!std::strcmp(argv[i], "--trace-only"))
+      trace_only = true;
     else if (!std::strcmp(argv[i], "--quick"))
       random_ios = 500'000;
+  }
+  if (trace_only) {
+    BenchTraceParse(msr_trace);
+    return 0;
   }
 
   const DeviceConfig tlc64 = LoadDevice("preset:tlc-64g", presets,
@@ -131,6 +231,7 @@ int Main(int argc, char** argv) {
                 sim.StateBytesPerPhysicalUnit());
   }
   std::printf("  peak memory: %.0f MiB\n", PeakRssMiB());
+  BenchTraceParse(msr_trace);
   return 0;
 }
 

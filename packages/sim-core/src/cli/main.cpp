@@ -1,7 +1,9 @@
 // flashscope: runs a scenario headless, like fio (DESIGN.md "Native CLI").
 //
 //   flashscope run --device DEVICE.json|preset:NAME --fio JOB.fio [options]
+//   flashscope run --device DEVICE.json|preset:NAME --trace FILE [trace options] [options]
 //   flashscope run --scenario FILE.json [options]
+//   flashscope trace inspect FILE [trace options] [--json]
 //   flashscope presets [--json]
 //
 // Bad input exits with status 2 and one line naming the file, the line and
@@ -15,10 +17,12 @@
 #include <vector>
 
 #include "cli/presets.h"
+#include "cli/trace_command.h"
 #include "report/result_json.h"
 #include "scenario/scenario.h"
 #include "sim/fio_jobs.h"
 #include "sim/simulator.h"
+#include "trace/trace_jobs.h"
 #include "util/input_error.h"
 
 namespace flashscope {
@@ -27,7 +31,10 @@ namespace {
 constexpr const char* kUsage =
     "usage:\n"
     "  flashscope run --device DEVICE.json|preset:NAME --fio JOB.fio [options]\n"
+    "  flashscope run --device DEVICE.json|preset:NAME --trace FILE [trace options]\n"
+    "                 [options]\n"
     "  flashscope run --scenario SCENARIO.json [options]\n"
+    "  flashscope trace inspect FILE [trace options] [--json]\n"
     "  flashscope presets [--json]\n"
     "\n"
     "run options:\n"
@@ -41,11 +48,14 @@ constexpr const char* kUsage =
     "  --events                include the GC and stall event list in the JSON\n"
     "  --json                  print one JSON object instead of the text summary\n"
     "  --presets DIR           where device presets live\n"
-    "                          (default: the repository's public/presets/devices)\n";
+    "                          (default: the repository's public/presets/devices)\n"
+    "\n";
 
 struct RunArgs {
   std::string device;
   std::string fio;
+  std::string trace;
+  json::Value trace_flags = json::Value::Object();
   std::string scenario;
   std::vector<std::string> sets;
   bool json = false;
@@ -54,7 +64,7 @@ struct RunArgs {
 };
 
 [[noreturn]] void UsageError(const std::string& problem) {
-  throw InputError("flashscope", 0, problem + "\n" + kUsage);
+  throw InputError("flashscope", 0, problem + "\n" + kUsage + kTraceOptionsUsage);
 }
 
 // "fill=100%,random=2x" -> precondition.fill=1, precondition.random_writes=2
@@ -103,6 +113,8 @@ RunArgs ParseRunArgs(int argc, char** argv) {
       args.device = value();
     else if (arg == "--fio")
       args.fio = value();
+    else if (arg == "--trace")
+      args.trace = value();
     else if (arg == "--scenario")
       args.scenario = value();
     else if (arg == "--set")
@@ -123,15 +135,26 @@ RunArgs ParseRunArgs(int argc, char** argv) {
       args.interval_ms = std::strtod(v.c_str(), &end);
       if (*end != '\0' || !(args.interval_ms > 0))
         UsageError("--series-interval-ms needs a positive number");
+    } else if (TakeTraceFlag(argc, argv, i, args.trace_flags)) {
+      continue;
     } else {
       UsageError("unknown option '" + arg + "'");
     }
   }
-  if (!args.scenario.empty() && (!args.device.empty() || !args.fio.empty())) {
-    UsageError("--scenario replaces --device and --fio; give one or the other");
+  if (!args.scenario.empty() &&
+      (!args.device.empty() || !args.fio.empty() || !args.trace.empty())) {
+    UsageError("--scenario replaces --device and --fio / --trace; give one or the other");
   }
-  if (args.scenario.empty() && (args.device.empty() || args.fio.empty())) {
-    UsageError("run needs --device and --fio, or --scenario");
+  if (!args.fio.empty() && !args.trace.empty()) {
+    UsageError("give one workload: --fio or --trace");
+  }
+  if (args.scenario.empty() && (args.device.empty() || (args.fio.empty() && args.trace.empty()))) {
+    UsageError("run needs --device and --fio (or --trace), or --scenario");
+  }
+  if (args.trace.empty() && !args.trace_flags.members().empty()) {
+    // Each flag's value remembers its argv index (TakeTraceFlag).
+    UsageError(std::string(argv[args.trace_flags.members()[0].second.line()]) +
+               " is a trace option: it needs --trace FILE");
   }
   return args;
 }
@@ -141,24 +164,47 @@ int Run(int argc, char** argv) {
   DeviceConfig device;
   FioJobFile jobs;
   std::string workload;
+  std::string trace_path;
+  TraceOptions trace_options;
   if (!args.scenario.empty()) {
     Scenario scenario = LoadScenario(args.scenario, PresetsDir(), args.sets);
     device = std::move(scenario.device);
     jobs = std::move(scenario.jobs);
     workload = args.scenario;
+    if (scenario.trace) {
+      trace_path = scenario.trace->path;
+      trace_options = scenario.trace->options;
+    }
   } else {
     device = LoadDevice(args.device, PresetsDir(), args.sets);
-    jobs = ParseFioJobs(ReadTextFile(args.fio), args.fio);
-    workload = args.fio;
+    if (!args.trace.empty()) {
+      trace_path = args.trace;
+      workload = args.trace;
+      trace_options = TraceOptionsFromFlags(args.trace_flags, argv);
+    } else {
+      jobs = ParseFioJobs(ReadTextFile(args.fio), args.fio);
+      workload = args.fio;
+    }
   }
   const DeviceLayout layout = DeviceLayout::From(device);
   SimOptions options;
   options.series_interval_ns = static_cast<uint64_t>(args.interval_ms * 1e6);
-  const RunInfo info = RunInfoFor(jobs, workload, args.events);
+  RunInfo info;
+  std::vector<JobSpec> host_jobs;
+  if (!trace_path.empty()) {
+    // The trace streams while the run goes on; its format is chosen (and a
+    // binary or unreadable file reported) here, before the simulator starts.
+    TraceJob trace = JobFromTrace(OpenFileInput(trace_path), trace_options, layout);
+    info = RunInfoForTrace(workload, *trace.source, args.events);
+    host_jobs.push_back(std::move(trace.job));
+  } else {
+    info = RunInfoFor(jobs, workload, args.events);
+    host_jobs = JobsFromFio(jobs, device, layout);
+  }
 
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
-  Simulator sim(device, JobsFromFio(jobs, device, layout), options);
+  Simulator sim(device, std::move(host_jobs), options);
   sim.Precondition();
   const auto t1 = Clock::now();
   sim.RunToCompletion();
@@ -196,8 +242,10 @@ int Main(int argc, char** argv) {
   const std::string command = argv[1];
   if (command == "run") return Run(argc, argv);
   if (command == "presets") return Presets(argc, argv);
+  if (command == "trace") return TraceCommand(argc, argv);
   if (command == "--help" || command == "-h" || command == "help") {
     std::fputs(kUsage, stdout);
+    std::fputs(kTraceOptionsUsage, stdout);
     return 0;
   }
   UsageError("unknown command '" + command + "'");
@@ -210,7 +258,10 @@ int main(int argc, char** argv) {
   try {
     return flashscope::Main(argc, argv);
   } catch (const flashscope::InputError& e) {
-    std::fprintf(stderr, "flashscope: %s\n", e.what());
+    // Command-line mistakes are InputErrors of the file "flashscope": the
+    // prefix is printed once.
+    std::fprintf(stderr, "flashscope: %s\n",
+                 e.file() == "flashscope" ? e.problem().c_str() : e.what());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "flashscope: internal error: %s\n", e.what());

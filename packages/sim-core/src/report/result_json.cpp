@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "report/event_json.h"
+#include "trace/trace_jobs.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -324,6 +325,15 @@ RunInfo RunInfoFor(const FioJobFile& jobs, const std::string& workload_name, boo
   return info;
 }
 
+RunInfo RunInfoForTrace(const std::string& workload_name, const TraceSource& source,
+                        bool include_events) {
+  RunInfo info;
+  info.workload = workload_name;
+  info.include_events = include_events;
+  info.trace = &source;
+  return info;
+}
+
 std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty) {
   const DeviceLayout& layout = sim.layout();
   const Host& host = sim.host();
@@ -355,6 +365,10 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   out.Key("ignored_options").BeginArray();
   for (const std::string& name : info.ignored_options) out.String(name);
   out.EndArray();
+  if (info.trace != nullptr) {
+    out.Key("trace");
+    WriteTraceReplay(out, *info.trace);
+  }
 
   // Totals over every job.
   HostTotals totals;
@@ -450,6 +464,19 @@ std::string RunResultText(const Simulator& sim, const RunInfo& info) {
                   "precondition: filled %.1f GiB, %.1f GiB random writes, WAF %.3f\n",
                   pre.fill_units * layout.unit_bytes / 1073741824.0,
                   pre.random_units * layout.unit_bytes / 1073741824.0, pre.waf);
+    text += line;
+  }
+  if (info.trace != nullptr) {
+    const TraceSource& trace = *info.trace;
+    std::snprintf(
+        line, sizeof line,
+        "trace %s (%s): %llu requests replayed (%llu reads, %llu writes, %llu trims), "
+        "%llu bad lines skipped, %llu lines without I/O, %llu records filtered out\n",
+        trace.name().c_str(), trace.format().c_str(), (unsigned long long)trace.requests(),
+        (unsigned long long)trace.requests(IoOp::kRead),
+        (unsigned long long)trace.requests(IoOp::kWrite),
+        (unsigned long long)trace.requests(IoOp::kTrim), (unsigned long long)trace.bad_lines(),
+        (unsigned long long)trace.skipped_lines(), (unsigned long long)trace.filtered_records());
     text += line;
   }
   if (!info.ignored_options.empty()) {

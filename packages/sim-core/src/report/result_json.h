@@ -13,16 +13,26 @@
 
 namespace flashscope {
 
+class TraceSource;
+
 struct RunInfo {
   std::string workload;  // e.g. the job file's path
   std::vector<std::string> ignored_options;
   bool include_events = false;  // the GC/stall event list, which can be long
+  // A trace run's source (owned by the simulator's job): the result gains
+  // "trace" (trace/trace_jobs.h WriteTraceReplay).
+  const TraceSource* trace = nullptr;
 };
 
 // The RunInfo for a job file: the workload's name and the distinct ignored
 // fio options in first-seen order. The CLI and the wasm session share it, so
 // their results are byte-identical.
 RunInfo RunInfoFor(const FioJobFile& jobs, const std::string& workload_name, bool include_events);
+
+// The RunInfo for a trace replay: `workload_name` (the trace's name) and the
+// source whose figures go in the result's "trace" object.
+RunInfo RunInfoForTrace(const std::string& workload_name, const TraceSource& source,
+                        bool include_events);
 
 std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty);
 

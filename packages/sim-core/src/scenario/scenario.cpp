@@ -54,7 +54,7 @@ Scenario LoadScenario(const std::string& path, const std::string& presets_dir,
         w.Raw(v);
         sets.push_back(dotted + "=" + w.str());
       }
-    } else if (key != "device" && key != "fio" && key != "fio_job") {
+    } else if (key != "device" && key != "fio" && key != "fio_job" && key != "trace") {
       throw InputError(path, value.line(), "unknown key \"" + key + "\" in a scenario");
     }
   }
@@ -76,7 +76,25 @@ Scenario LoadScenario(const std::string& path, const std::string& presets_dir,
     throw InputError(path, device->line(), "device must be \"preset:NAME\", a path or an object");
   }
 
-  if (root.Find("fio")) {
+  const int workloads =
+      (root.Find("fio") ? 1 : 0) + (root.Find("fio_job") ? 1 : 0) + (root.Find("trace") ? 1 : 0);
+  if (workloads > 1) {
+    throw InputError(path, root.line(),
+                     "a scenario has one workload: \"fio\", \"fio_job\" or \"trace\"");
+  }
+  if (const json::Value* trace = root.Find("trace")) {
+    if (!trace->is_object()) {
+      throw InputError(path, trace->line(),
+                       "trace must be an object: {\"path\": FILE, ...trace options}");
+    }
+    const json::Value* trace_path = trace->Find("path");
+    if (!trace_path || !trace_path->is_string()) {
+      throw InputError(path, trace_path ? trace_path->line() : trace->line(),
+                       "trace needs \"path\": the trace file (relative to the scenario)");
+    }
+    scenario.trace = ScenarioTrace{Beside(path, trace_path->as_string()),
+                                   ParseTraceOptions(*trace, path, {"path"})};
+  } else if (root.Find("fio")) {
     const std::string job_path =
         Beside(path, Require(root, "fio", json::Type::kString, path).as_string());
     scenario.jobs = ParseFioJobs(ReadTextFile(job_path), job_path);
@@ -86,7 +104,7 @@ Scenario LoadScenario(const std::string& path, const std::string& presets_dir,
     scenario.jobs = ParseFioJobs(text.as_string(), path + " (fio_job)");
   } else {
     throw InputError(path, root.line(),
-                     "scenario needs \"fio\" (a job file) or \"fio_job\" (its text)");
+                     "scenario needs \"fio\" (a job file), \"fio_job\" (its text) or \"trace\"");
   }
   return scenario;
 }

@@ -6,23 +6,33 @@
 //   set                 object of dotted device keys to override
 //                       ({"gc.victim": "fifo"})
 //   fio                 path of a fio job file (relative to the scenario), or
-//   fio_job             the job file's text inline
+//   fio_job             the job file's text inline, or
+//   trace               a trace to replay: {"path": FILE (relative to the
+//                       scenario), ...trace options (trace/trace_options.h)}
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "config/device_config.h"
+#include "trace/trace_options.h"
 #include "workload/fio_job.h"
 
 namespace flashscope {
+
+struct ScenarioTrace {
+  std::string path;  // resolved against the scenario's folder
+  TraceOptions options;
+};
 
 struct Scenario {
   std::string file;
   std::string name;
   std::string description;
   DeviceConfig device;
-  FioJobFile jobs;
+  FioJobFile jobs;                     // empty when the workload is a trace
+  std::optional<ScenarioTrace> trace;  // the workload, instead of fio jobs
 };
 
 // Reads a scenario; `overrides` (--set) apply after the scenario's own `set`.

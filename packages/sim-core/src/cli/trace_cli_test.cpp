@@ -1,0 +1,230 @@
+// `flashscope trace inspect` and `flashscope run --trace` as a user meets
+// them: the summary keys and figures, the result's "trace" object, the trace
+// option flags, scenario files holding a trace, and errors that name the
+// file, the line and the problem (exit status 2).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "util/json.h"
+
+namespace flashscope {
+namespace {
+
+const std::string kWsrch = FLASHSCOPE_REPO_ROOT "/../shared/traces/mqsim_wsrch-small.trace";
+const std::string kTpcc = FLASHSCOPE_REPO_ROOT "/../shared/traces/mqsim_tpcc-small.trace";
+
+constexpr const char* kSmallDevice = R"({
+  "cell": "tlc",
+  "geometry": { "channels": 2, "dies_per_channel": 1, "planes_per_die": 2,
+                "blocks_per_plane": 32, "pages_per_block": 48, "page_bytes": 16384 },
+  "overprovision": 0.2,
+  "write_buffer_bytes": 1048576
+})";
+
+struct Output {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+class TraceCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("flashscope-trace-cli-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::string Write(const std::string& name, const std::string& text) {
+    const std::string path = (dir_ / name).string();
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+  }
+
+  Output Run(const std::string& args) {
+    const std::string err_path = (dir_ / "stderr.txt").string();
+    const std::string command = std::string(FLASHSCOPE_CLI_PATH) + " " + args + " 2>" + err_path;
+    FILE* pipe = popen(command.c_str(), "r");
+    Output result;
+    char buffer[65536];
+    size_t n;
+    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
+    result.status = WEXITSTATUS(pclose(pipe));
+    std::ifstream err(err_path);
+    result.err.assign(std::istreambuf_iterator<char>(err), {});
+    return result;
+  }
+
+  json::Value Json(const Output& output) {
+    EXPECT_EQ(output.status, 0) << output.err;
+    return json::Parse(output.out, "stdout");
+  }
+
+  std::filesystem::path dir_;
+};
+
+TEST_F(TraceCli, InspectJsonHasTheSummaryKeysAndTheTracesFigures) {
+  const json::Value s = Json(Run("trace inspect " + kWsrch + " --json"));
+  // The keys issue 5 names, then the rest of the contract's.
+  for (const char* key : {"format", "requests", "reads", "writes", "read_bytes", "write_bytes",
+                          "footprint_bytes", "duration_s", "bad_lines", "confidence", "candidates",
+                          "size_histogram", "interarrival_us", "devices", "preview", "done"}) {
+    EXPECT_NE(s.Find(key), nullptr) << key;
+  }
+  EXPECT_EQ(s.Find("format")->as_string(), "mqsim");
+  EXPECT_EQ(s.Find("requests")->as_number(), 24783);
+  EXPECT_EQ(s.Find("reads")->as_number(), 24779);
+  EXPECT_EQ(s.Find("writes")->as_number(), 4);
+  EXPECT_EQ(s.Find("read_bytes")->as_number(), 382085120);
+  EXPECT_EQ(s.Find("footprint_bytes")->as_number(), 377892864);
+  EXPECT_EQ(s.Find("duration_s")->as_number(), 60.055212);
+}
+
+TEST_F(TraceCli, InspectTextAndTheOptionsItTakes) {
+  const Output text = Run("trace inspect " + kWsrch);
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("format mqsim (confidence 1.00"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("requests: 24783"), std::string::npos) << text.out;
+  const json::Value s = Json(Run("trace inspect " + kWsrch +
+                                 " --format mqsim --volume 0 --window 0:30 --max-requests 1000"
+                                 " --json"));
+  EXPECT_EQ(s.Find("requests")->as_number(), 1000);
+}
+
+TEST_F(TraceCli, RunTraceAddsTheTraceObjectAndReplaysEveryRequest) {
+  const std::string device = Write("d.json", kSmallDevice);
+  const json::Value r = Json(Run("run --device " + device + " --trace " + kTpcc + " --json"));
+  EXPECT_EQ(r.Find("workload")->as_string(), kTpcc);
+  const json::Value& trace = *r.Find("trace");
+  EXPECT_EQ(trace.Find("format")->as_string(), "mqsim");
+  // awk '$5==1{r++} $5==0{w++}' mqsim_tpcc-small.trace -> 4381 2618
+  EXPECT_EQ(trace.Find("requests")->as_number(), 6999);
+  EXPECT_EQ(trace.Find("reads")->as_number(), 4381);
+  EXPECT_EQ(trace.Find("writes")->as_number(), 2618);
+  EXPECT_EQ(r.Find("host")->Find("read_requests")->as_number(), 4381);
+  EXPECT_EQ(r.Find("host")->Find("write_requests")->as_number(), 2618);
+  EXPECT_EQ(r.Find("host")->Find("write_bytes")->as_number(),
+            trace.Find("write_bytes")->as_number());
+  EXPECT_EQ(r.Find("jobs")->items()[0].Find("name")->as_string(), kTpcc);
+  EXPECT_GT(r.Find("waf")->as_number(), 1);
+}
+
+TEST_F(TraceCli, RunTraceOptionFlagsReachTheReplay) {
+  const std::string device = Write("d.json", kSmallDevice);
+  const std::string base = "run --device " + device + " --trace " + kTpcc;
+  const json::Value open = Json(Run(base + " --json"));
+  const json::Value closed =
+      Json(Run(base + " --qd 4 --map compact --speed 3 --bad-lines skip --json"));
+  const json::Value& options = *closed.Find("trace")->Find("options");
+  EXPECT_EQ(options.Find("queue_depth")->as_number(), 4);
+  EXPECT_EQ(options.Find("address_map")->as_string(), "compact");
+  EXPECT_EQ(options.Find("speed")->as_number(), 3);
+  EXPECT_EQ(options.Find("bad_lines")->as_string(), "skip");
+  EXPECT_GT(closed.Find("trace")->Find("compact_extents")->as_number(), 0);
+  // Closed loop ignores the trace's timestamps; results differ from open loop.
+  EXPECT_NE(open.Find("sim_time_ms")->as_number(), closed.Find("sim_time_ms")->as_number());
+  // The same inputs give the same bytes.
+  EXPECT_EQ(Run(base + " --qd 4 --json").out, Run(base + " --qd 4 --json").out);
+}
+
+TEST_F(TraceCli, FioRunsHaveNoTraceObject) {
+  const json::Value r =
+      Json(Run("run --device " + Write("d.json", kSmallDevice) + " --fio " +
+               Write("j.fio", "[w]\nrw=randwrite\nbs=4k\nnumber_ios=100\n") + " --json"));
+  EXPECT_EQ(r.Find("trace"), nullptr);
+}
+
+TEST_F(TraceCli, ScenarioCanHoldATraceWithItsOptions) {
+  Write("t.trace", "1000 0 8 8 0\n2000 0 16 8 0\n3000 1 8 8 1\n");
+  const std::string scenario =
+      Write("s.json", std::string(R"({"name": "trace demo", "device": )") + kSmallDevice +
+                          R"(, "trace": {"path": "t.trace", "volume": "0",
+                                                     "queue_depth": 2}})");
+  const json::Value r = Json(Run("run --scenario " + scenario + " --json"));
+  EXPECT_EQ(r.Find("trace")->Find("requests")->as_number(), 2);
+  EXPECT_EQ(r.Find("trace")->Find("filtered_records")->as_number(), 1);
+  EXPECT_EQ(r.Find("trace")->Find("name")->as_string(), (dir_ / "t.trace").string());
+  EXPECT_EQ(r.Find("host")->Find("write_requests")->as_number(), 2);
+
+  const std::string bad = Write("b.json", std::string(R"({"device": )") + kSmallDevice +
+                                              ",\n\"trace\": {\"path\": \"t.trace\",\n"
+                                              "\"speed\": -1}}");
+  const Output e = Run("run --scenario " + bad);
+  EXPECT_EQ(e.status, 2);
+  EXPECT_NE(e.err.find(bad + ":9: trace option speed must be a number greater than 0"),
+            std::string::npos)
+      << e.err;
+}
+
+TEST_F(TraceCli, ABadLineStopsWithFileLineAndHowToSkipOrIsSkipped) {
+  const std::string device = Write("d.json", kSmallDevice);
+  const std::string trace = Write("bad.trace", "1000 0 8 8 0\n2000 0 8 8 0\n3000 0 x 8 1\n");
+  const Output stop = Run("run --device " + device + " --trace " + trace + " --format mqsim");
+  EXPECT_EQ(stop.status, 2);
+  EXPECT_EQ(stop.err, "flashscope: " + trace +
+                          ":3: field 3 (start sector) 'x' is not a whole number (use bad_lines "
+                          "skip / --bad-lines skip to skip such lines)\n");
+  EXPECT_EQ(stop.out, "");
+  const json::Value skip = Json(Run("run --device " + device + " --trace " + trace +
+                                    " --format mqsim --bad-lines skip --json"));
+  EXPECT_EQ(skip.Find("trace")->Find("bad_lines")->as_number(), 1);
+  EXPECT_EQ(skip.Find("trace")->Find("requests")->as_number(), 2);
+  const auto& examples = skip.Find("trace")->Find("bad_line_examples")->items();
+  ASSERT_EQ(examples.size(), 1u);
+  EXPECT_EQ(examples[0].Find("line")->as_number(), 3);
+}
+
+TEST_F(TraceCli, BinaryTruncatedAndBadFlagsAreClearErrors) {
+  const std::string device = Write("d.json", kSmallDevice);
+  std::string gz = "\x1f\x8b\x08";
+  gz.push_back('\0');
+  const std::string binary = Write("x.trace.gz", gz + "rest");
+  Output r = Run("trace inspect " + binary);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "flashscope: " + binary + ": binary data at byte 3 (not a text trace)\n");
+
+  const std::string cut = Write("cut.trace", "1000 0 8 8 0\n2000 0 8 8 0\n3000 0 8");
+  r = Run("run --device " + device + " --trace " + cut + " --format mqsim");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find(cut + ":3: truncated last line: expected 5 fields"), std::string::npos)
+      << r.err;
+
+  r = Run("run --device " + device + " --trace " + kTpcc + " --speed 0");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "flashscope: --speed 0: trace option speed must be a number greater than 0, not 0\n");
+  r = Run("run --device " + device + " --trace " + kTpcc + " --map linear");
+  EXPECT_NE(r.err.find("--map linear: trace option address_map must be one of"), std::string::npos)
+      << r.err;
+  r = Run("run --device " + device + " --trace " + kTpcc + " --window 20:10");
+  EXPECT_NE(r.err.find("--window 20:10: trace option window_end_s (10) must be after"),
+            std::string::npos)
+      << r.err;
+  r = Run("run --device " + device + " --fio " + Write("j.fio", "[w]\nrw=read\n") + " --qd 4");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--qd is a trace option: it needs --trace FILE"), std::string::npos)
+      << r.err;
+  r = Run("trace inspect " + kTpcc + " --format nope");
+  EXPECT_NE(r.err.find("\"nope\" is not a trace format"), std::string::npos) << r.err;
+  r = Run("trace inspect /nonexistent.trace");
+  EXPECT_EQ(r.err, "flashscope: /nonexistent.trace: cannot read the file (does it exist?)\n");
+}
+
+TEST_F(TraceCli, UsageListsTheTraceCommandsAndOptions) {
+  const Output help = Run("--help");
+  ASSERT_EQ(help.status, 0);
+  for (const char* text : {"--trace FILE", "trace inspect FILE", "--qd N", "--map wrap|compact",
+                           "--window START_S:END_S", "--bad-lines stop|skip"}) {
+    EXPECT_NE(help.out.find(text), std::string::npos) << text;
+  }
+}
+
+}  // namespace
+}  // namespace flashscope

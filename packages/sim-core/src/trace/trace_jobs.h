@@ -1,0 +1,37 @@
+// A trace as the host's job (the trace counterpart of sim/fio_jobs.h), and
+// the result JSON's "trace" object for a trace run.
+#pragma once
+
+#include <memory>
+
+#include "host/host.h"
+#include "nand/layout.h"
+#include "trace/byte_input.h"
+#include "trace/trace_options.h"
+#include "trace/trace_source.h"
+#include "util/json.h"
+
+namespace flashscope {
+
+struct TraceJob {
+  JobSpec job;                // name = the input's name; iodepth = options.queue_depth
+  const TraceSource* source;  // owned by job.source
+};
+
+// Builds the job replaying `input` onto a drive of `layout` (its logical
+// capacity). InputError for binary / undetectable input, or (compact
+// mapping) a bad line found by the pre-pass under bad_lines stop.
+TraceJob JobFromTrace(std::unique_ptr<IByteInput> input, const TraceOptions& options,
+                      const DeviceLayout& layout);
+
+// The result JSON's "trace" object:
+//   name, format, confidence, options (WriteTraceOptions), requests, reads,
+//   writes, trims, read_bytes, write_bytes, trim_bytes (as replayed: after
+//   clamping), lines, bytes_read, size_bytes (null when unknown),
+//   bad_lines, bad_line_examples [{line, reason}], skipped_lines,
+//   zero_length_records, filtered_records (volume filter / before the
+//   window), out_of_order, clamped_requests, trims_skipped,
+//   capacity_bytes, compact_extents (compact mapping: 1 MiB extents packed).
+void WriteTraceReplay(json::Writer& out, const TraceSource& source);
+
+}  // namespace flashscope

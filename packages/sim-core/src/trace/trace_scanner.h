@@ -1,0 +1,133 @@
+// TraceScanner: the records of a trace that a replay (TraceSource) or an
+// inspection (TraceInspector) uses, in file order, with the replay options
+// that select records applied: the volume filter, the time window and
+// max_requests. It reads lines through a LineReader, parses them with the
+// chosen ITraceFormat, counts what it leaves out, and stops or continues on
+// a bad line as TraceOptions::bad_lines says.
+//
+// Time: the first record that passes the volume filter (and has a length)
+// is time 0. A record earlier than its predecessor is counted as out of
+// order and takes its predecessor's time, so times never decrease. The
+// window keeps records from window_start_s to window_end_s; relative_ns of
+// a returned record counts from the window's start, so a replay starts at
+// the window. Reading stops at the first record past the window's end.
+//
+// Per record nothing is allocated: lines are views into the reader's
+// buffer, formats parse without allocating. Only bad lines allocate (their
+// reason, and the first kMaxBadLineExamples are kept).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "trace/byte_input.h"
+#include "trace/i_trace_format.h"
+#include "trace/line_reader.h"
+#include "trace/trace_options.h"
+#include "trace/trace_record.h"
+
+namespace flashscope {
+
+// Detection reads at most this much of the start of a trace.
+inline constexpr size_t kTraceDetectBytes = 64 * 1024;
+inline constexpr size_t kTraceDetectLines = 200;
+inline constexpr size_t kTracePreviewLines = 20;
+inline constexpr size_t kMaxBadLineExamples = 20;
+
+// The format a trace is read with and how sure detection is of it.
+struct TraceFormatChoice {
+  std::string format;
+  double confidence = 0;                     // detection's confidence in `format`
+  std::vector<TraceFormatGuess> candidates;  // every format's, best first
+  std::vector<std::string> preview;          // the first kTracePreviewLines lines
+};
+
+// Reads the first kTraceDetectBytes of `input` (then rewinds it) and picks
+// options.format, or with "auto" the best detected format. InputError naming
+// the input when it is empty, binary, or no format reaches
+// kMinTraceConfidence (the message lists the best guesses and how to name
+// the format).
+TraceFormatChoice ChooseTraceFormat(IByteInput& input, const TraceOptions& options);
+
+struct BadTraceLine {
+  uint64_t line = 0;
+  std::string reason;
+};
+
+struct ScannedRecord {
+  TraceRecord record;        // as the format read it; device valid until the next call
+  uint64_t relative_ns = 0;  // since the window's start (non-decreasing)
+  uint64_t line = 0;
+};
+
+class TraceScanner {
+ public:
+  // `input` must outlive the scanner. `chunk_bytes`: see LineReader.
+  TraceScanner(IByteInput& input, const TraceOptions& options, const std::string& format,
+               size_t chunk_bytes = kTraceChunkBytes);
+
+  // The next selected record; false at the end of the input, past the
+  // window's end, after max_requests records, or (paused() true) when
+  // bytes_consumed() reached the pause point set by PauseAt.
+  // Throws InputError for binary input, a truncated last line that does not
+  // parse, and (bad_lines stop) the first bad line.
+  bool Next(ScannedRecord& out);
+
+  // Next returns false (paused) once this many bytes of the input have been
+  // consumed; a later call continues. UINT64_MAX: never.
+  void PauseAt(uint64_t consumed_bytes) {
+    pause_at_bytes_ = consumed_bytes;
+    paused_ = false;
+  }
+  bool paused() const { return paused_; }
+  // Read to the end, or stopped by the window / max_requests.
+  bool finished() const { return finished_; }
+
+  // Back to the start of the input with every count at zero.
+  void Rewind();
+
+  const std::string& name() const { return input_.name(); }
+  uint64_t bytes_consumed() const { return reader_.bytes_consumed(); }
+  uint64_t size_bytes() const { return input_.size_bytes(); }
+  uint64_t lines() const { return reader_.line_number(); }
+  uint64_t records() const { return records_; }  // returned by Next
+  uint64_t bad_lines() const { return bad_lines_; }
+  // Lines without I/O by the format's definition, plus zero-length records.
+  uint64_t skipped_lines() const { return skipped_lines_ + zero_length_records_; }
+  uint64_t zero_length_records() const { return zero_length_records_; }
+  // Records left out by the volume filter or before the window.
+  uint64_t filtered_records() const { return filtered_records_; }
+  uint64_t out_of_order() const { return out_of_order_; }
+  const std::vector<BadTraceLine>& bad_line_examples() const { return bad_examples_; }
+
+ private:
+  void OnBadLine(const std::string& reason);
+
+  IByteInput& input_;
+  TraceOptions options_;
+  std::unique_ptr<ITraceFormat> format_;
+  LineReader reader_;
+  std::string reason_;  // reused for bad lines' reasons
+  uint64_t window_start_ns_ = 0;
+  uint64_t window_end_ns_ = UINT64_MAX;
+
+  bool have_base_ = false;
+  uint64_t base_ns_ = 0;       // time of the first kept record
+  uint64_t last_time_ns_ = 0;  // the previous kept record's time as written
+  uint64_t effective_ns_ = 0;  // the previous kept record's time, non-decreasing
+  uint64_t records_ = 0;
+  uint64_t bad_lines_ = 0;
+  uint64_t skipped_lines_ = 0;
+  uint64_t zero_length_records_ = 0;
+  uint64_t filtered_records_ = 0;
+  uint64_t out_of_order_ = 0;
+  std::vector<BadTraceLine> bad_examples_;
+  uint64_t pause_at_bytes_ = UINT64_MAX;
+  bool paused_ = false;
+  bool finished_ = false;
+};
+
+}  // namespace flashscope

@@ -1,0 +1,110 @@
+// TraceSource: a trace as a host job's request source (IRequestSource). It
+// streams the trace through a TraceScanner (selection: volume, window,
+// max_requests; bad lines: stop or skip) and turns each record into a HostIo:
+//
+// Arrival (open loop, the job's iodepth 0): the record's time since the
+// window's start divided by options.speed; times that go backwards in the
+// trace take their predecessor's (counted as out of order). Closed loop
+// (queue_depth > 0): the host ignores arrival times.
+//
+// Addresses onto the simulated capacity (the drive's logical bytes):
+//   wrap     offset modulo the capacity, aligned down to 512 bytes; a request
+//            that would run past the end is moved back to end at it.
+//   compact  a pre-pass over the trace (Rewind) collects the 1 MiB extents
+//            the selected records touch; they are packed in address order
+//            from offset 0 (keeping offsets within an extent), so a trace
+//            whose footprint fits the drive keeps every distinct address
+//            distinct; if the packed extents are still larger, they wrap.
+// Lengths longer than the capacity or kMaxTraceRequestBytes are clamped
+// (counted). Several devices of one trace share one address space unless a
+// volume is selected.
+//
+// Trims replay as trims when the controller supports them (the conventional
+// FTL does: Controller::SubmitTrim); otherwise they are counted and skipped.
+//
+// Next allocates nothing per record (bad lines excepted, see TraceScanner).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "host/request_source.h"
+#include "trace/byte_input.h"
+#include "trace/trace_options.h"
+#include "trace/trace_scanner.h"
+
+namespace flashscope {
+
+// Longest request replayed as one (HostIo lengths are 32-bit).
+inline constexpr uint64_t kMaxTraceRequestBytes = uint64_t{1} << 30;  // 1 GiB
+
+class TraceSource final : public IRequestSource {
+ public:
+  // Chooses the format (InputError when binary or undetectable) and, for
+  // compact mapping, runs the pre-pass (which stops at a bad line under
+  // bad_lines stop). `chunk_bytes`: see LineReader.
+  TraceSource(std::unique_ptr<IByteInput> input, const TraceOptions& options,
+              uint64_t capacity_bytes, bool trims_supported = true,
+              size_t chunk_bytes = kTraceChunkBytes);
+  ~TraceSource() override;
+  TraceSource(const TraceSource&) = delete;
+  TraceSource& operator=(const TraceSource&) = delete;
+
+  bool Next(HostIo& io) override;
+
+  const std::string& name() const { return input_->name(); }
+  const std::string& format() const { return choice_.format; }
+  double confidence() const { return choice_.confidence; }
+  const TraceOptions& options() const { return options_; }
+  uint64_t capacity_bytes() const { return capacity_bytes_; }
+
+  // Progress: bytes of the trace read (consumed) so far, and its size
+  // (UINT64_MAX when unknown).
+  uint64_t bytes_read() const { return scanner_->bytes_consumed(); }
+  uint64_t size_bytes() const { return scanner_->size_bytes(); }
+  uint64_t requests() const { return issued_[0] + issued_[1] + issued_[2]; }  // issued so far
+  uint64_t requests(IoOp op) const { return issued_[Index(op)]; }
+  uint64_t bytes(IoOp op) const { return issued_bytes_[Index(op)]; }
+  uint64_t lines() const { return scanner_->lines(); }
+  uint64_t bad_lines() const { return scanner_->bad_lines(); }
+  uint64_t skipped_lines() const { return scanner_->skipped_lines(); }
+  uint64_t zero_length_records() const { return scanner_->zero_length_records(); }
+  uint64_t filtered_records() const { return scanner_->filtered_records(); }
+  uint64_t out_of_order() const { return scanner_->out_of_order(); }
+  const std::vector<BadTraceLine>& bad_line_examples() const {
+    return scanner_->bad_line_examples();
+  }
+  uint64_t clamped_requests() const { return clamped_requests_; }
+  uint64_t trims_skipped() const { return trims_skipped_; }
+  bool trims_supported() const { return trims_supported_; }
+  // compact: the touched extents packed (0 with wrap).
+  uint64_t compact_extents() const { return extents_.size(); }
+  static constexpr uint64_t kExtentBytes = uint64_t{1} << 20;
+
+  // The address a record's offset maps to (before the end-of-capacity
+  // adjustment for its length); exposed for tests.
+  uint64_t MapOffset(uint64_t offset_bytes, uint64_t length_bytes) const;
+
+ private:
+  static size_t Index(IoOp op) { return std::min<size_t>(static_cast<size_t>(op), 2); }
+  void CollectExtents();
+  uint64_t ScaledArrivalNs(uint64_t relative_ns) const;
+
+  std::unique_ptr<IByteInput> input_;
+  TraceOptions options_;
+  TraceFormatChoice choice_;
+  std::unique_ptr<TraceScanner> scanner_;
+  uint64_t capacity_bytes_;
+  uint64_t max_length_bytes_;
+  bool trims_supported_;
+  std::vector<uint64_t> extents_;  // compact: touched extent indexes, ascending
+  std::array<uint64_t, 3> issued_{};
+  std::array<uint64_t, 3> issued_bytes_{};
+  uint64_t clamped_requests_ = 0;
+  uint64_t trims_skipped_ = 0;
+};
+
+}  // namespace flashscope
