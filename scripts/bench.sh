@@ -3,9 +3,23 @@
 # the native benchmark, then the WebAssembly build on the native benchmark's
 # first workload (4 KiB random writes in GC steady state) under Node, with
 # the native CLI timed on the identical workload and the wasm/native ratio.
+# Trace parsing: one generated 256 MiB MSR-format trace (build/bench/, made
+# once by scripts/gen-msr-trace.mjs and reused) parsed by flashscope_bench,
+# then inspected in wasm and by `flashscope trace inspect`, with MB/s each
+# and their ratio (targets: >= 200 MB/s native, >= 100 MB/s wasm).
 source "$(dirname "$0")/lib.sh"
 build_native >/dev/null
-"$BUILD_DIR/flashscope_bench" --presets "$REPO_ROOT/public/presets/devices" "$@"
+
+msr_trace="$REPO_ROOT/build/bench/msr-256mb.csv"
+if [ ! -s "$msr_trace" ]; then
+  mkdir -p "$(dirname "$msr_trace")"
+  # Written aside and renamed: an interrupted run leaves no short file behind.
+  node "$REPO_ROOT/scripts/gen-msr-trace.mjs" "$msr_trace.part" 256 >/dev/null
+  mv "$msr_trace.part" "$msr_trace"
+fi
+
+"$BUILD_DIR/flashscope_bench" --presets "$REPO_ROOT/public/presets/devices" \
+  --msr-trace "$msr_trace" "$@"
 
 echo
 echo "FlashScope WebAssembly benchmark (Node, one core)"
@@ -13,4 +27,5 @@ build_wasm >/dev/null
 wasm_args=()
 for arg in "$@"; do [ "$arg" = --quick ] && wasm_args+=(--quick); done
 node "$REPO_ROOT/packages/wasm/bench/bench-wasm.mjs" \
-  --native "$BUILD_DIR/flashscope" --presets "$REPO_ROOT/public/presets/devices" "${wasm_args[@]}"
+  --native "$BUILD_DIR/flashscope" --presets "$REPO_ROOT/public/presets/devices" \
+  --msr-trace "$msr_trace" "${wasm_args[@]}"

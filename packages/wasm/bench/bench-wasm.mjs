@@ -4,15 +4,38 @@
 // precondition -- run once in the Node flavour of the wasm module and once
 // in the native CLI, timing only the timed run in both (precondition and
 // setup excluded). Prints simulated host writes per wall second for each and
-// the wasm/native ratio (target >= 0.6). Prints; never asserts.
+// the wasm/native ratio (target >= 0.6).
+//
+// Then trace parsing: the whole inspection (format detection, every line
+// parsed, the summary's counts, histograms and footprint) of a generated
+// MSR-Cambridge trace (scripts/gen-msr-trace.mjs, written once to
+// build/bench/ and reused), in wasm -- read through Module.fsReadTrace in
+// the worker's 4 MiB chunks, here from a file descriptor -- and natively by
+// `flashscope trace inspect`, timed as a whole; MB/s of trace text each and
+// their ratio (targets: >= 200 MB/s native, >= 100 MB/s wasm). Prints;
+// never asserts.
 //
 //   node packages/wasm/bench/bench-wasm.mjs [--ios N] [--native PATH|none]
-//        [--presets DIR] [--glue PATH]
+//        [--presets DIR] [--glue PATH] [--msr-trace PATH] [--msr-mb N]
+//        [--skip-run] [--skip-trace]
 //
 // Plain Node ESM on purpose: no build step beyond scripts/build-wasm.sh.
 import { spawnSync } from 'node:child_process';
 import console from 'node:console';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { Buffer } from 'node:buffer';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -29,6 +52,11 @@ function parseArgs(argv) {
     native: join(repoRoot, 'packages/sim-core/build/flashscope'),
     presets: join(repoRoot, 'public/presets/devices'),
     glue: join(repoRoot, 'packages/wasm/dist/flashscope.node.cjs'),
+    quick: false,
+    msrMb: 256,
+    msrTrace: null,
+    run: true,
+    trace: true,
   };
   for (let i = 2; i < argv.length; ++i) {
     const value = () => {
@@ -39,9 +67,16 @@ function parseArgs(argv) {
     else if (argv[i] === '--native') args.native = value();
     else if (argv[i] === '--presets') args.presets = resolve(value());
     else if (argv[i] === '--glue') args.glue = resolve(value());
-    else if (argv[i] === '--quick') args.ios = 500_000;
+    else if (argv[i] === '--quick') {
+      args.ios = 500_000;
+      args.quick = true;
+    } else if (argv[i] === '--msr-trace') args.msrTrace = resolve(value());
+    else if (argv[i] === '--msr-mb') args.msrMb = Number(value());
+    else if (argv[i] === '--skip-run') args.run = false;
+    else if (argv[i] === '--skip-trace') args.trace = false;
     else throw new Error(`unknown option ${argv[i]}`);
   }
+  args.msrTrace ??= join(repoRoot, `build/bench/msr-${args.msrMb}mb.csv`);
   return args;
 }
 
@@ -101,6 +136,112 @@ function runNative(cli, presets, fioPath, sets) {
   return { preconditionS: Number(match[1]), runS: Number(match[2]), result: run.stdout };
 }
 
+// --- trace parsing ---------------------------------------------------------
+
+/** The generated MSR trace, made once (deterministic, so reuse is safe). */
+function ensureMsrTrace(path, megabytes) {
+  if (existsSync(path) && statSync(path).size > 0) return;
+  mkdirSync(dirname(path), { recursive: true });
+  const generator = join(repoRoot, 'scripts/gen-msr-trace.mjs');
+  // Written aside and renamed, so an interrupted run leaves no short file to reuse.
+  const partial = `${path}.part`;
+  const run = spawnSync(process.execPath, [generator, partial, String(megabytes)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (run.status !== 0) throw new Error(`${generator} exited ${run.status}`);
+  renameSync(partial, path);
+}
+
+/**
+ * Inspects the trace in wasm as the worker does: fs_trace_open, then
+ * fs_trace_scan in 4 MiB slices until done, bytes served by fsReadTrace
+ * (here positional reads of a file descriptor, as FileReaderSync slices a
+ * Blob). The name is the path, as the CLI cites it, so the summaries can be
+ * compared. Returns wall and CPU seconds and the summary text.
+ */
+function inspectWasm(m, path) {
+  const fd = openSync(path, 'r');
+  const size = statSync(path).size;
+  const input = 1;
+  const scratch = Buffer.allocUnsafe(8 << 20);
+  m.fsReadTrace = (id, offset, length) => {
+    if (id !== input) throw new Error(`no trace input ${id}`);
+    const bytes = length <= scratch.length ? scratch : Buffer.allocUnsafe(length);
+    const got = readSync(fd, bytes, 0, length, offset);
+    return bytes.subarray(0, got);
+  };
+  try {
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const json = JSON.stringify({ input, name: path, size_bytes: size });
+    const handle = withCString(m, json, (ptr) => m._fs_trace_open(ptr));
+    if (handle === 0) throw lastError(m);
+    let state;
+    while ((state = m._fs_trace_scan(handle, 4 << 20)) === 0);
+    if (state !== 1) throw lastError(m);
+    const wallS = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const summary = m.UTF8ToString(m._fs_trace_summary(handle));
+    m._fs_trace_close(handle);
+    return { wallS, cpuS: (cpu.user + cpu.system) / 1e6, summary };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `flashscope trace inspect PATH --json`, timed by bash (wall and CPU). */
+function inspectNative(cli, path, dir) {
+  const out = join(dir, 'summary.json');
+  const err = join(dir, 'inspect.err');
+  const script =
+    'TIMEFORMAT="%R %U %S"; { time "$0" trace inspect "$1" --json >"$2" 2>"$3"; } 2>&1';
+  const run = spawnSync('bash', ['-c', script, cli, path, out, err], { encoding: 'utf8' });
+  const times = run.stdout.trim().split(/\s+/).map(Number);
+  if (run.status !== 0 || times.length !== 3 || times.some(Number.isNaN)) {
+    throw new Error(`${cli} trace inspect failed: ${run.stdout}${readFileSync(err, 'utf8')}`);
+  }
+  // The CLI ends its JSON with a line break; fs_trace_summary does not.
+  const summary = readFileSync(out, 'utf8').replace(/\n$/, '');
+  return { wallS: times[0], cpuS: times[1] + times[2], summary };
+}
+
+/** The pass with the least wall time of `passes` (a loaded machine only slows). */
+function best(passes, run) {
+  let fastest = null;
+  for (let i = 0; i < passes; ++i) {
+    const pass = run();
+    if (fastest === null || pass.wallS < fastest.wallS) fastest = pass;
+  }
+  return fastest;
+}
+
+function benchTraceParse(args, m) {
+  ensureMsrTrace(args.msrTrace, args.msrMb);
+  const megabytes = statSync(args.msrTrace).size / 1e6;
+  const passes = args.quick ? 1 : 3;
+  const rates = (pass) =>
+    `${(megabytes / pass.wallS).toFixed(0)} MB/s (${megabytes.toFixed(0)} MB in ` +
+    `${pass.wallS.toFixed(2)} s wall, best of ${passes}; ${(megabytes / pass.cpuS).toFixed(0)} ` +
+    `MB/s of CPU time)`;
+  console.log(`trace parse: inspecting ${args.msrTrace} (format detection, parsing, summary)`);
+  const wasm = best(passes, () => inspectWasm(m, args.msrTrace));
+  console.log(`trace parse (msr, wasm): ${rates(wasm)}; target >= 100`);
+  if (args.native === 'none') return;
+  const dir = mkdtempSync(join(tmpdir(), 'flashscope-bench-trace-'));
+  try {
+    const native = best(passes, () => inspectNative(resolve(args.native), args.msrTrace, dir));
+    console.log(`trace parse (msr, native trace inspect): ${rates(native)}; target >= 200`);
+    console.log(
+      `trace parse wasm/native ratio: ${(native.wallS / wasm.wallS).toFixed(2)} wall, ` +
+        `${(native.cpuS / wasm.cpuS).toFixed(2)} CPU (summaries ` +
+        `${native.summary === wasm.summary ? 'byte-identical' : 'DIFFER'}, ` +
+        `${JSON.parse(wasm.summary).requests} requests)`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function writesPerSecond(resultJson, seconds) {
   const writes = JSON.parse(resultJson).host.write_requests;
   return { writes, perSecond: writes / seconds };
@@ -108,6 +249,12 @@ function writesPerSecond(resultJson, seconds) {
 
 function main() {
   const args = parseArgs(process.argv);
+  const m = loadModule(args.glue);
+  if (args.run) benchRun(args, m);
+  if (args.trace) benchTraceParse(args, m);
+}
+
+function benchRun(args, m) {
   const deviceJson = readFileSync(join(args.presets, 'tlc-64g.json'), 'utf8');
   const sets = ['precondition.fill=1', 'precondition.random_writes=1'];
   const fioText =
@@ -117,7 +264,7 @@ function main() {
   writeFileSync(fioPath, fioText);
   try {
     const label = '4 KiB random writes, GC steady state, 64 GiB TLC (QD32)';
-    const wasm = runWasm(loadModule(args.glue), deviceJson, fioText, fioPath, sets);
+    const wasm = runWasm(m, deviceJson, fioText, fioPath, sets);
     const w = writesPerSecond(wasm.result, wasm.runS);
     console.log(
       `wasm (Node ${process.versions.node}): ${label}: ${w.perSecond.toFixed(0)} simulated host ` +

@@ -9,10 +9,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { SimClient, SimError } from './client';
 import type { SnapshotFrame, WorkerLike } from './client';
-import type { Command, SerializedError, WorkerMessage } from './protocol';
+import type { Command, SerializedError, TraceRef, TraceSummary, WorkerMessage } from './protocol';
 import { WasmSessionFactory } from './session';
 import type { FlashScopeModule } from './session';
 import { SimulationHost } from './simulation_host';
+import { memoryTraceBytes } from './trace_bytes';
 
 const GLUE_PATH = fileURLToPath(new URL('../dist/flashscope.node.cjs', import.meta.url));
 const DEVICE_JSON = readFileSync(
@@ -20,6 +21,17 @@ const DEVICE_JSON = readFileSync(
   'utf8',
 );
 const ENDLESS_JOB = '[overwrite]\nrw=randwrite\nbs=4k\niodepth=4\nruntime=3600s\ntime_based=1\n';
+// The traces the stand-in worker reads, by name (Node has no FileReaderSync).
+const TRACES: Record<string, Uint8Array> = {
+  'mqsim_tpcc-small.trace': readFileSync(
+    fileURLToPath(new URL('../../../../shared/traces/mqsim_tpcc-small.trace', import.meta.url)),
+  ),
+  'notes.bin': new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 0]),
+};
+
+function traceRef(name: string): TraceRef {
+  return { file: new Blob([new Uint8Array(TRACES[name])]), name, options: {} };
+}
 
 let wasm: FlashScopeModule;
 
@@ -46,6 +58,10 @@ class LoopbackWorker implements WorkerLike {
   constructor(versionOverride?: number) {
     this.host = new SimulationHost({
       sessionFactory: () => new WasmSessionFactory(wasm),
+      openTrace: (trace) => memoryTraceBytes(TRACES[trace.name]),
+      // Small slices and no throttle: a small trace still shows progress.
+      traceSliceBytes: 32 * 1024,
+      traceProgressMs: 0,
       post: (message, transfer) => {
         const copy = structuredClone(message, { transfer });
         setTimeout(() => {
@@ -178,5 +194,43 @@ describe('SimClient', () => {
     client.terminate();
     await expect(pending).rejects.toBeInstanceOf(SimError);
     expect(() => client!.play()).toThrow(SimError);
+  });
+
+  it('inspects a trace with progress, then replays it', async () => {
+    client = await SimClient.attach(new LoopbackWorker());
+    const progress: TraceSummary[] = [];
+    const summary = await client.inspectTrace(traceRef('mqsim_tpcc-small.trace'), (partial) =>
+      progress.push(partial),
+    );
+    expect(summary).toMatchObject({ format: 'mqsim', done: true, requests: 6999, reads: 4381 });
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.every((partial) => !partial.done)).toBe(true);
+    for (let i = 1; i < progress.length; i++) {
+      expect(progress[i].bytes_read).toBeGreaterThanOrEqual(progress[i - 1].bytes_read);
+    }
+
+    const { layout } = await client.load({
+      deviceJson: DEVICE_JSON,
+      fioText: '',
+      set: ['precondition.fill=1'],
+      trace: traceRef('mqsim_tpcc-small.trace'),
+    });
+    expect(layout.blocks).toBe(256);
+    const finished = new Promise<void>((resolve) =>
+      client!.onStatus((status) => status.finished && resolve()),
+    );
+    client.play();
+    await finished;
+    const result = JSON.parse(await client.result()) as { trace: { requests: number } };
+    expect(result.trace.requests).toBe(6999);
+  });
+
+  it('rejects inspectTrace of a binary file with a SimError naming it', async () => {
+    client = await SimClient.attach(new LoopbackWorker());
+    let calls = 0;
+    const error = await client.inspectTrace(traceRef('notes.bin'), () => ++calls).catch((e) => e);
+    expect(error).toBeInstanceOf(SimError);
+    expect((error as SimError).serialized).toMatchObject({ kind: 'input', file: 'notes.bin' });
+    expect(calls).toBe(0);
   });
 });

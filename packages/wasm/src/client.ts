@@ -17,6 +17,8 @@ import type {
   SerializedError,
   SnapshotMeta,
   Speed,
+  TraceRef,
+  TraceSummary,
   WorkerMessage,
 } from './protocol';
 import { SimError } from './session';
@@ -59,6 +61,8 @@ export class SimClient {
   private readonly snapshotListeners = new Set<(frame: SnapshotFrame) => void>();
   private readonly statusListeners = new Set<(status: SimStatus) => void>();
   private readonly errorListeners = new Set<(error: SerializedError) => void>();
+  /** inspectTrace progress callbacks by the command's seq. */
+  private readonly traceProgressListeners = new Map<number, (summary: TraceSummary) => void>();
   private terminated = false;
 
   /** Spawns the worker, sends init and resolves once it is 'ready'. */
@@ -126,6 +130,35 @@ export class SimClient {
     return message.json;
   }
 
+  /**
+   * Scans a whole trace in the worker and resolves with its summary (what
+   * `flashscope trace inspect --json` prints); onProgress gets the partial
+   * summary (done false) at most every 100 ms meanwhile. The scan holds the
+   * worker until it ends, so the UI gives it a worker of its own. Rejects
+   * with a SimError: kind 'input' with file and line for a binary or
+   * undetectable trace.
+   */
+  async inspectTrace(
+    trace: TraceRef,
+    onProgress?: (summary: TraceSummary) => void,
+  ): Promise<TraceSummary> {
+    let seq = 0;
+    try {
+      const message = await this.request(
+        { type: 'inspectTrace', trace },
+        'traceSummary',
+        (sent) => {
+          seq = sent;
+          if (onProgress !== undefined) this.traceProgressListeners.set(sent, onProgress);
+        },
+      );
+      if (message.type !== 'traceSummary') throw unexpected(message);
+      return message.summary;
+    } finally {
+      this.traceProgressListeners.delete(seq);
+    }
+  }
+
   onSnapshot(listener: (frame: SnapshotFrame) => void): () => void {
     this.snapshotListeners.add(listener);
     return () => this.snapshotListeners.delete(listener);
@@ -164,10 +197,16 @@ export class SimClient {
     return seq;
   }
 
-  private request(body: CommandBody, expect: WorkerMessage['type']): Promise<WorkerMessage> {
+  /** Sends body and waits for the reply `expect` with its seq; `sent` learns the seq. */
+  private request(
+    body: CommandBody,
+    expect: WorkerMessage['type'],
+    sent?: (seq: number) => void,
+  ): Promise<WorkerMessage> {
     return new Promise((resolve, reject) => {
       const seq = this.send(body);
       this.pending.set(seq, { expect, resolve, reject });
+      sent?.(seq);
     });
   }
 
@@ -192,9 +231,13 @@ export class SimClient {
         this.settle(message);
         return;
       }
+      case 'traceProgress':
+        this.traceProgressListeners.get(message.seq)?.(message.summary);
+        return;
       case 'ready':
       case 'loaded':
       case 'result':
+      case 'traceSummary':
         this.settle(message);
         return;
       case 'error': {

@@ -1,8 +1,8 @@
 // Native and WebAssembly give the same answer (DESIGN.md: same scenario,
 // same seed -> byte-identical results): each scenario is run by the native
-// CLI (packages/sim-core/build/flashscope, `npm run build:native`) and by the
-// Node flavour of the wasm module (scripts/build-wasm.sh), and the JSON texts
-// must be equal byte for byte. Bad input gives the CLI's message.
+// CLI (packages/sim-core/build/flashscope, `npm run build:native`, or
+// $FLASHSCOPE_CLI) and by the Node flavour of the wasm module
+// (scripts/build-wasm.sh), and the JSON texts must be equal byte for byte. Bad input gives the CLI's message.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,8 @@ import { openSession, runScenario } from './node';
 import { SimError } from './session';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
-const cliPath = join(repoRoot, 'packages/sim-core/build/flashscope');
+// $FLASHSCOPE_CLI overrides (a build elsewhere), as in node_trace.test.ts.
+const cliPath = process.env.FLASHSCOPE_CLI ?? join(repoRoot, 'packages/sim-core/build/flashscope');
 const gluePath = join(repoRoot, 'packages/wasm/dist/flashscope.node.cjs');
 
 interface CliRun {

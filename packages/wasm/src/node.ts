@@ -16,6 +16,8 @@ import {
   parseLastError,
   type FlashScopeModule,
   type SimSession,
+  type TraceInput,
+  type TraceInspection,
 } from './session';
 
 /** The Node flavour also has the one-shot call (fs_run_scenario). */
@@ -80,7 +82,20 @@ export function runScenario(deviceJson: string, fioText: string, workloadName = 
  * A session for stepping through a run (create, precondition, advance in
  * slices, snapshots, result), the same wrapper the worker uses.
  */
-export function openSession(request: LoadRequest): SimSession {
+export function openSession(request: LoadRequest, trace?: TraceInput): SimSession {
+  return factory().create(request, trace);
+}
+
+/**
+ * Opens a trace for inspection (fs_trace_open); scan it to the end for what
+ * `flashscope trace inspect --json` prints. Bytes usually come from
+ * memoryTraceBytes (trace_bytes.ts).
+ */
+export function inspectTrace(trace: TraceInput): TraceInspection {
+  return factory().inspectTrace(trace);
+}
+
+function factory(): WasmSessionFactory {
   nodeFactory ??= new WasmSessionFactory(loadNodeModule());
-  return nodeFactory.create(request);
+  return nodeFactory;
 }

@@ -2,17 +2,132 @@
 // convention 6): discriminated unions, a sequence id on every command,
 // serialised errors, and a version checked at init. Switches over these
 // types must be exhaustive (see assertNever).
+//
+// Version 2 added trace replay: LoadRequest.trace, the 'inspectTrace'
+// command with its 'traceProgress' / 'traceSummary' replies, and
+// SnapshotMeta.trace.
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Simulated nanoseconds per wall-clock second, or as fast as possible. */
 export type Speed = { kind: 'rate'; simNsPerSecond: number } | { kind: 'max' };
 
+/** The trace format names of the CLI's --format (sim-core trace/trace_format_names.h). */
+export const TRACE_FORMATS = [
+  'msr',
+  'spc',
+  'alibaba',
+  'tencent',
+  'blkparse',
+  'iolog',
+  'mqsim',
+  'disksim',
+  'csv',
+] as const;
+export type TraceFormatName = (typeof TRACE_FORMATS)[number];
+
+/**
+ * How a trace is read and replayed: the keys of the CLI's trace options and
+ * of a scenario file's "trace" object (sim-core trace/trace_options.h), every
+ * one optional (the core's defaults apply).
+ */
+export interface TraceOptions {
+  /** 'auto' (default) detects the format from the first 64 KiB. */
+  format?: 'auto' | TraceFormatName;
+  /** csv only: the column mapping (sim-core trace/impl/csv.cpp). */
+  csv_columns?: string;
+  /** blkparse only: the one action replayed, queued (default) or issued. */
+  blkparse_action?: 'Q' | 'D';
+  /** Keep only the records of this device / volume id ("" or absent: all). */
+  volume?: string;
+  /** Open loop: arrival times divided by this (default 1). */
+  speed?: number;
+  /** 0 (default): open loop at the trace's timestamps; N: closed loop at queue depth N. */
+  queue_depth?: number;
+  /** Fold offsets onto the drive: wrap modulo its capacity, or compact the touched 1 MiB extents. */
+  address_map?: 'wrap' | 'compact';
+  /** 0 (default): every request. */
+  max_requests?: number;
+  /** Seconds after the first kept record. */
+  window_start_s?: number;
+  /** < 0 (default): to the end. */
+  window_end_s?: number;
+  /** A line that does not parse stops the run (default) or is skipped and counted. */
+  bad_lines?: 'stop' | 'skip';
+}
+
+/**
+ * A trace file the worker reads in slices (FileReaderSync): the bytes never
+ * leave the browser and are never copied whole into wasm memory.
+ */
+export interface TraceRef {
+  file: Blob;
+  /** The file name errors and results cite ("x.trace"). */
+  name: string;
+  options: TraceOptions;
+}
+
+/**
+ * What a trace holds, as `flashscope trace inspect --json` prints it
+ * (sim-core trace/trace_summary.h). The volume filter, time window and
+ * max_requests apply to the counted records: it describes what would replay.
+ * While a scan runs, done is false and the figures cover bytes_read so far.
+ */
+export interface TraceSummary {
+  name: string;
+  /** The detected (or given) format. */
+  format: TraceFormatName;
+  /** Detection confidence in [0, 1] (1 when the format was given). */
+  confidence: number;
+  /** Every format's confidence on the first lines, best first. */
+  candidates: Array<{ format: TraceFormatName; confidence: number }>;
+  done: boolean;
+  bytes_read: number;
+  size_bytes: number;
+  lines: number;
+  requests: number;
+  reads: number;
+  writes: number;
+  trims: number;
+  read_bytes: number;
+  write_bytes: number;
+  trim_bytes: number;
+  /** Distinct 4 KiB blocks touched × 4096. */
+  footprint_bytes: number;
+  /** The highest end offset of any request. */
+  max_offset_bytes: number;
+  duration_s: number;
+  iops: number;
+  /** Requests per size bin: up to max_bytes (512, 1024, ... 1048576), null = larger. */
+  size_histogram: Array<{ max_bytes: number | null; count: number }>;
+  interarrival_us: { mean: number; p50: number; p99: number; p999: number; max: number };
+  /** Records earlier than their predecessor. */
+  out_of_order: number;
+  /** The 16 busiest devices / volumes. */
+  devices: Array<{ id: string; requests: number }>;
+  bad_lines: number;
+  /** The first 20 bad lines. */
+  bad_line_examples: Array<{ line: number; reason: string }>;
+  skipped_lines: number;
+  /** The first 20 lines of the file as text. */
+  preview: string[];
+}
+
+/** SnapshotMeta.trace: how far a trace replay has read. */
+export interface TraceReplayProgress {
+  bytes_read: number;
+  size_bytes: number;
+  /** Requests issued so far. */
+  requests: number;
+}
+
 export interface LoadRequest {
   /** Device JSON text (a preset file's content, possibly edited). */
   deviceJson: string;
-  /** fio job file text. */
+  /** fio job file text ('' and ignored when `trace` is given). */
   fioText: string;
+  /** The workload is this trace instead of the fio job. */
+  trace?: TraceRef;
   /** Dotted-key overrides, as the CLI's --set ("gc.victim=fifo"). */
   set?: string[];
   /** Names used in error messages and results. */
@@ -34,7 +149,13 @@ export type Command =
   | { type: 'reset'; seq: number }
   /** The UI has drawn frame `frame`; the worker may send the next one. */
   | { type: 'ack'; seq: number; frame: number }
-  | { type: 'result'; seq: number };
+  | { type: 'result'; seq: number }
+  /**
+   * Scans a whole trace (in its own worker: it holds the worker until done).
+   * Replies 'traceProgress' (at most every 100 ms) then 'traceSummary', or
+   * 'error' with this seq.
+   */
+  | { type: 'inspectTrace'; seq: number; trace: TraceRef };
 
 export interface SerializedError {
   kind: 'input' | 'internal' | 'protocol';
@@ -213,6 +334,8 @@ export interface SnapshotMeta {
   events_dropped: number;
   /** Null (or absent, from an older core) when the drive has no SLC cache. */
   slc?: SlcMeta | null;
+  /** Null (or absent, from an older core) when the workload is not a trace. */
+  trace?: TraceReplayProgress | null;
 }
 
 export type WorkerMessage =
@@ -221,6 +344,10 @@ export type WorkerMessage =
   | { type: 'snapshot'; frame: number; blocks: BlockArrays; meta: SnapshotMeta }
   | { type: 'status'; seq: number; running: boolean; finished: boolean; simTimeNs: number }
   | { type: 'result'; seq: number; json: string }
+  /** The summary so far of an 'inspectTrace' (done false). */
+  | { type: 'traceProgress'; seq: number; summary: TraceSummary }
+  /** The final summary of an 'inspectTrace' (done true). */
+  | { type: 'traceSummary'; seq: number; summary: TraceSummary }
   | { type: 'error'; seq: number; error: SerializedError };
 
 export function assertNever(value: never): never {

@@ -3,7 +3,14 @@
 
 import { describe, expect, it } from 'vitest';
 
-import { SimError, decodeSnapshot, parseLastError, sessionOptionsJson } from './session';
+import {
+  SimError,
+  decodeSnapshot,
+  parseLastError,
+  sessionOptionsJson,
+  traceObject,
+} from './session';
+import { memoryTraceBytes } from './trace_bytes';
 
 const MAGIC = 0x31535346;
 const align8 = (n: number) => (n + 7) & ~7;
@@ -222,5 +229,31 @@ describe('sessionOptionsJson', () => {
       set: ['gc.victim=fifo'],
     });
     expect(sessionOptionsJson({ deviceJson: '{}', fioText: '' })).toBe('{}');
+  });
+});
+
+describe('the trace object', () => {
+  it('carries the input id, name, size and the trace options (api/trace_input.h)', () => {
+    const trace = traceObject(3, { name: 'x.csv', options: { format: 'msr', queue_depth: 4 } }, 99);
+    expect(trace).toEqual({
+      input: 3,
+      name: 'x.csv',
+      size_bytes: 99,
+      format: 'msr',
+      queue_depth: 4,
+    });
+    expect(JSON.parse(sessionOptionsJson({ deviceJson: '{}', fioText: '' }, trace))).toEqual({
+      trace,
+    });
+  });
+});
+
+describe('memoryTraceBytes', () => {
+  it('serves slices, shorter at the end and empty past it', () => {
+    const bytes = memoryTraceBytes(new Uint8Array([1, 2, 3, 4, 5]));
+    expect(bytes.size).toBe(5);
+    expect([...bytes.read(1, 3)]).toEqual([2, 3, 4]);
+    expect([...bytes.read(3, 10)]).toEqual([4, 5]);
+    expect(bytes.read(7, 2).byteLength).toBe(0);
   });
 });

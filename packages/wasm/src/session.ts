@@ -11,7 +11,16 @@
 // fresh ArrayBuffers that are safe to transfer to another thread.
 
 import { FRONTIERS_PER_PLANE, NO_BLOCK } from './protocol';
-import type { BlockArrays, Layout, LoadRequest, SerializedError, SnapshotMeta } from './protocol';
+import type {
+  BlockArrays,
+  Layout,
+  LoadRequest,
+  SerializedError,
+  SnapshotMeta,
+  TraceOptions,
+  TraceSummary,
+} from './protocol';
+import type { TraceBytes } from './trace_bytes';
 
 /** What this package needs from the Emscripten module (see W1's build flags). */
 export interface FlashScopeModule {
@@ -33,6 +42,34 @@ export interface FlashScopeModule {
   _fs_snapshot_meta(session: number): number;
   _fs_result_json(session: number): number;
   _fs_last_error(): number;
+  _fs_trace_open(traceJson: number): number;
+  _fs_trace_scan(inspection: number, maxBytes: number): number;
+  _fs_trace_summary(inspection: number): number;
+  _fs_trace_close(inspection: number): void;
+  /**
+   * Called from C++ (api/js_byte_input.cpp's EM_JS) for the next chunk of
+   * trace `input` (an id of the trace object's "input" key): at most
+   * `length` bytes at `offset`. Installed by WasmSessionFactory.
+   */
+  fsReadTrace?: (input: number, offset: number, length: number) => Uint8Array;
+}
+
+/** A trace as the C API reads it: its name, options and bytes. */
+export interface TraceInput {
+  /** The file name errors and the result cite. */
+  name: string;
+  options: TraceOptions;
+  bytes: TraceBytes;
+}
+
+/** A trace scan in progress (fs_trace_open / scan / summary / close). Methods throw SimError. */
+export interface TraceInspection {
+  /** Reads about maxBytes more (whole 4 MiB chunks); true once the whole trace is read. */
+  scan(maxBytes: number): boolean;
+  /** The summary so far, exactly as `flashscope trace inspect --json` prints it. */
+  summaryJson(): string;
+  summary(): TraceSummary;
+  close(): void;
 }
 
 /** An error that carries its wire form; what SimClient promises reject with. */
@@ -75,7 +112,14 @@ export interface SimSession {
 /** Makes sessions; the simulation host depends on this, not on Emscripten. */
 export interface SessionFactory {
   apiVersion(): number;
-  create(request: LoadRequest): SimSession;
+  /**
+   * A drive running request's fio job, or `trace` when given (then
+   * request.fioText must be ''; request.trace is the host's Blob, which the
+   * host has opened into `trace`, and is not read here).
+   */
+  create(request: LoadRequest, trace?: TraceInput): SimSession;
+  /** Opens a trace for inspection (detects its format; throws for a binary file). */
+  inspectTrace(trace: TraceInput): TraceInspection;
 }
 
 // Snapshot header (flashscope_api.h "Snapshot buffer"), in uint32 words.
@@ -213,32 +257,153 @@ export function parseLastError(text: string): SerializedError {
   return error;
 }
 
-/** fs_create's options_json from a LoadRequest (only the keys given). */
-export function sessionOptionsJson(request: LoadRequest): string {
+/**
+ * The trace object of fs_create's options and of fs_trace_open: the input's
+ * id for fsReadTrace, its name and size, and the trace options' keys.
+ */
+export function traceObject(
+  input: number,
+  trace: Pick<TraceInput, 'name' | 'options'>,
+  sizeBytes: number,
+): Record<string, unknown> {
+  return { ...trace.options, input, name: trace.name, size_bytes: sizeBytes };
+}
+
+/** fs_create's options_json from a LoadRequest (only the keys given), plus the trace object. */
+export function sessionOptionsJson(request: LoadRequest, trace?: Record<string, unknown>): string {
   const options: Record<string, unknown> = {};
   if (request.seriesIntervalMs !== undefined) options.series_interval_ms = request.seriesIntervalMs;
   if (request.deviceName !== undefined) options.device_name = request.deviceName;
   if (request.workloadName !== undefined) options.workload_name = request.workloadName;
   if (request.set !== undefined && request.set.length > 0) options.set = request.set;
+  if (trace !== undefined) options.trace = trace;
   return JSON.stringify(options);
 }
 
+/**
+ * The traces a module's C++ readers may ask for, by input id. One registry
+ * per module (its fsReadTrace is one function), whichever factory opened
+ * them; an input leaves when its session or inspection is closed.
+ */
+class TraceInputs {
+  private readonly inputs = new Map<number, TraceBytes>();
+  private nextId = 1;
+
+  static of(module: FlashScopeModule): TraceInputs {
+    let registry = registries.get(module);
+    if (registry === undefined) {
+      const created = new TraceInputs();
+      module.fsReadTrace = (input, offset, length) => created.read(input, offset, length);
+      registries.set(module, created);
+      registry = created;
+    }
+    return registry;
+  }
+
+  add(bytes: TraceBytes): number {
+    const id = this.nextId++;
+    this.inputs.set(id, bytes);
+    return id;
+  }
+
+  remove(id: number): void {
+    this.inputs.delete(id);
+  }
+
+  private read(input: number, offset: number, length: number): Uint8Array {
+    const bytes = this.inputs.get(input);
+    if (bytes === undefined) throw new Error(`no trace input ${input}`);
+    return bytes.read(offset, length);
+  }
+}
+
+const registries = new WeakMap<FlashScopeModule, TraceInputs>();
+
 export class WasmSessionFactory implements SessionFactory {
-  constructor(private readonly module: FlashScopeModule) {}
+  private readonly inputs: TraceInputs;
+
+  constructor(private readonly module: FlashScopeModule) {
+    this.inputs = TraceInputs.of(module);
+  }
 
   apiVersion(): number {
     return this.module._fs_api_version() >>> 0;
   }
 
-  create(request: LoadRequest): SimSession {
+  create(request: LoadRequest, trace?: TraceInput): SimSession {
     const m = this.module;
-    const handle = withCStrings(
-      m,
-      [request.deviceJson, request.fioText, sessionOptionsJson(request)],
-      ([device, fio, options]) => m._fs_create(device, fio, options) >>> 0,
-    );
-    if (handle === 0) throw lastError(m);
-    return new WasmSession(m, handle);
+    const input = trace === undefined ? 0 : this.inputs.add(trace.bytes);
+    try {
+      const options = sessionOptionsJson(
+        request,
+        trace === undefined ? undefined : traceObject(input, trace, trace.bytes.size),
+      );
+      const handle = withCStrings(
+        m,
+        [request.deviceJson, trace === undefined ? request.fioText : '', options],
+        ([device, fio, optionsPtr]) => m._fs_create(device, fio, optionsPtr) >>> 0,
+      );
+      if (handle === 0) throw lastError(m);
+      return new WasmSession(m, handle, () => this.inputs.remove(input));
+    } catch (error) {
+      this.inputs.remove(input);
+      throw error;
+    }
+  }
+
+  inspectTrace(trace: TraceInput): TraceInspection {
+    const m = this.module;
+    const input = this.inputs.add(trace.bytes);
+    try {
+      const json = JSON.stringify(traceObject(input, trace, trace.bytes.size));
+      const handle = withCStrings(m, [json], ([ptr]) => m._fs_trace_open(ptr) >>> 0);
+      if (handle === 0) throw lastError(m);
+      return new WasmTraceInspection(m, handle, () => this.inputs.remove(input));
+    } catch (error) {
+      this.inputs.remove(input);
+      throw error;
+    }
+  }
+}
+
+class WasmTraceInspection implements TraceInspection {
+  private handle: number;
+
+  constructor(
+    private readonly module: FlashScopeModule,
+    handle: number,
+    private readonly release: () => void,
+  ) {
+    this.handle = handle;
+  }
+
+  scan(maxBytes: number): boolean {
+    const code = this.module._fs_trace_scan(this.live(), maxBytes);
+    if (code < 0) throw lastError(this.module);
+    return code === 1;
+  }
+
+  summaryJson(): string {
+    const ptr = this.module._fs_trace_summary(this.live());
+    if (ptr === 0) throw lastError(this.module);
+    return this.module.UTF8ToString(ptr);
+  }
+
+  summary(): TraceSummary {
+    return JSON.parse(this.summaryJson()) as TraceSummary;
+  }
+
+  close(): void {
+    if (this.handle !== 0) {
+      this.module._fs_trace_close(this.handle);
+      this.release();
+    }
+    this.handle = 0;
+  }
+
+  private live(): number {
+    if (this.handle === 0) throw internalError('trace inspection used after close');
+    return this.handle;
   }
 }
 
@@ -248,6 +413,7 @@ class WasmSession implements SimSession {
   constructor(
     private readonly module: FlashScopeModule,
     handle: number,
+    private readonly release: () => void = () => {},
   ) {
     this.handle = handle;
   }
@@ -298,7 +464,10 @@ class WasmSession implements SimSession {
   }
 
   destroy(): void {
-    if (this.handle !== 0) this.module._fs_destroy(this.handle);
+    if (this.handle !== 0) {
+      this.module._fs_destroy(this.handle);
+      this.release();
+    }
     this.handle = 0;
   }
 

@@ -10,10 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { BlockMode, FRONTIERS_PER_PLANE, PROTOCOL_VERSION } from './protocol';
-import type { Command, Layout, WorkerMessage } from './protocol';
+import type { Command, Layout, TraceRef, TraceSummary, WorkerMessage } from './protocol';
 import { WasmSessionFactory } from './session';
 import type { FlashScopeModule } from './session';
 import { SimulationHost } from './simulation_host';
+import type { SimulationHostOptions } from './simulation_host';
+import { memoryTraceBytes } from './trace_bytes';
 
 const GLUE_PATH = fileURLToPath(new URL('../dist/flashscope.node.cjs', import.meta.url));
 const DEVICE_JSON = readFileSync(
@@ -28,6 +30,21 @@ const FILLED = ['precondition.fill=1'];
 const ENDLESS_JOB = '[overwrite]\nrw=randwrite\nbs=4k\niodepth=4\nruntime=3600s\ntime_based=1\n';
 // 16 MiB of random writes: finishes in well under a second of wall time.
 const SHORT_JOB = '[overwrite]\nrw=randwrite\nbs=4k\niodepth=4\nsize=16m\n';
+// A real TPC-C trace in MQSim's format (6999 requests), from ../shared/traces.
+const TPCC_NAME = 'mqsim_tpcc-small.trace';
+const TPCC_BYTES = readFileSync(
+  fileURLToPath(new URL(`../../../../shared/traces/${TPCC_NAME}`, import.meta.url)),
+);
+// Not a text trace: a PNG signature and zeros.
+const PNG_BYTES = new Uint8Array(4096);
+PNG_BYTES.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+// The traces the harness's openTrace serves, by name: a Blob cannot be read
+// synchronously in Node, and postMessage's copy of it is a different object.
+const TRACES: Record<string, Uint8Array> = { [TPCC_NAME]: TPCC_BYTES, 'picture.png': PNG_BYTES };
+
+function traceRef(name: string): TraceRef {
+  return { file: new Blob([new Uint8Array(TRACES[name])]), name, options: {} };
+}
 
 let wasm: FlashScopeModule;
 
@@ -60,10 +77,17 @@ class Harness {
   private seq = 0;
   private cursor = 0;
 
-  constructor(options: { maxUnackedMs?: number } = {}) {
+  constructor(options: Partial<SimulationHostOptions> = {}) {
     this.host = new SimulationHost({
       sessionFactory: () => new WasmSessionFactory(wasm),
       post: (message, transfer) => this.receive(message, transfer),
+      openTrace: (trace) => {
+        const bytes = TRACES[trace.name];
+        if (bytes === undefined || bytes.byteLength !== trace.file.size) {
+          throw new Error(`the test serves no trace ${trace.name} of ${trace.file.size} bytes`);
+        }
+        return memoryTraceBytes(bytes);
+      },
       ...options,
     });
   }
@@ -80,9 +104,13 @@ class Harness {
   }
 
   /** init + load; returns the layout and the first frame. */
-  async load(fioText: string, set = FILLED): Promise<{ layout: Layout; first: Snapshot }> {
+  async load(
+    fioText: string,
+    set = FILLED,
+    trace?: TraceRef,
+  ): Promise<{ layout: Layout; first: Snapshot }> {
     await this.init();
-    const seq = this.send({ type: 'load', deviceJson: DEVICE_JSON, fioText, set });
+    const seq = this.send({ type: 'load', deviceJson: DEVICE_JSON, fioText, set, trace });
     const loaded = await this.next((m) => m.type === 'loaded' && m.seq === seq);
     if (loaded.type !== 'loaded') throw new Error('unreachable');
     const first = await this.nextSnapshot();
@@ -107,6 +135,19 @@ class Harness {
 
   async nextSnapshot(): Promise<Snapshot> {
     return (await this.next((m) => m.type === 'snapshot')) as Snapshot;
+  }
+
+  /** Acks every frame (seen or coming) until one shows the run finished. */
+  async nextFinishedFrame(): Promise<Snapshot> {
+    const snapshots = () => this.messages.filter((m): m is Snapshot => m.type === 'snapshot');
+    const finished = snapshots().find((m) => m.meta.finished);
+    if (finished !== undefined) return finished;
+    for (;;) {
+      const last = snapshots().at(-1);
+      if (last !== undefined) this.send({ type: 'ack', frame: last.frame });
+      const frame = await this.nextSnapshot();
+      if (frame.meta.finished) return frame;
+    }
   }
 
   async nextStatus(seq: number): Promise<Status> {
@@ -434,7 +475,9 @@ describe('SimulationHost with the real simulator', () => {
       (m) => m.type === 'status' && m.seq === play && m.finished,
     )) as Status;
     expect(finished.running).toBe(false);
-    const frame = await harness.nextSnapshot();
+    // The last frame shows the end; frames taken while it ran (sent before
+    // the status) are acked as the UI would, so that one can follow.
+    const frame = await harness.nextFinishedFrame();
     expect(frame.meta.finished).toBe(true);
 
     const seq = harness.send({ type: 'result' });
@@ -496,5 +539,101 @@ describe('SimulationHost with the real simulator', () => {
     expect((await harness.nextError(step)).message).toMatch(/no scenario/);
     const speed = harness.send({ type: 'setSpeed', speed: { kind: 'rate', simNsPerSecond: -1 } });
     expect((await harness.nextError(speed)).kind).toBe('protocol');
+  });
+
+  it('inspects a trace: the detected format first, growing progress, then the summary', async () => {
+    // Small slices and no throttle, so a 190 KB trace gives many progress messages.
+    harness = new Harness({ traceSliceBytes: 16 * 1024, traceProgressMs: 0 });
+    await harness.init();
+    const seq = harness.send({ type: 'inspectTrace', trace: traceRef(TPCC_NAME) });
+    const done = (await harness.next((m) => m.type === 'traceSummary' && m.seq === seq)) as {
+      summary: TraceSummary;
+    };
+    const progress = harness.messages
+      .filter((m) => m.type === 'traceProgress' && m.seq === seq)
+      .map((m) => (m as { summary: TraceSummary }).summary);
+    expect(progress.length).toBeGreaterThan(5);
+    expect(progress[0]).toMatchObject({ format: 'mqsim', requests: 0, done: false });
+    expect(progress[0].preview[0]).toBe('938513000 4 264719034 16 0');
+    for (let i = 1; i < progress.length; ++i) {
+      expect(progress[i].bytes_read).toBeGreaterThanOrEqual(progress[i - 1].bytes_read);
+      expect(progress[i].requests).toBeGreaterThanOrEqual(progress[i - 1].requests);
+      expect(progress[i].done).toBe(false);
+    }
+    expect(done.summary).toMatchObject({
+      name: TPCC_NAME,
+      format: 'mqsim',
+      done: true,
+      requests: 6999,
+      reads: 4381,
+      writes: 2618,
+      bytes_read: TPCC_BYTES.byteLength,
+      size_bytes: TPCC_BYTES.byteLength,
+    });
+  });
+
+  it('sends trace progress at most every traceProgressMs', async () => {
+    harness = new Harness({ traceSliceBytes: 16 * 1024, traceProgressMs: 60_000 });
+    await harness.init();
+    const seq = harness.send({ type: 'inspectTrace', trace: traceRef(TPCC_NAME) });
+    await harness.next((m) => m.type === 'traceSummary' && m.seq === seq);
+    // Only the one right after detection: no slice came a minute later.
+    expect(harness.messages.filter((m) => m.type === 'traceProgress')).toHaveLength(1);
+  });
+
+  it('reports a binary trace as an input error with its seq, then inspects the next', async () => {
+    harness = new Harness();
+    await harness.init();
+    const bad = harness.send({ type: 'inspectTrace', trace: traceRef('picture.png') });
+    const error = await harness.nextError(bad);
+    expect(error.kind).toBe('input');
+    expect(error.file).toBe('picture.png');
+    expect(error.message).toMatch(/^picture\.png: binary data at byte \d+/);
+    const good = harness.send({ type: 'inspectTrace', trace: traceRef(TPCC_NAME) });
+    const done = await harness.next((m) => m.type === 'traceSummary' && m.seq === good);
+    expect((done as { summary: TraceSummary }).summary.requests).toBe(6999);
+    // A session over the binary file fails at load the same way.
+    await harness.init();
+    const load = harness.send({
+      type: 'load',
+      deviceJson: DEVICE_JSON,
+      fioText: '',
+      trace: traceRef('picture.png'),
+    });
+    expect((await harness.nextError(load)).file).toBe('picture.png');
+  });
+
+  it('replays a trace: meta.trace tracks it and the result cites the trace', async () => {
+    harness = new Harness();
+    const { first } = await harness.load('', FILLED, traceRef(TPCC_NAME));
+    expect(first.meta.trace).toMatchObject({ size_bytes: TPCC_BYTES.byteLength, requests: 0 });
+    harness.send({ type: 'ack', frame: first.frame });
+    const play = harness.send({ type: 'play' });
+    await harness.next((m) => m.type === 'status' && m.seq === play && m.finished, 20_000);
+    const last = await harness.nextFinishedFrame();
+    expect(last.meta.trace).toEqual({
+      bytes_read: TPCC_BYTES.byteLength,
+      size_bytes: TPCC_BYTES.byteLength,
+      requests: 6999,
+    });
+    // Progress never went backwards on the way.
+    const seen = harness.messages
+      .filter((m): m is Snapshot => m.type === 'snapshot')
+      .map((m) => m.meta.trace?.requests ?? -1);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+
+    const seq = harness.send({ type: 'result' });
+    const reply = await harness.next((m) => m.type === 'result' && m.seq === seq);
+    if (reply.type !== 'result') throw new Error('unreachable');
+    const result = JSON.parse(reply.json);
+    expect(result.workload).toBe(TPCC_NAME);
+    expect(result.trace).toMatchObject({ format: 'mqsim', requests: 6999 });
+    expect(result.host.read_requests + result.host.write_requests).toBe(6999);
+
+    // Reset replays the same trace from its start.
+    const reset = harness.send({ type: 'reset' });
+    const again = await harness.nextSnapshot();
+    await harness.nextStatus(reset);
+    expect(again.meta.trace).toMatchObject({ requests: 0 });
   });
 });

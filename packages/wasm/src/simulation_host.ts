@@ -26,11 +26,28 @@
 //   simulated time is reached); result -> 'result'; setSpeed and ack are not
 //   answered. A run that finishes posts 'status' with the seq of the command
 //   that started it.
+// - Traces: a LoadRequest with `trace` replays that Blob, read in chunks
+//   through openTrace (FileReaderSync in the worker) as the simulation asks
+//   for them. 'inspectTrace' scans a whole trace in slices of
+//   traceSliceBytes, yielding between them, and posts 'traceProgress' right
+//   after the format is detected and then at most every traceProgressMs,
+//   then 'traceSummary' (or 'error' with its seq). Later commands wait for
+//   the scan to end (the queue is in order), so the UI inspects in a worker
+//   of its own.
 
 import { PROTOCOL_VERSION } from './protocol';
-import type { Command, LoadRequest, SerializedError, Speed, WorkerMessage } from './protocol';
+import type {
+  Command,
+  LoadRequest,
+  SerializedError,
+  Speed,
+  TraceRef,
+  WorkerMessage,
+} from './protocol';
 import { SimError } from './session';
-import type { SessionFactory, SimSession } from './session';
+import type { SessionFactory, SimSession, TraceInput } from './session';
+import { openBlobTrace } from './trace_bytes';
+import type { OpenTraceBytes } from './trace_bytes';
 
 export type PostMessage = (message: WorkerMessage, transfer: ArrayBuffer[]) => void;
 
@@ -43,6 +60,10 @@ export interface SimulationHostOptions {
   sliceMs?: number;
   frameIntervalMs?: number;
   maxUnackedMs?: number;
+  /** Reads a trace's Blob synchronously (default openBlobTrace: FileReaderSync, worker only). */
+  openTrace?: OpenTraceBytes;
+  traceSliceBytes?: number;
+  traceProgressMs?: number;
 }
 
 /** Wall time one run slice may take before yielding. */
@@ -51,6 +72,10 @@ export const SLICE_MS = 8;
 export const FRAME_INTERVAL_MS = 16;
 /** How long a running simulation goes on without any ack before it holds. */
 export const MAX_UNACKED_MS = 1000;
+/** Bytes one 'inspectTrace' slice scans before yielding (the core reads 4 MiB chunks). */
+export const TRACE_SLICE_BYTES = 4 << 20;
+/** Minimum wall time between two 'traceProgress' messages. */
+export const TRACE_PROGRESS_MS = 100;
 /** Series interval the host asks for when a LoadRequest names none. */
 export const DEFAULT_SERIES_INTERVAL_MS = 10;
 /** The host's speed until the UI sets one. */
@@ -75,6 +100,9 @@ export class SimulationHost {
   private readonly frameIntervalMs: number;
   private readonly maxUnackedMs: number;
   private readonly loadFactory: () => Promise<SessionFactory> | SessionFactory;
+  private readonly openTrace: OpenTraceBytes;
+  private readonly traceSliceBytes: number;
+  private readonly traceProgressMs: number;
 
   private factory: SessionFactory | null = null;
   private queue: Promise<void> = Promise.resolve();
@@ -114,6 +142,9 @@ export class SimulationHost {
     this.sliceMs = options.sliceMs ?? SLICE_MS;
     this.frameIntervalMs = options.frameIntervalMs ?? FRAME_INTERVAL_MS;
     this.maxUnackedMs = options.maxUnackedMs ?? MAX_UNACKED_MS;
+    this.openTrace = options.openTrace ?? openBlobTrace;
+    this.traceSliceBytes = options.traceSliceBytes ?? TRACE_SLICE_BYTES;
+    this.traceProgressMs = options.traceProgressMs ?? TRACE_PROGRESS_MS;
   }
 
   /** Queues one command (as received from postMessage). Never throws. */
@@ -168,6 +199,8 @@ export class SimulationHost {
         return this.ack(command.frame);
       case 'result':
         return this.result(command.seq);
+      case 'inspectTrace':
+        return this.inspectTrace(command.seq, command.trace);
       default: {
         const unknown: never = command;
         throw protocolError(`unknown command type: ${safeJson(unknown)}`);
@@ -203,6 +236,12 @@ export class SimulationHost {
       workloadName: request.workloadName,
       seriesIntervalMs: request.seriesIntervalMs ?? DEFAULT_SERIES_INTERVAL_MS,
     };
+    if (request.trace !== undefined) {
+      checkTraceRef(request.trace);
+      // The trace is the workload; the fio text is ignored (protocol.ts).
+      copy.trace = request.trace;
+      copy.fioText = '';
+    }
     if (typeof copy.deviceJson !== 'string' || typeof copy.fioText !== 'string') {
       throw protocolError("'load' needs deviceJson and fioText strings");
     }
@@ -236,7 +275,8 @@ export class SimulationHost {
     this.destroySession();
     this.finished = false;
     this.lastSimTimeNs = 0;
-    const session = this.requireFactory().create(request);
+    const trace = request.trace === undefined ? undefined : this.traceInput(request.trace);
+    const session = this.requireFactory().create(request, trace);
     try {
       session.precondition();
       const description = session.describe();
@@ -320,6 +360,33 @@ export class SimulationHost {
   private result(seq: number): void {
     const json = this.requireSession('result').result();
     this.send({ type: 'result', seq, json });
+  }
+
+  // --- traces ------------------------------------------------------------
+
+  private traceInput(trace: TraceRef): TraceInput {
+    return { name: trace.name, options: trace.options ?? {}, bytes: this.openTrace(trace) };
+  }
+
+  private async inspectTrace(seq: number, trace: TraceRef): Promise<void> {
+    checkTraceRef(trace);
+    const inspection = this.requireFactory().inspectTrace(this.traceInput(trace));
+    try {
+      // The detected format and the preview, before any counting.
+      this.send({ type: 'traceProgress', seq, summary: inspection.summary() });
+      let lastProgressMs = this.now();
+      while (!inspection.scan(this.traceSliceBytes)) {
+        if (this.now() - lastProgressMs >= this.traceProgressMs) {
+          this.send({ type: 'traceProgress', seq, summary: inspection.summary() });
+          lastProgressMs = this.now();
+        }
+        await new Promise<void>((resolve) => yieldToEventLoop(resolve));
+        if (this.disposed) return;
+      }
+      this.send({ type: 'traceSummary', seq, summary: inspection.summary() });
+    } finally {
+      inspection.close();
+    }
   }
 
   // --- the run loop ------------------------------------------------------
@@ -557,6 +624,20 @@ export class SimulationHost {
 
 function protocolError(message: string): SimError {
   return new SimError({ kind: 'protocol', message });
+}
+
+function checkTraceRef(trace: TraceRef): void {
+  if (
+    typeof trace !== 'object' ||
+    trace === null ||
+    typeof trace.name !== 'string' ||
+    typeof trace.file !== 'object' ||
+    trace.file === null ||
+    typeof trace.file.size !== 'number' ||
+    (trace.options !== undefined && (typeof trace.options !== 'object' || trace.options === null))
+  ) {
+    throw protocolError(`a trace needs a file (Blob), a name and options (got ${safeJson(trace)})`);
+  }
 }
 
 /** Any thrown value as the wire form (SimErrors keep theirs). */

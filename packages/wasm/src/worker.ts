@@ -5,6 +5,7 @@
 import type { Command, WorkerMessage } from './protocol';
 import { WasmSessionFactory } from './session';
 import { SimulationHost } from './simulation_host';
+import { openBlobTrace } from './trace_bytes';
 import { loadFlashScopeModule } from './wasm_module';
 
 // This file runs only as a dedicated worker; the DOM lib's `self` is Window.
@@ -15,6 +16,9 @@ const host = new SimulationHost({
   // Snapshot buffers are fresh copies (session.ts), so transferring them
   // detaches nothing the host still uses.
   post: (message, transfer) => self.postMessage(message, transfer),
+  // Traces are read a chunk at a time while the C++ parser runs, hence the
+  // synchronous reader (only a worker has one).
+  openTrace: openBlobTrace,
 });
 
 self.onmessage = (event: MessageEvent<Command>) => host.handle(event.data);

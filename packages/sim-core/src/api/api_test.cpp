@@ -1,12 +1,20 @@
 // The C API as the worker meets it: results byte-identical to the CLI's
 // JSON, snapshot arrays that agree with the FTL, meta that delivers each
 // series point and event exactly once, errors as documented JSON with the
-// line of the bad input, and fs_advance returning control.
+// line of the bad input, and fs_advance returning control. Traces: a trace
+// session and an inspection give exactly what `flashscope run --trace` and
+// `flashscope trace inspect` print.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -346,7 +354,7 @@ TEST(Api, MetaFiguresMatchTheResult) {
                         "free_blocks", "host_write_bytes", "nand_write_bytes", "gc_runs",
                         "iops",        "read_mbps",        "write_mbps",       "latency_us",
                         "latency_cdf", "erase_histogram",  "erase_bin_width",  "slc",
-                        "series",      "events",           "events_dropped"};
+                        "series",      "events",           "events_dropped",   "trace"};
   ASSERT_EQ(meta.members().size(), std::size(keys));
   EXPECT_TRUE(meta.Find("slc")->is_null());  // this device has no SLC cache
   for (size_t i = 0; i < std::size(keys); ++i) EXPECT_EQ(meta.members()[i].first, keys[i]);
@@ -466,7 +474,289 @@ TEST(Api, AdvanceReturnsControl) {
   fs_destroy(session);
 }
 
-TEST(Api, VersionMatchesTheProtocol) { EXPECT_EQ(fs_api_version(), 1u); }
+TEST(Api, VersionMatchesTheProtocol) { EXPECT_EQ(fs_api_version(), 2u); }
+
+// --- traces ----------------------------------------------------------------
+
+// A member of an object, or "" / NaN when absent (a failed call leaves
+// "null" in fs_last_error, which the expectations then report).
+std::string Text(const json::Value& object, const char* key) {
+  const json::Value* value = object.is_object() ? object.Find(key) : nullptr;
+  return value && value->is_string() ? value->as_string() : "";
+}
+double Number(const json::Value& object, const char* key) {
+  const json::Value* value = object.is_object() ? object.Find(key) : nullptr;
+  return value && value->is_number() ? value->as_number() : std::nan("");
+}
+
+// A real TPC-C trace in MQSim's format (../shared/traces/README.md).
+const std::string kTpccTrace = FLASHSCOPE_REPO_ROOT "/../shared/traces/mqsim_tpcc-small.trace";
+
+// The CLI built beside the tests, run with `args`: its stdout, byte for
+// byte (stderr, which carries wall-clock times, shown only on failure).
+std::string RunCli(const std::string& args) {
+  const std::filesystem::path err_path =
+      std::filesystem::temp_directory_path() /
+      ("flashscope-api-" + std::to_string(::getpid()) + "-cli.err");
+  const std::string command =
+      std::string(FLASHSCOPE_CLI_PATH) + " " + args + " 2>" + err_path.string();
+  FILE* pipe = popen(command.c_str(), "r");
+  EXPECT_NE(pipe, nullptr);
+  if (pipe == nullptr) return "";
+  std::string out;
+  char buffer[65536];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
+  const int status = WEXITSTATUS(pclose(pipe));
+  std::ifstream err(err_path);
+  const std::string err_text((std::istreambuf_iterator<char>(err)), {});
+  std::filesystem::remove(err_path);
+  EXPECT_EQ(status, 0) << args << ": " << err_text;
+  return out;
+}
+
+// A file in the temp directory holding `text`, removed with the object.
+class TempFile {
+ public:
+  TempFile(const std::string& name, const std::string& text)
+      : path_(std::filesystem::temp_directory_path() /
+              ("flashscope-api-" + std::to_string(::getpid()) + "-" + name)) {
+    std::ofstream(path_, std::ios::binary) << text;
+  }
+  ~TempFile() { std::filesystem::remove(path_); }
+  std::string path() const { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// The MQSim trace's figures, counted here from its definition (MQSim's
+// README: arrival ns, device, start sector, sectors, 0 = write / 1 = read).
+struct MqsimCounts {
+  uint64_t requests = 0, reads = 0, writes = 0, read_bytes = 0, write_bytes = 0;
+};
+MqsimCounts CountMqsim(const std::string& path) {
+  MqsimCounts counts;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    uint64_t time_ns, device, sector, sectors, type;
+    if (!(fields >> time_ns >> device >> sector >> sectors >> type)) continue;
+    ++counts.requests;
+    (type == 1 ? counts.reads : counts.writes) += 1;
+    (type == 1 ? counts.read_bytes : counts.write_bytes) += sectors * 512;
+  }
+  return counts;
+}
+
+std::string TraceOptionsJson(const std::string& path, const std::string& more = "") {
+  json::Writer out;
+  out.BeginObject().FieldString("path", path).EndObject();
+  std::string text = out.Take();
+  if (!more.empty()) text.insert(text.size() - 1, "," + more);
+  return text;
+}
+
+struct TraceRun {
+  std::string result;
+  double bytes_read = 0;  // meta.trace's at the end
+};
+
+// Runs a trace session in slices, as the worker does, checking the meta's
+// trace progress on the way.
+TraceRun RunTraceSession(const std::string& trace_json) {
+  const std::string options = R"({"series_interval_ms": 100, "trace": )" + trace_json + "}";
+  const uint32_t session = fs_create(kSmallDevice, "", options.c_str());
+  EXPECT_GT(session, 0u) << fs_last_error();
+  if (session == 0) return {};
+  EXPECT_EQ(fs_precondition(session), 0) << fs_last_error();
+  double until = 0, bytes_read = 0, requests = 0;
+  uint32_t metas = 0;
+  int32_t reason;
+  while ((reason = fs_advance(session, until += 20e6, 3000)) != 2) {
+    EXPECT_GE(reason, 0) << fs_last_error();
+    if (reason < 0) break;
+    const json::Value meta = ParseJson(fs_snapshot_meta(session));
+    const json::Value& trace = *meta.Find("trace");
+    EXPECT_TRUE(trace.is_object());
+    if (!trace.is_object()) break;
+    // Progress only grows, and the size is the file's.
+    EXPECT_GE(trace.Find("bytes_read")->as_number(), bytes_read);
+    EXPECT_GE(trace.Find("requests")->as_number(), requests);
+    bytes_read = trace.Find("bytes_read")->as_number();
+    requests = trace.Find("requests")->as_number();
+    EXPECT_EQ(trace.Find("size_bytes")->as_number(),
+              static_cast<double>(std::filesystem::file_size(kTpccTrace)));
+    ++metas;
+  }
+  EXPECT_GT(metas, 3u);
+  const json::Value last = ParseJson(fs_snapshot_meta(session));
+  TraceRun run;
+  run.result = fs_result_json(session);
+  run.bytes_read = last.Find("trace")->Find("bytes_read")->as_number();
+  EXPECT_GE(run.bytes_read, bytes_read);
+  EXPECT_EQ(last.Find("trace")->Find("requests")->as_number(),
+            ParseJson(run.result.c_str()).Find("trace")->Find("requests")->as_number());
+  fs_destroy(session);
+  return run;
+}
+
+TEST(ApiTrace, SessionResultIsWhatTheCliPrints) {
+  const TempFile device("small.json", kSmallDevice);
+  const std::string expected =
+      RunCli("run --device " + device.path() + " --trace " + kTpccTrace + " --json");
+  const TraceRun run = RunTraceSession(TraceOptionsJson(kTpccTrace));
+  const std::string& result = run.result;
+  EXPECT_EQ(result, expected);
+  EXPECT_EQ(run.bytes_read, static_cast<double>(std::filesystem::file_size(kTpccTrace)));
+
+  // Every request of the trace replayed, with the byte totals counted here.
+  const MqsimCounts counts = CountMqsim(kTpccTrace);
+  ASSERT_EQ(counts.requests, 6999u);
+  const json::Value parsed = ParseJson(result.c_str());
+  const json::Value& host = *parsed.Find("host");
+  EXPECT_EQ(host.Find("read_requests")->as_number(), counts.reads);
+  EXPECT_EQ(host.Find("write_requests")->as_number(), counts.writes);
+  EXPECT_EQ(host.Find("write_bytes")->as_number(), counts.write_bytes);
+  EXPECT_EQ(parsed.Find("trace")->Find("format")->as_string(), "mqsim");
+  EXPECT_EQ(parsed.Find("trace")->Find("requests")->as_number(), counts.requests);
+}
+
+TEST(ApiTrace, TraceOptionsReachTheReplayAsTheCliFlagsDo) {
+  const TempFile device("small.json", kSmallDevice);
+  const std::string expected =
+      RunCli("run --device " + device.path() + " --trace " + kTpccTrace +
+             " --format mqsim --qd 8 --max-requests 3000 --map compact --json");
+  const TraceRun run = RunTraceSession(TraceOptionsJson(
+      kTpccTrace,
+      R"("format": "mqsim", "queue_depth": 8, "max_requests": 3000, "address_map": "compact")"));
+  const std::string& result = run.result;
+  EXPECT_EQ(result, expected);
+  // It stopped reading after the 3000th request.
+  EXPECT_LT(run.bytes_read, static_cast<double>(std::filesystem::file_size(kTpccTrace)));
+  const json::Value parsed = ParseJson(result.c_str());
+  EXPECT_EQ(parsed.Find("trace")->Find("requests")->as_number(), 3000);
+  EXPECT_EQ(parsed.Find("host")->Find("read_requests")->as_number() +
+                parsed.Find("host")->Find("write_requests")->as_number(),
+            3000);
+}
+
+TEST(ApiTrace, InspectionIsWhatTraceInspectPrints) {
+  const std::string expected = RunCli("trace inspect " + kTpccTrace + " --json");
+  const uint32_t inspection = fs_trace_open(TraceOptionsJson(kTpccTrace).c_str());
+  ASSERT_GT(inspection, 0u) << fs_last_error();
+  // Before any scan: the detected format and the preview, nothing counted.
+  const json::Value before = ParseJson(fs_trace_summary(inspection));
+  EXPECT_EQ(before.Find("format")->as_string(), "mqsim");
+  EXPECT_GE(before.Find("confidence")->as_number(), 0.9);
+  EXPECT_FALSE(before.Find("done")->as_bool());
+  EXPECT_EQ(before.Find("preview")->items().size(), 20u);
+  int32_t state;
+  uint32_t scans = 0;
+  while ((state = fs_trace_scan(inspection, 64 * 1024)) == 0) ++scans;
+  ASSERT_EQ(state, 1) << fs_last_error();
+  EXPECT_EQ(fs_trace_scan(inspection, 64 * 1024), 1);  // done stays done
+  const std::string summary = fs_trace_summary(inspection);
+  // The CLI's stdout ends with a line break.
+  EXPECT_EQ(summary + "\n", expected);
+
+  const MqsimCounts counts = CountMqsim(kTpccTrace);
+  const json::Value parsed = ParseJson(summary.c_str());
+  EXPECT_TRUE(parsed.Find("done")->as_bool());
+  EXPECT_EQ(parsed.Find("requests")->as_number(), counts.requests);
+  EXPECT_EQ(parsed.Find("reads")->as_number(), counts.reads);
+  EXPECT_EQ(parsed.Find("writes")->as_number(), counts.writes);
+  EXPECT_EQ(parsed.Find("read_bytes")->as_number(), counts.read_bytes);
+  EXPECT_EQ(parsed.Find("write_bytes")->as_number(), counts.write_bytes);
+  EXPECT_EQ(parsed.Find("bad_lines")->as_number(), 0);
+  EXPECT_EQ(parsed.Find("bytes_read")->as_number(),
+            static_cast<double>(std::filesystem::file_size(kTpccTrace)));
+  fs_trace_close(inspection);
+  fs_trace_close(inspection);  // harmless
+  EXPECT_EQ(fs_trace_summary(inspection), nullptr);
+  EXPECT_EQ(LastError().Find("kind")->as_string(), "internal");
+}
+
+TEST(ApiTrace, BadTracesAreInputErrorsNamingTheFile) {
+  // Binary data: the file and the byte.
+  const TempFile binary("binary.trace", std::string("12 0 8 8 1\n\0\x01\x02garbage\n", 22));
+  EXPECT_EQ(fs_trace_open(TraceOptionsJson(binary.path()).c_str()), 0u);
+  json::Value error = LastError();
+  EXPECT_EQ(Text(error, "kind"), "input");
+  EXPECT_EQ(Text(error, "file"), binary.path());
+  EXPECT_NE(Text(error, "problem").find("binary"), std::string::npos);
+  const std::string session_options = R"({"trace": )" + TraceOptionsJson(binary.path()) + "}";
+  EXPECT_EQ(fs_create(kSmallDevice, "", session_options.c_str()), 0u);
+  EXPECT_EQ(Text(LastError(), "file"), binary.path());
+
+  // A missing file.
+  EXPECT_EQ(fs_trace_open(R"({"path": "/nonexistent/x.trace"})"), 0u);
+  EXPECT_EQ(Text(LastError(), "file"), "/nonexistent/x.trace");
+
+  // A bad line stops the replay by default with its line number, or is
+  // skipped and counted.
+  const TempFile bad("bad.trace", "1000 0 8 8 1\n2000 0 16 eight 0\n3000 0 24 8 0\n");
+  const std::string stop =
+      R"({"trace": )" + TraceOptionsJson(bad.path(), R"("format": "mqsim")") + "}";
+  uint32_t session = fs_create(kSmallDevice, "", stop.c_str());
+  error = LastError();
+  if (session != 0) {  // the error may come at creation or while running
+    ASSERT_EQ(fs_precondition(session), 0) << fs_last_error();
+    EXPECT_EQ(fs_advance(session, 1.0 / 0.0, 1.0 / 0.0), -1);
+    error = LastError();  // before fs_destroy, which succeeds and resets it
+    fs_destroy(session);
+  }
+  EXPECT_EQ(Text(error, "kind"), "input");
+  EXPECT_EQ(Text(error, "file"), bad.path());
+  EXPECT_EQ(Number(error, "line"), 2);
+  const std::string skip =
+      R"({"trace": )" + TraceOptionsJson(bad.path(), R"("format": "mqsim", "bad_lines": "skip")") +
+      "}";
+  session = fs_create(kSmallDevice, "", skip.c_str());
+  ASSERT_GT(session, 0u) << fs_last_error();
+  ASSERT_EQ(fs_precondition(session), 0);
+  ASSERT_EQ(fs_advance(session, 1.0 / 0.0, 1.0 / 0.0), 2) << fs_last_error();
+  const json::Value result = ParseJson(fs_result_json(session));
+  EXPECT_EQ(Number(*result.Find("trace"), "requests"), 2);
+  EXPECT_EQ(Number(*result.Find("trace"), "bad_lines"), 1);
+  fs_destroy(session);
+}
+
+TEST(ApiTrace, TraceObjectMistakesAreInputErrors) {
+  const auto create = [](const std::string& options, const char* fio = "") {
+    return fs_create(kSmallDevice, fio, options.c_str());
+  };
+  // Natively there is no JavaScript to read an input from.
+  EXPECT_EQ(create(R"({"trace": {"input": 1, "name": "x.trace", "size_bytes": 10}})"), 0u);
+  EXPECT_EQ(Text(LastError(), "file"), "options");
+  EXPECT_NE(Text(LastError(), "problem").find("WebAssembly"), std::string::npos);
+  EXPECT_EQ(fs_trace_open(R"({"input": 1, "name": "x.trace", "size_bytes": 10})"), 0u);
+  EXPECT_EQ(Text(LastError(), "kind"), "input");
+  // Neither, or both, of input and path; input without its size.
+  EXPECT_EQ(create(R"({"trace": {"format": "msr"}})"), 0u);
+  EXPECT_NE(Text(LastError(), "problem").find("either input"), std::string::npos);
+  EXPECT_EQ(create(R"({"trace": {"path": "a", "input": 1}})"), 0u);
+  EXPECT_EQ(create(R"({"trace": {"input": 1, "name": "x"}})"), 0u);
+  EXPECT_NE(Text(LastError(), "problem").find("size_bytes"), std::string::npos);
+  // A trace option with a wrong value, on its line.
+  EXPECT_EQ(create("{\"trace\": {\"path\": \"a\",\n \"address_map\": \"fold\"}}"), 0u);
+  EXPECT_EQ(Text(LastError(), "kind"), "input");
+  EXPECT_EQ(Number(LastError(), "line"), 2);
+  // One workload: fio text beside a trace.
+  EXPECT_EQ(create(R"({"trace": )" + TraceOptionsJson(kTpccTrace) + "}", kRandomWrites), 0u);
+  EXPECT_NE(Text(LastError(), "problem").find("fio text must be empty"), std::string::npos);
+  // Scanning what is not an inspection.
+  EXPECT_EQ(fs_trace_scan(424242, 1e6), -1);
+  EXPECT_EQ(Text(LastError(), "kind"), "internal");
+}
+
+TEST(ApiTrace, FioSessionsHaveNoTraceProgress) {
+  const uint32_t session = fs_create(kSmallDevice, kRandomWrites, "");
+  ASSERT_GT(session, 0u);
+  EXPECT_TRUE(ParseJson(fs_snapshot_meta(session)).Find("trace")->is_null());
+  fs_destroy(session);
+}
 
 }  // namespace
 }  // namespace flashscope

@@ -10,19 +10,31 @@
 #include <string>
 
 #include "api/session.h"
+#include "api/trace_input.h"
+#include "trace/trace_summary.h"
 #include "util/input_error.h"
 #include "util/json.h"
 
 namespace flashscope {
 namespace {
 
-constexpr uint32_t kApiVersion = 1;  // protocol.ts PROTOCOL_VERSION
+// protocol.ts PROTOCOL_VERSION; 2 added traces (fs_trace_*, options.trace,
+// meta.trace).
+constexpr uint32_t kApiVersion = 2;
+
+// One fs_trace_open: the inspector and the summary text handed out.
+struct Inspection {
+  std::unique_ptr<TraceInspector> inspector;
+  std::string summary;
+  std::string failure;  // what a failed scan threw: its state is not to be trusted
+};
 
 // Single-threaded by contract (one worker per wasm instance; natively, one
 // caller), so plain statics. Function-local to avoid static init order.
 struct ApiState {
   std::map<uint32_t, std::unique_ptr<Session>> sessions;
-  uint32_t next_handle = 1;
+  std::map<uint32_t, Inspection> inspections;
+  uint32_t next_handle = 1;  // shared by sessions and inspections: never confused
   std::string last_error = "null";
   // Set when even the error JSON could not be built (out of memory).
   const char* last_error_fallback = nullptr;
@@ -101,6 +113,15 @@ Session& Find(uint32_t handle) {
     throw std::invalid_argument("no session with handle " + std::to_string(handle));
   }
   return *it->second;
+}
+
+Inspection& FindInspection(uint32_t handle) {
+  ApiState& state = State();
+  const auto it = state.inspections.find(handle);
+  if (it == state.inspections.end()) {
+    throw std::invalid_argument("no trace inspection with handle " + std::to_string(handle));
+  }
+  return it->second;
 }
 
 // A JavaScript number -> uint64: negative and NaN to 0, past 2^64 (and
@@ -223,6 +244,52 @@ const char* fs_run_scenario(const char* device_json, const char* fio_text,
 const char* fs_last_error() {
   const flashscope::ApiState& state = State();
   return state.last_error_fallback ? state.last_error_fallback : state.last_error.c_str();
+}
+
+uint32_t fs_trace_open(const char* trace_json) {
+  return Guard<uint32_t>(0, [&]() -> uint32_t {
+    constexpr const char* kFile = "trace options";
+    const flashscope::json::Value object =
+        flashscope::json::Parse(trace_json ? trace_json : "", kFile);
+    const flashscope::TraceInputSpec spec = flashscope::ParseTraceInputSpec(object, kFile);
+    flashscope::Inspection inspection;
+    inspection.inspector = std::make_unique<flashscope::TraceInspector>(
+        flashscope::OpenTraceInput(spec, kFile), spec.options);
+    flashscope::ApiState& state = State();
+    const uint32_t handle = state.next_handle++;
+    state.inspections.emplace(handle, std::move(inspection));
+    return handle;
+  });
+}
+
+int32_t fs_trace_scan(uint32_t inspection, double max_bytes) {
+  return Guard<int32_t>(-1, [&] {
+    flashscope::Inspection& found = flashscope::FindInspection(inspection);
+    if (!found.failure.empty()) {
+      throw std::logic_error("the trace scan failed earlier: " + found.failure);
+    }
+    try {
+      return found.inspector->Scan(flashscope::ToU64(max_bytes)) ? 1 : 0;
+    } catch (const std::exception& e) {
+      found.failure = e.what();
+      throw;
+    }
+  });
+}
+
+const char* fs_trace_summary(uint32_t inspection) {
+  return Guard<const char*>(nullptr, [&] {
+    flashscope::Inspection& found = flashscope::FindInspection(inspection);
+    found.summary = found.inspector->SummaryJson();
+    return found.summary.c_str();
+  });
+}
+
+void fs_trace_close(uint32_t inspection) {
+  Guard<int32_t>(-1, [&] {
+    State().inspections.erase(inspection);
+    return 0;
+  });
 }
 
 }  // extern "C"

@@ -59,10 +59,12 @@ uint32_t fs_api_version();
 
 // A session from device JSON and fio job text. options_json may be "" or
 // {"series_interval_ms": N, "device_name": "...", "workload_name": "...",
-//  "set": ["gc.victim=fifo", ...], "include_events": false}. Defaults: a
-// 10 ms series interval (the CLI's is 100 ms: pass 100 to get its result
-// bytes), names "device.json" and "job.fio", no overrides, no event list in
-// the result (api/session.h). Returns a handle > 0, or 0 on error.
+//  "set": ["gc.victim=fifo", ...], "include_events": false, "trace": {...}}.
+// Defaults: a 10 ms series interval (the CLI's is 100 ms: pass 100 to get
+// its result bytes), names "device.json" and "job.fio", no overrides, no
+// event list in the result (api/session.h). With "trace" (the trace object,
+// below) the workload is that trace and fio_text must be "". Returns a
+// handle > 0, or 0 on error.
 uint32_t fs_create(const char* device_json, const char* fio_text, const char* options_json);
 void fs_destroy(uint32_t session);
 
@@ -97,5 +99,29 @@ const char* fs_run_scenario(const char* device_json, const char* fio_text,
                             const char* workload_name);
 
 const char* fs_last_error();
+
+// Trace inspection: what `flashscope trace inspect FILE --json` prints, built
+// incrementally so the worker can report progress on a multi-GB trace.
+//
+// The trace object (api/trace_input.h), here and in fs_create's options:
+//   {"input": N, "name": "x.trace", "size_bytes": N, ...TraceOptions keys}
+// where N is the id under which JavaScript serves the bytes through
+// Module.fsReadTrace(input, offset, length) -> Uint8Array (WebAssembly
+// only), or natively {"path": "FILE", ...}. TraceOptions keys: format,
+// csv_columns, blkparse_action, volume, speed, queue_depth, address_map,
+// max_requests, window_start_s, window_end_s, bad_lines.
+//
+// fs_trace_open detects the format (unless given) from the first 64 KiB and
+// returns a handle > 0, or 0 on error (a binary or undetectable trace is an
+// input error naming the file). fs_trace_scan reads about max_bytes more
+// (whole 4 MiB chunks) and returns 0 (more to read), 1 (done) or -1 (error;
+// the inspection refuses further scans). fs_trace_summary is the summary
+// JSON so far ("done": false until a scan returned 1), valid until the next
+// call on that handle; it may be asked for at any point. fs_trace_close
+// frees the inspection (an unknown handle is ignored).
+uint32_t fs_trace_open(const char* trace_json);
+int32_t fs_trace_scan(uint32_t inspection, double max_bytes);
+const char* fs_trace_summary(uint32_t inspection);
+void fs_trace_close(uint32_t inspection);
 
 }  // extern "C"

@@ -1,3 +1,5 @@
+// Session (api/session.h): options parsing and the one way a session's
+// simulator is built, from a fio job or a trace.
 #include "api/session.h"
 
 #include <cmath>
@@ -53,11 +55,13 @@ SessionOptions ParseSessionOptions(std::string_view options_json) {
     } else if (key == "include_events") {
       ExpectType(value, json::Type::kBool, key);
       options.include_events = value.as_bool();
+    } else if (key == "trace") {
+      options.trace = ParseTraceInputSpec(value, kOptionsFile);
     } else {
       throw InputError(kOptionsFile, value.line(),
                        "unknown key '" + key +
                            "' (series_interval_ms, device_name, workload_name, set, "
-                           "include_events)");
+                           "include_events, trace)");
     }
   }
   return options;
@@ -67,14 +71,30 @@ Session::Session(std::string_view device_json, std::string_view fio_text,
                  const SessionOptions& options)
     : options_(options) {
   const DeviceConfig device = ParseDeviceText(device_json, options_.device_name, options_.sets);
-  const FioJobFile jobs = ParseFioJobs(fio_text, options_.workload_name);
   const DeviceLayout layout = DeviceLayout::From(device);
-  info_ = RunInfoFor(jobs, options_.workload_name, options_.include_events);
   SimOptions sim_options;
   // As the CLI converts --series-interval-ms.
   sim_options.series_interval_ns = static_cast<uint64_t>(options_.series_interval_ms * 1e6);
   // A zero interval would sample forever at one instant.
   if (sim_options.series_interval_ns == 0) sim_options.series_interval_ns = 1;
+  if (options_.trace) {
+    // One workload per session: text beside a trace is a caller's mistake
+    // that would otherwise be silently ignored.
+    if (fio_text.find_first_not_of(" \t\r\n") != std::string_view::npos) {
+      throw InputError(kOptionsFile, options_.trace->line,
+                       "trace: the workload is the trace, so the fio text must be empty");
+    }
+    TraceJob trace_job = JobFromTrace(OpenTraceInput(*options_.trace, kOptionsFile),
+                                      options_.trace->options, layout);
+    trace_ = trace_job.source;
+    info_ = RunInfoForTrace(trace_job.job.name, *trace_, options_.include_events);
+    std::vector<JobSpec> jobs;
+    jobs.push_back(std::move(trace_job.job));
+    sim_ = std::make_unique<Simulator>(device, std::move(jobs), sim_options);
+    return;
+  }
+  const FioJobFile jobs = ParseFioJobs(fio_text, options_.workload_name);
+  info_ = RunInfoFor(jobs, options_.workload_name, options_.include_events);
   sim_ = std::make_unique<Simulator>(device, JobsFromFio(jobs, device, layout), sim_options);
 }
 
@@ -139,7 +159,7 @@ const std::vector<uint8_t>& Session::Snapshot() {
 }
 
 const std::string& Session::SnapshotMeta() {
-  meta_text_ = meta_.Write(*sim_, frame_);
+  meta_text_ = meta_.Write(*sim_, frame_, trace_);
   return meta_text_;
 }
 

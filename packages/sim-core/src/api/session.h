@@ -3,6 +3,9 @@
 // does (same device parsing and --set overrides, same fio parsing, same
 // JobsFromFio, same RunInfo and ignored options), so its result JSON is
 // byte-identical to the CLI's for the same inputs, seed and series interval.
+// With a trace object in its options the workload is that trace instead, as
+// `flashscope run --device FILE --trace FILE [trace options]` builds it
+// (JobFromTrace, RunInfoForTrace), read in chunks while the run goes on.
 // It also owns what the UI reads per frame: the snapshot buffer (reused, no
 // allocation after the first frame), the snapshot meta writer with its
 // cursors, and the strings the C API hands out.
@@ -14,14 +17,17 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "api/snapshot.h"
 #include "api/snapshot_meta.h"
+#include "api/trace_input.h"
 #include "report/result_json.h"
 #include "sim/simulator.h"
+#include "trace/trace_jobs.h"
 #include "workload/fio_job.h"
 
 namespace flashscope {
@@ -37,12 +43,17 @@ namespace flashscope {
 //                       in order like the CLI's --set
 //   include_events      the result JSON's "events" list, as the CLI's --events
 //                       (default false)
+//   trace               the workload is this trace, not the fio text (which
+//                       must then be empty): the trace object of
+//                       api/trace_input.h; workload_name is not used (the
+//                       trace's name is what the result cites)
 struct SessionOptions {
   double series_interval_ms = 10;
   std::string device_name = "device.json";
   std::string workload_name = "job.fio";
   std::vector<std::string> sets;
   bool include_events = false;
+  std::optional<TraceInputSpec> trace;
 };
 
 // Parses options_json ("" means all defaults). Unknown keys and wrong types
@@ -66,6 +77,8 @@ class Session {
 
   const Simulator& sim() const { return *sim_; }
   const SessionOptions& options() const { return options_; }
+  // The trace being replayed (owned by the simulator's job), or nullptr.
+  const TraceSource* trace() const { return trace_; }
 
   // {"device": <WriteDevice>, "layout": <protocol.ts Layout>}.
   const std::string& Describe();
@@ -83,6 +96,7 @@ class Session {
   SessionOptions options_;
   RunInfo info_;
   std::unique_ptr<Simulator> sim_;
+  const TraceSource* trace_ = nullptr;
   void CheckHealthy() const;
 
   bool preconditioned_ = false;

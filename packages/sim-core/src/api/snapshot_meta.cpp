@@ -175,7 +175,8 @@ std::vector<std::pair<double, double>> LatencyCdf(const LatencyHistogram& histog
   return points;
 }
 
-std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame) {
+std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
+                                      const TraceSource* trace) {
   const Host& host = sim.host();
   const DeviceLayout& layout = sim.layout();
 
@@ -234,6 +235,16 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame) {
   out.Key("events");
   const size_t dropped = WriteEventsSince(out, sim.event_log(), event_cursor_);
   out.FieldUint("events_dropped", dropped);
+  out.Key("trace");
+  if (trace != nullptr) {
+    out.BeginObject();
+    out.FieldUint("bytes_read", trace->bytes_read());
+    out.FieldUint("size_bytes", trace->size_bytes());
+    out.FieldUint("requests", trace->requests());
+    out.EndObject();
+  } else {
+    out.Null();
+  }
   out.EndObject();
 
   series_cursor_ = sim.series().size();

@@ -23,6 +23,8 @@
 //                     since the previous call, column arrays as in the result
 //   events            GC start/end and stall events since the previous call,
 //                     shaped like the result JSON's "events" entries
+//   trace             a trace replay's progress: {bytes_read, size_bytes,
+//                     requests (issued so far)}; null for a fio workload
 // Each series point and each event is delivered by exactly one call, however
 // many frames the UI skips.
 #pragma once
@@ -36,6 +38,7 @@
 
 #include "metrics/latency_histogram.h"
 #include "sim/simulator.h"
+#include "trace/trace_source.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -51,7 +54,8 @@ std::vector<std::pair<double, double>> LatencyCdf(const LatencyHistogram& histog
 class SnapshotMetaWriter {
  public:
   // The meta JSON for `frame`; advances the series and event cursors.
-  std::string Write(const Simulator& sim, uint32_t frame);
+  // `trace` is the replayed trace, or nullptr.
+  std::string Write(const Simulator& sim, uint32_t frame, const TraceSource* trace = nullptr);
 
   size_t series_cursor() const { return series_cursor_; }
   size_t event_cursor() const { return event_cursor_; }
