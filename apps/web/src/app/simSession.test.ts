@@ -9,6 +9,7 @@ import type {
 } from '@flashscope/wasm/protocol';
 import { createAppStore } from '../store';
 import { EMPTY_DRAFT, type ScenarioDraft } from '../store/scenarioDraft';
+import { TPCC_SUMMARY } from '../trace/testSummary';
 import { SimSession } from './simSession';
 
 const layout = { blocks: 8, blocks_per_plane: 4, units_per_block: 64 } as Layout;
@@ -179,5 +180,45 @@ describe('SimSession', () => {
       'The simulator could not start: no WebAssembly',
     );
     expect(store.getState().sim.phase).toBe('idle');
+  });
+
+  it('replays the accepted trace file in trace mode, with the fill level and no fio text', async () => {
+    const { store, client, session } = await started();
+    const { traces } = store.getState();
+    traces.setMode('trace');
+    expect(await session.apply(draft, false)).toBe(false);
+    expect(store.getState().sim.error?.message).toMatch(/Choose a trace file/);
+    expect(client.loads).toHaveLength(0);
+
+    const file = new Blob(['938513000 4 264719034 16 0\n']);
+    traces.inspectionStarted(1, { file, name: 'mqsim_tpcc-small.trace', sizeBytes: 27 });
+    traces.inspectionFinished(1, TPCC_SUMMARY);
+    store.getState().traces.setOptions({ queue_depth: 16 });
+    expect(await session.apply({ ...draft, fioText: '' }, true)).toBe(true);
+    const request = client.loads[0];
+    expect(request.fioText).toBe('');
+    expect(request.trace).toEqual({
+      file,
+      name: 'mqsim_tpcc-small.trace',
+      options: { queue_depth: 16 },
+    });
+    expect(request.workloadName).toBe('mqsim_tpcc-small.trace');
+    expect(request.set).toEqual(['precondition.fill=0.9']);
+    expect(client.calls).toEqual(['play']);
+  });
+
+  it('keeps the trace replay progress of the latest frame', async () => {
+    const { store, client, session } = await started();
+    await session.apply(draft, false);
+    const withTrace = frame(4, 2_000_000);
+    withTrace.meta.trace = { bytes_read: 97_395, size_bytes: 194_790, requests: 3500 };
+    client.snapshot(withTrace);
+    expect(store.getState().sim.traceReplay).toEqual({
+      bytes_read: 97_395,
+      size_bytes: 194_790,
+      requests: 3500,
+    });
+    await session.apply(draft, false);
+    expect(store.getState().sim.traceReplay).toBeNull();
   });
 });

@@ -6,33 +6,37 @@
 // worker does not wait for them): while a load is pending, and after a reset
 // until the run is back near time 0. The worker numbers frames across runs,
 // so their numbers cannot tell old from new.
+//
+// The workload is the draft's fio job or, when the workload panel is in
+// trace mode, the accepted trace file (trace/currentWorkload.ts). Trace
+// files are scanned for their summary by `traces`, in workers of their own
+// made by the same factory.
 
 import type { SimClient } from '@flashscope/wasm/client';
-import type { SerializedError } from '@flashscope/wasm/protocol';
-import { buildLoadRequest, validateDraft } from '../config/scenario';
+import { buildLoadRequest, validateDevice, validateDraft } from '../config/scenario';
 import type { AppStore } from '../store';
 import type { ScenarioDraft } from '../store/scenarioDraft';
-import { runErrorFrom, type Frame, type RunError } from '../store/simSlice';
+import { runErrorFrom, runErrorOf, type Frame } from '../store/simSlice';
 import { speedById } from '../store/speeds';
+import { workloadOf, workloadProblem } from '../trace/currentWorkload';
+import { TraceInspector } from '../trace/traceInspector';
 
 export type ClientFactory = () => Promise<SimClient>;
-
-function toRunError(error: unknown): RunError {
-  const serialized = (error as { serialized?: SerializedError } | null)?.serialized;
-  if (serialized) return runErrorFrom(serialized);
-  return { kind: 'client', message: error instanceof Error ? error.message : String(error) };
-}
 
 export class SimSession {
   private client: SimClient | null = null;
   private loading = false;
   /** Sim time when a reset was asked for; frames later than it are the old run's. */
   private resetFromNs: number | null = null;
+  /** Scans trace files for the workload panel's summary. */
+  readonly traces: TraceInspector;
 
   constructor(
     private readonly store: AppStore,
     private readonly createClient: ClientFactory,
-  ) {}
+  ) {
+    this.traces = new TraceInspector(store, createClient);
+  }
 
   /** Starts the worker; reports a failure in the error banner. */
   async start(): Promise<boolean> {
@@ -46,7 +50,7 @@ export class SimSession {
       this.store.getState().sim.clientReady();
       return true;
     } catch (error) {
-      const problem = toRunError(error);
+      const problem = runErrorOf(error);
       this.store.getState().sim.clientFailed({
         ...problem,
         message: `The simulator could not start: ${problem.message}`,
@@ -57,11 +61,23 @@ export class SimSession {
 
   /**
    * Checks the draft, then loads it as a new run; plays it when `autoplay`.
-   * On failure the banner shows the error and the draft stays as typed.
+   * In trace mode the run replays the trace file (after its scan, if one is
+   * under way). On failure the banner shows the error and the draft, the
+   * fio text and the trace panel stay as they were.
    */
   async apply(draft: ScenarioDraft, autoplay: boolean): Promise<boolean> {
-    const { sim, config } = this.store.getState();
-    const problem = validateDraft(draft);
+    if (this.store.getState().traces.mode === 'trace' && !(await this.traces.settled())) {
+      // The scan of the file just dropped failed: say so rather than replay an older file.
+      const { traces, sim } = this.store.getState();
+      if (traces.error) sim.reportError(traces.error);
+      return false;
+    }
+    const { sim, config, traces } = this.store.getState();
+    const workload = workloadOf(draft, traces);
+    const problem =
+      workload.kind === 'fio'
+        ? validateDraft(draft)
+        : (validateDevice(draft) ?? workloadProblem(workload));
     if (problem) {
       sim.reportError({ kind: 'input', message: problem });
       return false;
@@ -74,7 +90,7 @@ export class SimSession {
     sim.loadStarted();
     this.loading = true;
     try {
-      const { layout, device } = await client.load(buildLoadRequest(draft));
+      const { layout, device } = await client.load(buildLoadRequest(draft, workload));
       this.loading = false;
       // Synchronously, before the run's first snapshot is delivered.
       this.store.getState().sim.loaded(layout, device);
@@ -83,7 +99,7 @@ export class SimSession {
       return true;
     } catch (error) {
       this.loading = false;
-      this.store.getState().sim.loadFailed(toRunError(error));
+      this.store.getState().sim.loadFailed(runErrorOf(error));
       return false;
     }
   }
@@ -109,7 +125,7 @@ export class SimSession {
     try {
       await this.client!.reset();
     } catch (error) {
-      this.store.getState().sim.reportError(toRunError(error));
+      this.store.getState().sim.reportError(runErrorOf(error));
     } finally {
       this.resetFromNs = null;
     }
@@ -126,6 +142,7 @@ export class SimSession {
   };
 
   terminate(): void {
+    this.traces.cancel();
     this.client?.terminate();
     this.client = null;
   }

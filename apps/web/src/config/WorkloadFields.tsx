@@ -1,18 +1,26 @@
-// The workload: a preset fio job, editable, and how full the drive is
-// before the timed run starts (the fill level: on a drive with an SLC cache
-// it also sets how much dynamic SLC there is to borrow).
+// The workload: a fio job (a preset, editable) or a trace file the user
+// drops (the trace panel), and how full the drive is before the timed run
+// starts (the fill level: on a drive with an SLC cache it also sets how
+// much dynamic SLC there is to borrow). Switching between fio and trace
+// keeps both: the fio text and the trace with its summary stay as they were.
 
 import { useAppStore } from '../store';
+import type { WorkloadMode } from '../store/traceSlice';
+import { TracePanel } from '../trace/TracePanel';
 import { fetchWorkloadPreset } from './presets';
 import { NumberField, textKey } from './NumberField';
 import { PresetSelect } from './PresetSelect';
 import { effectivePreconditionFill } from './scenario';
+
+const MODE_LABELS: Record<WorkloadMode, string> = { fio: 'fio job', trace: 'Trace file' };
 
 export function WorkloadFields() {
   const presets = useAppStore((state) => state.config.workloadPresets);
   const draft = useAppStore((state) => state.config.draft);
   const config = useAppStore((state) => state.config);
   const reportError = useAppStore((state) => state.sim.reportError);
+  const mode = useAppStore((state) => state.traces.mode);
+  const setMode = useAppStore((state) => state.traces.setMode);
   const fill = effectivePreconditionFill(draft);
 
   const choosePreset = async (id: string) => {
@@ -28,12 +36,29 @@ export function WorkloadFields() {
   return (
     <fieldset className="config-section">
       <legend>Workload</legend>
-      <PresetSelect
-        testId="workload-preset"
-        value={draft.workloadPresetId}
-        presets={presets}
-        onChoose={(id) => void choosePreset(id)}
-      />
+      <div className="segmented workload-mode" role="radiogroup" aria-label="Workload source">
+        {(Object.keys(MODE_LABELS) as WorkloadMode[]).map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            role="radio"
+            aria-checked={mode === choice}
+            className={mode === choice ? 'active' : ''}
+            data-testid={`workload-mode-${choice}`}
+            onClick={() => setMode(choice)}
+          >
+            {MODE_LABELS[choice]}
+          </button>
+        ))}
+      </div>
+      {mode === 'fio' && (
+        <PresetSelect
+          testId="workload-preset"
+          value={draft.workloadPresetId}
+          presets={presets}
+          onChoose={(id) => void choosePreset(id)}
+        />
+      )}
       <NumberField
         label="Filled before the run"
         testId="fill-level"
@@ -44,17 +69,21 @@ export function WorkloadFields() {
         isValid={(value) => value >= 0 && value <= 100}
         onCommit={(value) => config.setPreconditionFill(value / 100)}
       />
-      <label className="field">
-        <span>fio job</span>
-        <textarea
-          data-testid="fio-editor"
-          className="code"
-          spellCheck={false}
-          rows={11}
-          value={draft.fioText}
-          onChange={(event) => config.editFioText(event.target.value)}
-        />
-      </label>
+      {mode === 'fio' ? (
+        <label className="field">
+          <span>fio job</span>
+          <textarea
+            data-testid="fio-editor"
+            className="code"
+            spellCheck={false}
+            rows={11}
+            value={draft.fioText}
+            onChange={(event) => config.editFioText(event.target.value)}
+          />
+        </label>
+      ) : (
+        <TracePanel />
+      )}
     </fieldset>
   );
 }

@@ -5,6 +5,7 @@
 // job; its errors name the file and line.
 
 import type { LoadRequest } from '@flashscope/wasm/protocol';
+import { loadRequestFor, type RunWorkload } from '../trace/runWorkload';
 import {
   GC_VICTIM_POLICIES,
   GEOMETRY_KEYS,
@@ -94,6 +95,14 @@ export function samePolicy(a: PolicyChoice, b: PolicyChoice): boolean {
 
 /** The checks made before the worker starts; null when the draft may be sent. */
 export function validateDraft(draft: ScenarioDraft): string | null {
+  const problem = validateDevice(draft);
+  if (problem) return problem;
+  if (draft.fioText.trim() === '') return `${workloadFileName(draft)}: the fio job is empty`;
+  return null;
+}
+
+/** validateDraft without the fio job: what a trace run needs of the draft. */
+export function validateDevice(draft: ScenarioDraft): string | null {
   const name = deviceFileName(draft);
   if (draft.deviceText.trim() === '') return `${name}: the device JSON is empty`;
   try {
@@ -104,7 +113,6 @@ export function validateDraft(draft: ScenarioDraft): string | null {
   } catch (error) {
     return `${name}: not valid JSON (${(error as Error).message})`;
   }
-  if (draft.fioText.trim() === '') return `${workloadFileName(draft)}: the fio job is empty`;
   for (const key of GEOMETRY_KEYS) {
     const value = draft.geometry[key];
     if (value !== undefined && !(Number.isInteger(value) && value > 0)) {
@@ -133,8 +141,23 @@ export function workloadFileName(draft: ScenarioDraft): string {
 
 /** The overrides the draft adds to its device text, as the CLI's --set. */
 export function overridesOf(draft: ScenarioDraft): string[] {
+  return [...workloadOverridesOf(draft), ...deviceOverridesOf(draft)];
+}
+
+/**
+ * The overrides that travel with the workload (a trace or fio job alike):
+ * the preset's or scenario's extra --set entries and the precondition fill,
+ * which the workload panel shows.
+ */
+export function workloadOverridesOf(draft: ScenarioDraft): string[] {
   const set = [...draft.workloadSet];
   if (draft.preconditionFill !== null) set.push(`precondition.fill=${draft.preconditionFill}`);
+  return set;
+}
+
+/** The overrides of the device panel: geometry, capacity, policies, the SLC cache. */
+export function deviceOverridesOf(draft: ScenarioDraft): string[] {
+  const set: string[] = [];
   for (const key of GEOMETRY_KEYS) {
     const value = draft.geometry[key];
     if (value !== undefined) set.push(`geometry.${key}=${value}`);
@@ -148,13 +171,16 @@ export function overridesOf(draft: ScenarioDraft): string[] {
   return set;
 }
 
-export function buildLoadRequest(draft: ScenarioDraft): LoadRequest {
-  return {
-    deviceJson: draft.deviceText,
+/**
+ * The request that runs the draft: its fio job, or `workload` (a trace, or
+ * the compare view's choice) on the draft's device.
+ */
+export function buildLoadRequest(draft: ScenarioDraft, workload?: RunWorkload): LoadRequest {
+  const run = workload ?? {
+    kind: 'fio' as const,
+    label: workloadFileName(draft),
     fioText: draft.fioText,
-    set: overridesOf(draft),
-    deviceName: deviceFileName(draft),
-    workloadName: workloadFileName(draft),
-    seriesIntervalMs: 10,
+    set: workloadOverridesOf(draft),
   };
+  return loadRequestFor(draft.deviceText, deviceOverridesOf(draft), run, deviceFileName(draft));
 }

@@ -5,12 +5,14 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ConfigSlice } from './configSlice';
 import type { SimSlice } from './simSlice';
+import type { TraceSlice } from './traceSlice';
 import type { ViewSlice } from './viewSlice';
 
 export interface AppState {
   sim: SimSlice;
   config: ConfigSlice;
   view: ViewSlice;
+  traces: TraceSlice;
 }
 
 export type AppStore = StoreApi<AppState>;

@@ -2,8 +2,16 @@
 // typed arrays, the series and the events are held by reference and marked
 // changed by version counters (frameVersion for the device view, dataVersion
 // for charts); canvas layers read them through transient subscriptions.
+// A trace run also reports how far it has read (traceReplay, from
+// SnapshotMeta.trace): the trace panel's progress bar.
 
-import type { BlockArrays, Layout, SerializedError, SnapshotMeta } from '@flashscope/wasm/protocol';
+import type {
+  BlockArrays,
+  Layout,
+  SerializedError,
+  SnapshotMeta,
+  TraceReplayProgress,
+} from '@flashscope/wasm/protocol';
 import type { SliceGet, SliceSet } from './appState';
 import { EventLog } from './eventLog';
 import { SeriesBuffer } from './seriesBuffer';
@@ -41,6 +49,8 @@ export interface SimSlice {
   series: SeriesBuffer;
   events: EventLog;
   dataVersion: number;
+  /** How far a trace run has read; null when the run is a fio job (or before its first frame). */
+  traceReplay: TraceReplayProgress | null;
   error: RunError | null;
 
   clientReady(): void;
@@ -65,6 +75,7 @@ export function createSimSlice(set: SliceSet<'sim'>, get: SliceGet<'sim'>): SimS
     series: new SeriesBuffer(),
     events: new EventLog(),
     dataVersion: 0,
+    traceReplay: null,
     running: false,
     finished: false,
     simTimeNs: 0,
@@ -98,6 +109,7 @@ export function createSimSlice(set: SliceSet<'sim'>, get: SliceGet<'sim'>): SimS
         dataVersion: sim.dataVersion + 1,
         simTimeNs: frame.meta.sim_time_ns,
         finished: frame.meta.finished || sim.finished,
+        traceReplay: frame.meta.trace ?? null,
       });
     },
 
@@ -112,4 +124,11 @@ export function createSimSlice(set: SliceSet<'sim'>, get: SliceGet<'sim'>): SimS
 /** A worker error as the banner shows it: the message already names file and line. */
 export function runErrorFrom(error: SerializedError): RunError {
   return { kind: error.kind, message: error.message, file: error.file, line: error.line };
+}
+
+/** Anything a client call threw: a SimError carries the worker's serialised error. */
+export function runErrorOf(error: unknown): RunError {
+  const serialized = (error as { serialized?: SerializedError } | null)?.serialized;
+  if (serialized) return runErrorFrom(serialized);
+  return { kind: 'client', message: error instanceof Error ? error.message : String(error) };
 }

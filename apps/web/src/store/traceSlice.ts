@@ -1,0 +1,137 @@
+// The traces slice (STYLE.md convention 9): whether the workload is the fio
+// job of the draft or a trace file the user dropped, that file, its replay
+// options and what the inspection worker reported about it.
+//
+// Two files may be in play: `file` is the accepted trace — the one Apply
+// runs and `summary` describes — and `pending` the one being inspected. A
+// pending file becomes the accepted one only when its inspection succeeds,
+// so a binary file or a bad option leaves the user's last good trace, its
+// summary and the draft as they were (the error says what went wrong).
+//
+// Inspections are numbered (inspectionId); reports of an older one are
+// dropped, since a new file or option can replace an inspection midway.
+
+import type { TraceOptions, TraceSummary } from '@flashscope/wasm/protocol';
+import type { SliceGet, SliceSet } from './appState';
+import type { RunError } from './simSlice';
+
+export type WorkloadMode = 'fio' | 'trace';
+
+/** Every replay option with the value the simulator assumes when it is absent. */
+export const DEFAULT_TRACE_OPTIONS = {
+  format: 'auto',
+  csv_columns: '',
+  blkparse_action: 'Q',
+  volume: '',
+  speed: 1,
+  queue_depth: 0,
+  address_map: 'wrap',
+  max_requests: 0,
+  window_start_s: 0,
+  window_end_s: -1,
+  bad_lines: 'stop',
+} as const satisfies Required<TraceOptions>;
+
+/**
+ * Options that change what the summary counts (the format and its parsing,
+ * the volume filter, the window, the request limit). Speed, queue depth,
+ * address mapping and the bad-line policy change only how a run replays:
+ * the inspector counts bad lines whatever the policy says.
+ */
+export const SUMMARY_OPTION_KEYS = [
+  'format',
+  'csv_columns',
+  'blkparse_action',
+  'volume',
+  'max_requests',
+  'window_start_s',
+  'window_end_s',
+] as const satisfies ReadonlyArray<keyof TraceOptions>;
+
+/** A trace file the slice holds: the Blob stays in the browser, never copied. */
+export interface TraceFile {
+  file: Blob;
+  name: string;
+  sizeBytes: number;
+}
+
+export interface TraceInspection {
+  id: number;
+  trace: TraceFile;
+  options: TraceOptions;
+  /** The latest progress report (done = false), null before the first. */
+  summary: TraceSummary | null;
+}
+
+export interface TraceSlice {
+  mode: WorkloadMode;
+  /** The accepted trace: what Apply replays. */
+  file: TraceFile | null;
+  options: TraceOptions;
+  /** The final summary of `file`, with the options it was made with. */
+  summary: TraceSummary | null;
+  summaryOptions: TraceOptions | null;
+  /** The inspection under way, if any. */
+  pending: TraceInspection | null;
+  inspectionId: number;
+  /** The last inspection failure (names the file and line); cleared by the next success. */
+  error: RunError | null;
+
+  setMode(mode: WorkloadMode): void;
+  /** Changes options; true when the summary must be made again (see SUMMARY_OPTION_KEYS). */
+  setOptions(patch: Partial<TraceOptions>): boolean;
+  /** Starts inspection number `id` of `trace` with the current options. */
+  inspectionStarted(id: number, trace: TraceFile): void;
+  inspectionProgress(id: number, summary: TraceSummary): void;
+  inspectionFinished(id: number, summary: TraceSummary): void;
+  inspectionFailed(id: number, error: RunError): void;
+  clearError(): void;
+}
+
+export function createTraceSlice(set: SliceSet<'traces'>, get: SliceGet<'traces'>): TraceSlice {
+  const current = (id: number) => get().pending?.id === id;
+  return {
+    mode: 'fio',
+    file: null,
+    options: { ...DEFAULT_TRACE_OPTIONS },
+    summary: null,
+    summaryOptions: null,
+    pending: null,
+    inspectionId: 0,
+    error: null,
+
+    setMode: (mode) => set({ mode }),
+
+    // Compared with the options of the scan under way, else of the summary shown.
+    setOptions: (patch) => {
+      const { options, pending, summaryOptions } = get();
+      const scanned = pending?.options ?? summaryOptions;
+      set({ options: { ...options, ...patch } });
+      return SUMMARY_OPTION_KEYS.some((key) => key in patch && patch[key] !== scanned?.[key]);
+    },
+
+    inspectionStarted: (id, trace) =>
+      set((traces) => ({
+        inspectionId: Math.max(traces.inspectionId, id),
+        pending: { id, trace, options: traces.options, summary: null },
+      })),
+
+    inspectionProgress: (id, summary) => {
+      if (!current(id)) return;
+      set((traces) => ({ pending: { ...traces.pending!, summary } }));
+    },
+
+    inspectionFinished: (id, summary) => {
+      if (!current(id)) return;
+      const { trace, options } = get().pending!;
+      set({ file: trace, summary, summaryOptions: options, pending: null, error: null });
+    },
+
+    inspectionFailed: (id, error) => {
+      if (!current(id)) return;
+      set({ pending: null, error });
+    },
+
+    clearError: () => set({ error: null }),
+  };
+}
