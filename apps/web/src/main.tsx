@@ -1,5 +1,7 @@
 // Entry point: the store, the simulation session, lessons, the e2e hook,
-// React, and the default scenario (or the lesson the URL asks for).
+// React, and the default scenario (or the lesson the URL asks for). Live
+// runs that finish are saved (runs/liveRecorder.ts), through the session's
+// client, which LiveClientHandle hands to the recorder.
 
 import { SimClient } from '@flashscope/wasm/client';
 import { StrictMode } from 'react';
@@ -11,10 +13,14 @@ import { SimSession } from './app/simSession';
 import { installTestHook } from './app/testHook';
 import { LessonContext } from './lessons/lessonContext';
 import { LessonController } from './lessons/lessonController';
+import { LiveClientHandle, installLiveRecorder } from './runs/liveRecorder';
+import { savedRuns } from './runs/savedRunsStore';
 import { appStore } from './store';
 import './styles.css';
 
-const session = new SimSession(appStore, () => SimClient.create());
+const liveClient = new LiveClientHandle(() => SimClient.create());
+const session = new SimSession(appStore, liveClient.factory);
+installLiveRecorder(appStore, liveClient.source, (record) => savedRuns.getState().save(record));
 const lessons = new LessonController(appStore, session);
 installTestHook(appStore);
 

@@ -1,21 +1,59 @@
 // The page: a top bar with the transport controls; the configuration panel
-// on the left; banners, the lesson, key figures, the device view beside the
-// SLC funnel, and the charts on the right.
+// on the left; on the right the view switch (Live | Compare | Saved runs)
+// with the share button, and the chosen view. Live — banners, the lesson, key figures,
+// the device view beside the SLC funnel, and the charts — is the default
+// and stays mounted while another view shows, so the live run goes on.
 
+import { useState } from 'react';
 import { ChartsGrid } from '../charts/ChartsGrid';
+import { CompareView } from '../compare/CompareView';
 import { ConfigPanel } from '../config/ConfigPanel';
 import { Transport } from '../controls/Transport';
 import { DeviceView } from '../device/DeviceView';
 import { LessonMenu } from '../lessons/LessonMenu';
 import { LessonPanel } from '../lessons/LessonPanel';
+import { SavedRunsView } from '../runs/SavedRunsView';
+import { ShareButton } from '../share/ShareButton';
 import { SlcFunnel } from '../slc/SlcFunnel';
 import { ErrorBanner } from './ErrorBanner';
 import { KeyFiguresRow } from './KeyFigures';
 import { RestartBar } from './RestartBar';
 import { useSession } from './sessionContext';
+import '../compare/compare.css';
+
+type View = 'live' | 'compare' | 'saved';
+
+const VIEWS: ReadonlyArray<[View, string]> = [
+  ['live', 'Live'],
+  ['compare', 'Compare'],
+  ['saved', 'Saved runs'],
+];
+
+function ViewSwitch({ view, onChange }: { view: View; onChange: (view: View) => void }) {
+  return (
+    <div className="segmented view-switch" role="tablist" aria-label="View">
+      {VIEWS.map(([id, label]) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          id={`view-tab-${id}`}
+          aria-selected={view === id}
+          aria-controls={`view-${id}`}
+          data-testid={`view-${id}`}
+          className={view === id ? 'active' : ''}
+          onClick={() => onChange(id)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 export function App() {
   const session = useSession();
+  const [view, setView] = useState<View>('live');
   return (
     <div className="app">
       <header className="topbar">
@@ -38,15 +76,37 @@ export function App() {
           <ConfigPanel />
         </aside>
         <main className="main">
+          <nav className="view-bar" aria-label="Views">
+            <ViewSwitch view={view} onChange={setView} />
+            <ShareButton />
+          </nav>
           <ErrorBanner />
-          <LessonPanel />
-          <RestartBar />
-          <KeyFiguresRow />
-          <div className="device-row">
-            <DeviceView onFrameDrawn={session.ackFrame} />
-            <SlcFunnel />
+          <div
+            id="view-live"
+            role="tabpanel"
+            aria-labelledby="view-tab-live"
+            className="view-panel"
+            hidden={view !== 'live'}
+          >
+            <LessonPanel />
+            <RestartBar />
+            <KeyFiguresRow />
+            <div className="device-row">
+              <DeviceView onFrameDrawn={session.ackFrame} />
+              <SlcFunnel />
+            </div>
+            <ChartsGrid />
           </div>
-          <ChartsGrid />
+          {view === 'compare' && (
+            <div id="view-compare" role="tabpanel" aria-labelledby="view-tab-compare">
+              <CompareView />
+            </div>
+          )}
+          {view === 'saved' && (
+            <div id="view-saved" role="tabpanel" aria-labelledby="view-tab-saved">
+              <SavedRunsView />
+            </div>
+          )}
         </main>
       </div>
     </div>

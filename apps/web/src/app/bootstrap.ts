@@ -1,6 +1,8 @@
 // Opens the app on the default scenario, already playing: the preset lists,
 // the default device and workload texts, the worker, then the run. A URL
 // with ?lesson=ID opens that lesson instead, which loads its own scenario.
+// A URL with ?config=… (share/shareConfig.ts) opens that configuration; one
+// that cannot be read says so in the error banner, over the default scenario.
 
 import {
   DEFAULT_DEVICE_PRESET,
@@ -12,7 +14,9 @@ import {
 import { scenarioEntries } from '../config/scenarioLoader';
 import type { LessonController } from '../lessons/lessonController';
 import { lessonIdFromSearch } from '../lessons/lessonFile';
+import { configParam, decodeSharedConfig, draftFromShared } from '../share/shareConfig';
 import type { AppStore } from '../store';
+import type { ScenarioDraft } from '../store/scenarioDraft';
 import type { SimSession } from './simSession';
 
 export async function bootstrap(
@@ -43,9 +47,33 @@ export async function bootstrap(
     await started;
     return;
   }
+  const shared = sharedConfigDraft(window.location.search);
+  if (shared.draft) store.getState().config.selectScenario(shared.draft);
   if (!(await started)) return;
   const lessonId = lessonIdFromSearch(window.location.search);
   // A lesson that cannot open has said why in the banner; the default runs instead.
-  if (lessonId !== null && (await lessons.open(lessonId))) return;
+  if (shared.value === null && lessonId !== null && (await lessons.open(lessonId))) return;
   await session.apply(store.getState().config.draft, true);
+  // After the load, which clears the banner: the default scenario is what runs.
+  if (shared.problem) store.getState().sim.reportError({ kind: 'client', message: shared.problem });
+}
+
+/** The draft a ?config= value stands for, or why it could not be read. */
+function sharedConfigDraft(search: string): {
+  value: string | null;
+  draft: ScenarioDraft | null;
+  problem: string | null;
+} {
+  const value = configParam(search);
+  if (value === null) return { value, draft: null, problem: null };
+  try {
+    return { value, draft: draftFromShared(decodeSharedConfig(value)), problem: null };
+  } catch (error) {
+    const reason = (error as Error).message;
+    return {
+      value,
+      draft: null,
+      problem: `The configuration in this link (?config=) could not be read: ${reason}. The default scenario is loaded instead.`,
+    };
+  }
 }

@@ -1,7 +1,11 @@
 // A chart's card: title, a one-line explanation, an optional legend or
-// control, and an SVG sized to the card's width.
+// control, an SVG sized to the card's width, and buttons that save the
+// chart as SVG or PNG (with its title and legend drawn in).
 
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { chartFileName, standaloneSvg, svgToPng } from '../export/chartExport';
+import { downloadBlob, downloadText } from '../export/download';
+import '../export/export.css';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { CHART_HEIGHT } from './chartLayout';
 
@@ -24,8 +28,25 @@ interface ChartCardProps {
 
 export function ChartCard(props: ChartCardProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
   const width = useElementWidth(bodyRef, 420);
   const height = props.height ?? CHART_HEIGHT;
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const exportChart = async (format: 'svg' | 'png') => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    try {
+      const file = standaloneSvg(svg, props.title, props.legend);
+      const name = chartFileName(props.title, format);
+      if (format === 'svg') downloadText(name, file.text, 'image/svg+xml');
+      else downloadBlob(name, await svgToPng(file));
+      setExportError(null);
+    } catch (error) {
+      setExportError((error as Error).message);
+    }
+  };
+
   return (
     <section className="card chart-card" data-testid={props.testId} aria-label={props.title}>
       <header className="chart-header">
@@ -33,8 +54,37 @@ export function ChartCard(props: ChartCardProps) {
           <h3>{props.title}</h3>
           <p className="card-subtitle">{props.subtitle}</p>
         </div>
-        {props.control}
+        <div className="chart-tools">
+          {props.control}
+          {!props.empty && (
+            <span className="chart-export" role="group" aria-label={`Save ${props.title}`}>
+              <button
+                type="button"
+                className="quiet small"
+                title="Save this chart as SVG"
+                data-testid={`${props.testId}-export-svg`}
+                onClick={() => void exportChart('svg')}
+              >
+                SVG
+              </button>
+              <button
+                type="button"
+                className="quiet small"
+                title="Save this chart as PNG"
+                data-testid={`${props.testId}-export-png`}
+                onClick={() => void exportChart('png')}
+              >
+                PNG
+              </button>
+            </span>
+          )}
+        </div>
       </header>
+      {exportError && (
+        <p className="field-note chart-export-error" role="status">
+          Could not save the chart: {exportError}
+        </p>
+      )}
       {props.legend && (
         <div className="chart-legend">
           {props.legend.map((entry) => (
@@ -52,7 +102,7 @@ export function ChartCard(props: ChartCardProps) {
         {props.empty ? (
           <div className="chart-empty">{props.empty}</div>
         ) : (
-          <svg width={width} height={height} role="img" aria-label={props.title}>
+          <svg ref={svgRef} width={width} height={height} role="img" aria-label={props.title}>
             {props.children(width)}
           </svg>
         )}

@@ -1,0 +1,211 @@
+// A configuration shared by URL: `?config=` holds base64url (RFC 4648 §5,
+// no padding) of the UTF-8 JSON {deviceText, set, fioText} — the device
+// JSON, the --set overrides and the fio job. A trace is never shared: its
+// bytes stay with the user (a trace run shares its device and overrides,
+// with the draft's fio job).
+//
+// Opening such a URL turns the overrides back into the form's fields where
+// the form has one (policies, geometry, fill level, SLC policies) so the
+// panel shows them; any other key stays an override as it was.
+
+import { overridesOf } from '../config/scenario';
+import {
+  PIN_SMALL_CHOICES,
+  SLC_PLACEMENTS,
+  SLC_WHEN_FULL,
+  persistentBytesWhenOn,
+  slcCacheOf,
+  type SlcPlacement,
+  type SlcWhenFull,
+} from '../config/slcPolicy';
+import {
+  EMPTY_DRAFT,
+  GC_VICTIM_POLICIES,
+  GEOMETRY_KEYS,
+  SCHEDULERS,
+  type GcVictimPolicy,
+  type GeometryKey,
+  type ScenarioDraft,
+  type SchedulerName,
+} from '../store/scenarioDraft';
+
+export const CONFIG_PARAM = 'config';
+
+export interface SharedConfig {
+  deviceText: string;
+  set: string[];
+  fioText: string;
+}
+
+export function sharedConfigOf(draft: ScenarioDraft): SharedConfig {
+  return { deviceText: draft.deviceText, set: overridesOf(draft), fioText: draft.fioText };
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('it is not base64url text');
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  let binary: string;
+  try {
+    binary = atob(padded);
+  } catch (error) {
+    throw new Error('it is not base64url text', { cause: error });
+  }
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+export function encodeSharedConfig(config: SharedConfig): string {
+  const json = JSON.stringify({
+    deviceText: config.deviceText,
+    set: config.set,
+    fioText: config.fioText,
+  });
+  return toBase64Url(new TextEncoder().encode(json));
+}
+
+/** The configuration in a `config` value; throws an Error saying what is wrong with it. */
+export function decodeSharedConfig(value: string): SharedConfig {
+  if (value.trim() === '') throw new Error('it is empty');
+  let json: string;
+  try {
+    json = new TextDecoder('utf-8', { fatal: true }).decode(fromBase64Url(value.trim()));
+  } catch (error) {
+    const reason = error instanceof TypeError ? 'it is not UTF-8 text' : (error as Error).message;
+    throw new Error(reason, { cause: error });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch (error) {
+    throw new Error('it does not hold JSON', { cause: error });
+  }
+  const config = parsed as Partial<SharedConfig> | null;
+  if (
+    config === null ||
+    typeof config !== 'object' ||
+    typeof config.deviceText !== 'string' ||
+    typeof config.fioText !== 'string' ||
+    !Array.isArray(config.set) ||
+    !config.set.every((entry) => typeof entry === 'string')
+  ) {
+    throw new Error('it lacks deviceText, set or fioText');
+  }
+  return { deviceText: config.deviceText, set: config.set, fioText: config.fioText };
+}
+
+/** `href` with ?config= set to `config` (a lesson in the URL would win over it: dropped). */
+export function shareUrl(href: string, config: SharedConfig): string {
+  const url = new URL(href);
+  url.searchParams.delete('lesson');
+  url.searchParams.set(CONFIG_PARAM, encodeSharedConfig(config));
+  url.hash = '';
+  return url.toString();
+}
+
+/** The `config` value of a location's search string, or null when there is none. */
+export function configParam(search: string): string | null {
+  return new URLSearchParams(search).get(CONFIG_PARAM);
+}
+
+const isPositiveInteger = (value: number) => Number.isInteger(value) && value > 0;
+const asBoolean = (value: string) => (value === 'true' ? true : value === 'false' ? false : null);
+
+/**
+ * The draft a shared configuration stands for. Overrides the form shows
+ * become its fields; the rest (and any value the form cannot show) stay as
+ * overrides in workloadSet, which the draft sends as they are.
+ */
+export function draftFromShared(shared: SharedConfig): ScenarioDraft {
+  const draft: ScenarioDraft = {
+    ...EMPTY_DRAFT,
+    deviceText: shared.deviceText,
+    fioText: shared.fioText,
+    geometry: {},
+    policy: {},
+    slcPolicy: {},
+    workloadSet: [],
+  };
+  const cache = slcCacheOf(shared.deviceText);
+  for (const entry of shared.set) {
+    const at = entry.indexOf('=');
+    const key = at < 0 ? entry : entry.slice(0, at).trim();
+    const value = at < 0 ? '' : entry.slice(at + 1).trim();
+    const number = value === '' ? NaN : Number(value);
+    if (!applyField(draft, key, value, number, cache)) draft.workloadSet.push(entry);
+  }
+  return draft;
+}
+
+/** Puts one override into its form field; false when the form has none for it. */
+function applyField(
+  draft: ScenarioDraft,
+  key: string,
+  value: string,
+  number: number,
+  cache: Record<string, unknown> | null,
+): boolean {
+  if (key === 'precondition.fill') {
+    if (!(number >= 0 && number <= 1)) return false;
+    draft.preconditionFill = number;
+    return true;
+  }
+  if (key === 'overprovision') {
+    if (!(number > 0)) return false;
+    draft.overprovision = number;
+    return true;
+  }
+  if (key.startsWith('geometry.')) {
+    const name = key.slice('geometry.'.length) as GeometryKey;
+    if (!GEOMETRY_KEYS.includes(name) || !isPositiveInteger(number)) return false;
+    draft.geometry[name] = number;
+    return true;
+  }
+  if (key === 'gc.victim' && GC_VICTIM_POLICIES.includes(value as GcVictimPolicy)) {
+    draft.policy.gcVictim = value as GcVictimPolicy;
+    return true;
+  }
+  if (key === 'gc.background' && asBoolean(value) !== null) {
+    draft.policy.gcBackground = asBoolean(value)!;
+    return true;
+  }
+  if (key === 'scheduler' && SCHEDULERS.includes(value as SchedulerName)) {
+    draft.policy.scheduler = value as SchedulerName;
+    return true;
+  }
+  // The SLC fields exist only for a device with a cache (slcOverrides sends none otherwise).
+  if (!cache || !key.startsWith('slc_cache.')) return false;
+  switch (key.slice('slc_cache.'.length)) {
+    case 'placement':
+      if (!SLC_PLACEMENTS.includes(value as SlcPlacement)) return false;
+      draft.slcPolicy.placement = value as SlcPlacement;
+      return true;
+    case 'when_full':
+      if (!SLC_WHEN_FULL.includes(value as SlcWhenFull)) return false;
+      draft.slcPolicy.whenFull = value as SlcWhenFull;
+      return true;
+    case 'read_promotion':
+      if (asBoolean(value) === null) return false;
+      draft.slcPolicy.readPromotion = asBoolean(value)!;
+      return true;
+    case 'pin_small_bytes':
+      if (!(Number.isInteger(number) && number >= 0)) return false;
+      // The select offers these and the device's own size; others stay overrides.
+      if (!(PIN_SMALL_CHOICES as readonly number[]).includes(number)) return false;
+      draft.slcPolicy.pinSmallBytes = number;
+      return true;
+    case 'persistent_bytes':
+      // The toggle means 0 or the device's "on" size; another size stays an override.
+      if (number === 0) draft.slcPolicy.persistent = false;
+      else if (number === persistentBytesWhenOn(cache)) draft.slcPolicy.persistent = true;
+      else return false;
+      return true;
+    default:
+      return false;
+  }
+}
