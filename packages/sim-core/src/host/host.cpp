@@ -77,6 +77,7 @@ void Host::TryIssue(uint32_t job, uint64_t now_ns) {
       break;
     }
     if (spec.iodepth > 0 && j.outstanding >= spec.iodepth) break;
+    if (spec.iodepth == 0 && j.outstanding >= spec.max_outstanding) break;
     if (!j.has_next) {
       if (!spec.source->Next(j.next)) {
         j.source_done = true;
@@ -94,7 +95,8 @@ void Host::TryIssue(uint32_t job, uint64_t now_ns) {
       break;
     }
     j.has_next = false;
-    Issue(job, j.next, now_ns);
+    // An open-loop I/O that waited for a queue slot arrived at `due`.
+    Issue(job, j.next, spec.iodepth == 0 ? due : now_ns, now_ns);
     if (spec.rate_iops > 0) {
       // fio spaces I/Os 1/rate apart from the job start, not from now, so a
       // late I/O does not push every later one back.
@@ -118,10 +120,10 @@ uint32_t Host::NewRequest() {
   return id;
 }
 
-void Host::Issue(uint32_t job, const HostIo& io, uint64_t now_ns) {
+void Host::Issue(uint32_t job, const HostIo& io, uint64_t arrival_ns, uint64_t now_ns) {
   const uint32_t id = NewRequest();
   Request& r = requests_[id];
-  r.arrival_ns = now_ns;
+  r.arrival_ns = arrival_ns;
   r.bytes = io.length_bytes;
   r.job = job;
   r.op = io.op;

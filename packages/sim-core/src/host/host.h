@@ -28,6 +28,11 @@ namespace flashscope {
 struct JobSpec {
   std::string name;
   uint32_t iodepth = 1;  // 0: open loop, issue at each arrival time
+  // Open loop only: at most this many requests outstanding, like an NVMe
+  // I/O queue's 65536 entries. A trace that arrives faster than the drive
+  // serves it waits in the host beyond that (its latency counts from its
+  // arrival), so memory stays bounded however long the trace is.
+  uint32_t max_outstanding = 65536;
   uint64_t rate_iops = 0;
   uint64_t thinktime_ns = 0;
   uint32_t thinktime_blocks = 1;
@@ -82,6 +87,8 @@ class Host final : public IHostCallbacks {
   const JobMetrics& metrics(uint32_t job) const { return metrics_[job]; }
   bool JobActive(uint32_t job) const { return jobs_[job].running; }
   uint64_t host_write_bytes() const { return host_write_bytes_; }
+  // Request slots ever allocated (the host's memory for outstanding I/O).
+  size_t request_slots() const { return requests_.size(); }
   IntervalCounters& run_interval() { return run_interval_; }
 
  private:
@@ -110,7 +117,7 @@ class Host final : public IHostCallbacks {
 
   void StartGroup(uint32_t group, uint64_t now_ns);
   void TryIssue(uint32_t job, uint64_t now_ns);
-  void Issue(uint32_t job, const HostIo& io, uint64_t now_ns);
+  void Issue(uint32_t job, const HostIo& io, uint64_t arrival_ns, uint64_t now_ns);
   void ScheduleWake(uint32_t job, uint64_t at_ns);
   void MaybeFinishJob(uint32_t job, uint64_t now_ns);
   uint32_t NewRequest();

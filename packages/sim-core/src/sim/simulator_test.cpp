@@ -44,6 +44,31 @@ TEST(WriteBuffer, AbsorbsABurstThenHoldsTheHostBack) {
   EXPECT_GT(stalls, 1000u);
 }
 
+// A trace that arrives faster than the drive: the host keeps at most
+// max_outstanding requests at the device (an NVMe queue's entries), so its
+// memory stays bounded, and the rest wait in the host with their latency
+// counted from their arrival, as an application would see it.
+TEST(OpenLoop, ABacklogWaitsInTheHostWithBoundedMemory) {
+  DeviceConfig device = TinySlcDevice(256, 64);
+  device.write_buffer_bytes = 16 * 4096;
+  std::vector<HostIo> burst;
+  for (uint32_t i = 0; i < 2000; ++i) burst.push_back(Io(IoOp::kWrite, i));
+  std::vector<JobSpec> jobs = OpenLoop(burst);
+  jobs[0].max_outstanding = 32;
+  Simulator sim(device, std::move(jobs));
+  sim.RunToCompletion();
+  EXPECT_LE(sim.host().request_slots(), 32u);
+  const LatencyHistogram& writes = sim.host().metrics(0).latency[1];
+  ASSERT_EQ(writes.count(), 2000u);
+  // All 2000 arrived at time 0: the last one's latency is the whole run,
+  // about (2000 - 16) programs of 210.24 us on the one die.
+  const double program_ns = 210'240;
+  EXPECT_NEAR(static_cast<double>(writes.max_ns()), (2000 - 16) * program_ns,
+              0.02 * 1984 * program_ns);
+  EXPECT_NEAR(static_cast<double>(writes.max_ns()), static_cast<double>(sim.now_ns()),
+              0.001 * static_cast<double>(sim.now_ns()));
+}
+
 TEST(WriteBuffer, RewritingBufferedDataCoalesces) {
   DeviceConfig device = TinySlcDevice();
   device.write_buffer_bytes = 64 * 4096;

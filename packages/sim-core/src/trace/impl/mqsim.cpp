@@ -33,6 +33,8 @@ class MqsimFormat final : public ITraceFormat {
     if (!ParseU64(f[0], record.time_ns)) return Bad(reason, 1, "arrival time (ns)", f[0]);
     if (!ParseU64(f[2], sector)) return Bad(reason, 3, "start sector", f[2]);
     if (!ParseU64(f[3], sectors)) return Bad(reason, 4, "sector count", f[3]);
+    // No data moves: skipped, as the other formats skip zero-length I/O.
+    if (sectors == 0) return TraceLineKind::kSkip;
     if (f[4] == "0") {
       record.op = IoOp::kWrite;
     } else if (f[4] == "1") {
