@@ -1,7 +1,5 @@
 // Entry point: the store, the simulation session, lessons, the e2e hook,
-// React, and the default scenario (or the lesson the URL asks for). Live
-// runs that finish are saved (runs/liveRecorder.ts), through the session's
-// client, which LiveClientHandle hands to the recorder.
+// React, and the default scenario (or the lesson the URL asks for).
 
 import { SimClient } from '@flashscope/wasm/client';
 import { StrictMode } from 'react';
@@ -13,14 +11,10 @@ import { SimSession } from './app/simSession';
 import { installTestHook } from './app/testHook';
 import { LessonContext } from './lessons/lessonContext';
 import { LessonController } from './lessons/lessonController';
-import { LiveClientHandle, installLiveRecorder } from './runs/liveRecorder';
-import { savedRuns } from './runs/savedRunsStore';
 import { appStore } from './store';
 import './styles.css';
 
-const liveClient = new LiveClientHandle(() => SimClient.create());
-const session = new SimSession(appStore, liveClient.factory);
-installLiveRecorder(appStore, liveClient.source, (record) => savedRuns.getState().save(record));
+const session = new SimSession(appStore, () => SimClient.create());
 const lessons = new LessonController(appStore, session);
 installTestHook(appStore);
 

@@ -3,6 +3,7 @@
 // with the share button, and the chosen view. Live — banners, the lesson, key figures,
 // the device view beside the SLC funnel, and the charts — is the default
 // and stays mounted while another view shows, so the live run goes on.
+// Live runs that finish are saved (useLiveRecorder).
 
 import { useState } from 'react';
 import { ChartsGrid } from '../charts/ChartsGrid';
@@ -13,6 +14,7 @@ import { DeviceView } from '../device/DeviceView';
 import { LessonMenu } from '../lessons/LessonMenu';
 import { LessonPanel } from '../lessons/LessonPanel';
 import { SavedRunsView } from '../runs/SavedRunsView';
+import { useLiveRecorder } from '../runs/useLiveRecorder';
 import { ShareButton } from '../share/ShareButton';
 import { SlcFunnel } from '../slc/SlcFunnel';
 import { ErrorBanner } from './ErrorBanner';
@@ -53,6 +55,7 @@ function ViewSwitch({ view, onChange }: { view: View; onChange: (view: View) => 
 
 export function App() {
   const session = useSession();
+  useLiveRecorder();
   const [view, setView] = useState<View>('live');
   return (
     <div className="app">

@@ -1,69 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { SimClient, SimStatus, SnapshotFrame } from '@flashscope/wasm/client';
-import type {
-  Layout,
-  LoadRequest,
-  SerializedError,
-  SnapshotMeta,
-  Speed,
-} from '@flashscope/wasm/protocol';
+import type { SnapshotFrame } from '@flashscope/wasm/client';
+import type { Layout, SnapshotMeta } from '@flashscope/wasm/protocol';
 import { createAppStore } from '../store';
 import { EMPTY_DRAFT, type ScenarioDraft } from '../store/scenarioDraft';
 import { TPCC_SUMMARY } from '../trace/testSummary';
 import { SimSession } from './simSession';
+import { FakeSimClient } from './testClient';
 
 const layout = { blocks: 8, blocks_per_plane: 4, units_per_block: 64 } as Layout;
 
-/** Stands in for SimClient: records calls, lets the test deliver worker messages. */
-class FakeClient {
-  calls: string[] = [];
-  loads: LoadRequest[] = [];
-  speeds: Speed[] = [];
-  acks: number[] = [];
-  loadError: SerializedError | null = null;
-  snapshot: (frame: SnapshotFrame) => void = () => {};
-  status: (status: SimStatus) => void = () => {};
-  error: (error: SerializedError) => void = () => {};
-  resolveReset: () => void = () => {};
-
-  onSnapshot(listener: (frame: SnapshotFrame) => void) {
-    this.snapshot = listener;
-    return () => {};
-  }
-  onStatus(listener: (status: SimStatus) => void) {
-    this.status = listener;
-    return () => {};
-  }
-  onError(listener: (error: SerializedError) => void) {
-    this.error = listener;
-    return () => {};
-  }
-  async load(request: LoadRequest) {
-    this.loads.push(request);
-    if (this.loadError)
-      throw Object.assign(new Error(this.loadError.message), { serialized: this.loadError });
-    return { layout, device: {} };
-  }
-  play() {
-    this.calls.push('play');
-  }
-  pause() {
-    this.calls.push('pause');
-  }
-  step() {
-    this.calls.push('step');
-  }
-  setSpeed(speed: Speed) {
-    this.speeds.push(speed);
-  }
-  reset() {
-    this.calls.push('reset');
-    return new Promise<void>((resolve) => (this.resolveReset = resolve));
-  }
-  ack(frame: number) {
-    this.acks.push(frame);
-  }
-  terminate() {}
+class FakeClient extends FakeSimClient {
+  layout = layout;
+  resultText = '{"sim_time_ms": 12.5}';
 }
 
 function frame(number: number, simTimeNs: number): SnapshotFrame {
@@ -89,7 +37,7 @@ const draft: ScenarioDraft = {
 async function started() {
   const store = createAppStore();
   const client = new FakeClient();
-  const session = new SimSession(store, async () => client as unknown as SimClient);
+  const session = new SimSession(store, async () => client.asClient());
   expect(await session.start()).toBe(true);
   return { store, client, session };
 }
@@ -170,6 +118,14 @@ describe('SimSession', () => {
     expect(store.getState().sim.error?.message).toBe('advance failed');
   });
 
+  it('gives the run result of its worker, and none before it started', async () => {
+    const store = createAppStore();
+    const idle = new SimSession(store, async () => new FakeClient().asClient());
+    await expect(idle.result()).rejects.toThrow('not running');
+    const { session } = await started();
+    expect(await session.result()).toBe('{"sim_time_ms": 12.5}');
+  });
+
   it('reports a worker that cannot start', async () => {
     const store = createAppStore();
     const session = new SimSession(store, async () => {
@@ -205,6 +161,12 @@ describe('SimSession', () => {
     expect(request.workloadName).toBe('mqsim_tpcc-small.trace');
     expect(request.set).toEqual(['precondition.fill=0.9']);
     expect(client.calls).toEqual(['play']);
+    // The run remembers the trace choice it was loaded with.
+    expect(store.getState().traces.applied).toMatchObject({
+      mode: 'trace',
+      options: { queue_depth: 16 },
+    });
+    expect(store.getState().traces.applied?.file?.file).toBe(file);
   });
 
   it('keeps the trace replay progress of the latest frame', async () => {

@@ -18,6 +18,7 @@ import type { AppStore } from '../store';
 import type { ScenarioDraft } from '../store/scenarioDraft';
 import { runErrorFrom, runErrorOf, type Frame } from '../store/simSlice';
 import { speedById } from '../store/speeds';
+import { traceChoiceOf } from '../store/traceSlice';
 import { workloadOf, workloadProblem } from '../trace/currentWorkload';
 import { TraceInspector } from '../trace/traceInspector';
 
@@ -73,7 +74,9 @@ export class SimSession {
       return false;
     }
     const { sim, config, traces } = this.store.getState();
-    const workload = workloadOf(draft, traces);
+    // What this run replays, read once: the panel may change while it loads.
+    const traceChoice = traceChoiceOf(traces);
+    const workload = workloadOf(draft, traceChoice);
     const problem =
       workload.kind === 'fio'
         ? validateDraft(draft)
@@ -95,6 +98,7 @@ export class SimSession {
       // Synchronously, before the run's first snapshot is delivered.
       this.store.getState().sim.loaded(layout, device);
       config.markApplied(draft);
+      traces.markApplied(traceChoice);
       if (autoplay) client.play();
       return true;
     } catch (error) {
@@ -134,6 +138,16 @@ export class SimSession {
   setSpeed(speedId: string): void {
     this.store.getState().sim.setSpeed(speedId);
     this.client?.setSpeed(speedById(speedId));
+  }
+
+  /**
+   * The current run's result JSON so far (what `flashscope run --json`
+   * prints); the live recorder saves it when a run finishes. Rejects while
+   * the simulator is not running.
+   */
+  async result(): Promise<string> {
+    if (!this.client) throw new Error('The simulator is not running.');
+    return this.client.result();
   }
 
   /** The device view drew `frame`: the worker may send the next one. */

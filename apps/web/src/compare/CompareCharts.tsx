@@ -4,13 +4,11 @@
 // SeriesBuffers) or from outcomes (binned series); both answer column(key).
 // Each chart bins to at most a few hundred points (STYLE.md convention 8).
 
-import { curveStepAfter, line, scaleLinear, scaleLog } from 'd3';
 import { useMemo } from 'react';
-import { formatBytes, formatLatencyUs } from '../app/format';
-import { AxisBottom, AxisLeft, GridRows, logTicks } from '../charts/Axes';
+import { formatBytes } from '../app/format';
 import { binSeries } from '../charts/binning';
+import { CdfPlot, drawableCdf, type CdfPoints } from '../charts/CdfPlot';
 import { ChartCard, type LegendEntry } from '../charts/ChartCard';
-import { CHART_HEIGHT, MARGIN, innerHeight, innerWidth } from '../charts/chartLayout';
 import { TimeSeriesPlot, type LineSpec } from '../charts/TimeSeriesPlot';
 import type { RunSeries } from '../runs/runRecord';
 
@@ -24,7 +22,7 @@ export interface ChartColumn {
   label: string;
   color: string;
   series: SeriesSource | null;
-  latencyCdf: ReadonlyArray<readonly [number, number]>;
+  latencyCdf: CdfPoints;
   hasSlcCache: boolean;
 }
 
@@ -133,7 +131,11 @@ export function CompareCharts({
         subtitle="Fraction of all completed I/O at or below a latency"
         testId={`${testIdPrefix}-latency-cdf`}
         legend={legend}
-        empty={columns.some((column) => column.latencyCdf.length >= 2) ? null : 'No completed I/O'}
+        empty={
+          columns.some((column) => drawableCdf(column.latencyCdf).length >= 2)
+            ? null
+            : 'No completed I/O'
+        }
       >
         {(width) => <CdfOverlay width={width} columns={columns} />}
       </ChartCard>
@@ -176,47 +178,14 @@ export function CompareCharts({
   );
 }
 
-/** One step line per configuration over a shared log latency axis. */
+/** One step line per configuration (those with a CDF to draw) over a shared latency axis. */
 function CdfOverlay({ width, columns }: { width: number; columns: readonly ChartColumn[] }) {
-  const w = innerWidth(width);
-  const h = innerHeight(CHART_HEIGHT);
   const curves = columns
     .map((column) => ({
-      column,
-      cdf: column.latencyCdf.filter(([latency]) => latency > 0),
+      key: column.key,
+      color: column.color,
+      cdf: drawableCdf(column.latencyCdf),
     }))
     .filter((curve) => curve.cdf.length >= 2);
-  const lo = Math.min(...curves.map((curve) => curve.cdf[0][0]));
-  const hi = Math.max(...curves.map((curve) => curve.cdf[curve.cdf.length - 1][0]));
-  const x = scaleLog()
-    .domain([lo * 0.8, Math.max(hi * 1.25, lo * 2)])
-    .range([0, w])
-    .nice();
-  const y = scaleLinear().domain([0, 1]).range([h, 0]);
-  const path = line<readonly [number, number]>()
-    .x(([latency]) => x(latency))
-    .y(([, fraction]) => y(fraction))
-    .curve(curveStepAfter);
-  return (
-    <g transform={`translate(${MARGIN.left}, ${MARGIN.top})`}>
-      <GridRows scale={y} width={w} />
-      {curves.map(({ column, cdf }) => (
-        <path
-          key={column.key}
-          data-series={column.key}
-          d={path([[cdf[0][0], 0], ...cdf]) ?? ''}
-          fill="none"
-          stroke={column.color}
-          strokeWidth={1.8}
-        />
-      ))}
-      <AxisLeft scale={y} format={(value) => `${Math.round(value * 100)} %`} />
-      <AxisBottom
-        scale={x}
-        y={h}
-        tickValues={logTicks(x.domain() as [number, number])}
-        format={formatLatencyUs}
-      />
-    </g>
-  );
+  return <CdfPlot width={width} curves={curves} />;
 }

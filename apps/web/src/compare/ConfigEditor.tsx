@@ -4,12 +4,13 @@
 // while it runs, its progress (or its error, which stays in this card).
 
 import { useState } from 'react';
-import { formatBytes, formatSimTime } from '../app/format';
-import { CheckboxField, NameSelect } from '../config/ChoiceFields';
+import { formatSimTime } from '../app/format';
+import { CheckboxField, NameSelect, PinSmallSelect } from '../config/ChoiceFields';
+import { SCHEDULER_LABELS } from '../config/PolicyFields';
+import { PresetSelect } from '../config/PresetSelect';
 import { fetchDevicePreset } from '../config/presets';
 import { deviceFileName } from '../config/scenario';
 import {
-  PIN_SMALL_CHOICES,
   SLC_PLACEMENTS,
   SLC_WHEN_FULL,
   type SlcPlacement,
@@ -17,12 +18,7 @@ import {
   type SlcWhenFull,
 } from '../config/slcPolicy';
 import { appStore, useAppStore } from '../store';
-import {
-  GC_VICTIM_POLICIES,
-  SCHEDULERS,
-  type GcVictimPolicy,
-  type SchedulerName,
-} from '../store/scenarioDraft';
+import { GC_VICTIM_POLICIES, SCHEDULERS, type GcVictimPolicy } from '../store/scenarioDraft';
 import {
   configFromDraft,
   hasSlcCache,
@@ -32,8 +28,8 @@ import {
 } from './compareConfig';
 import { compareStore, type ColumnProgress } from './compareStore';
 
-/** The device select's value for "the panel's device". */
-const CURRENT_DEVICE = '';
+/** The device select's choice that is no preset: the panel's device (its value is ''). */
+const PANEL_DEVICE = { label: "Current device (the panel's)", always: true };
 
 const VICTIM_LABELS: Record<GcVictimPolicy, string> = {
   greedy: 'Greedy',
@@ -41,11 +37,6 @@ const VICTIM_LABELS: Record<GcVictimPolicy, string> = {
   fifo: 'FIFO (oldest)',
   random: 'Random',
   d_choices: 'd-choices',
-};
-
-const SCHEDULER_LABELS: Record<SchedulerName, string> = {
-  fifo: 'FIFO',
-  read_priority: 'Read priority',
 };
 
 const PLACEMENT_LABELS: Record<SlcPlacement, string> = {
@@ -87,7 +78,7 @@ export function ConfigEditor(props: {
   const chooseDevice = async (presetId: string) => {
     setDeviceError(null);
     try {
-      if (presetId === CURRENT_DEVICE) {
+      if (presetId === '') {
         const { applied, draft } = appStore.getState().config;
         const panel = applied ?? draft;
         const fromPanel = configFromDraft(panel, config.id, deviceFileName(panel));
@@ -146,21 +137,14 @@ export function ConfigEditor(props: {
         </button>
       </header>
       <fieldset className="compare-config-fields" disabled={locked}>
-        <label className="field">
-          <span>Device</span>
-          <select
-            data-testid="compare-device"
-            value={config.devicePresetId ?? CURRENT_DEVICE}
-            onChange={(event) => void chooseDevice(event.target.value)}
-          >
-            <option value={CURRENT_DEVICE}>Current device (the panel&apos;s)</option>
-            {presets.map((preset) => (
-              <option key={preset.id} value={preset.id}>
-                {preset.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PresetSelect
+          label="Device"
+          testId="compare-device"
+          value={config.devicePresetId}
+          presets={presets}
+          noPreset={PANEL_DEVICE}
+          onChoose={(presetId) => void chooseDevice(presetId)}
+        />
         {deviceError && <p className="field-note compare-error">{deviceError}</p>}
         <NameSelect
           label="GC victim"
@@ -202,22 +186,11 @@ export function ConfigEditor(props: {
               labels={WHEN_FULL_LABELS}
               onChange={(whenFull) => setSlc({ whenFull })}
             />
-            <label className="field">
-              <span>Pin small requests in SLC</span>
-              <select
-                data-testid="compare-slc-pin-small"
-                value={config.slcPolicy.pinSmallBytes}
-                onChange={(event) => setSlc({ pinSmallBytes: Number(event.target.value) })}
-              >
-                {[...new Set([...PIN_SMALL_CHOICES, config.slcPolicy.pinSmallBytes])].map(
-                  (size) => (
-                    <option key={size} value={size}>
-                      {size === 0 ? 'Off' : `≤ ${formatBytes(size)}`}
-                    </option>
-                  ),
-                )}
-              </select>
-            </label>
+            <PinSmallSelect
+              testId="compare-slc-pin-small"
+              value={config.slcPolicy.pinSmallBytes}
+              onChange={(pinSmallBytes) => setSlc({ pinSmallBytes })}
+            />
             <CheckboxField
               label="Promote hot reads"
               testId="compare-slc-read-promotion"

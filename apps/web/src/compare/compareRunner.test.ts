@@ -3,9 +3,9 @@
 // others finish, and the whole run is saved once, as one record.
 
 import { readFileSync } from 'node:fs';
-import type { SimClient, SimStatus, SnapshotFrame } from '@flashscope/wasm/client';
-import type { LoadRequest, SerializedError, SnapshotMeta } from '@flashscope/wasm/protocol';
+import type { SerializedError, SnapshotMeta } from '@flashscope/wasm/protocol';
 import { describe, expect, it } from 'vitest';
+import { FakeSimClient } from '../app/testClient';
 import type { RunRecord } from '../runs/runRecord';
 import { EMPTY_DRAFT } from '../store/scenarioDraft';
 import type { RunWorkload } from '../trace/currentWorkload';
@@ -16,48 +16,20 @@ import { createCompareStore } from './compareStore';
 const greedyResult = readFileSync(new URL('./testdata/tiny-greedy.json', import.meta.url), 'utf8');
 
 /** A worker stand-in: load either fails with `loadError` or succeeds; play finishes the run. */
-class FakeClient {
-  loads: LoadRequest[] = [];
-  terminated = false;
-  acked: number[] = [];
-  private snapshot: ((frame: SnapshotFrame) => void) | null = null;
-  private status: ((status: SimStatus) => void) | null = null;
-
-  paused = false;
+class FakeClient extends FakeSimClient {
+  resultText = greedyResult;
 
   constructor(
-    private readonly loadError: SerializedError | null,
+    loadError: SerializedError | null,
     /** False: the run goes on until paused (a long job the user stops). */
     private readonly finishes = true,
-  ) {}
+  ) {
+    super();
+    this.loadError = loadError;
+  }
 
-  onSnapshot(listener: (frame: SnapshotFrame) => void) {
-    this.snapshot = listener;
-    return () => {};
-  }
-  onStatus(listener: (status: SimStatus) => void) {
-    this.status = listener;
-    return () => {};
-  }
-  onError() {
-    return () => {};
-  }
-  setSpeed() {}
-  pause() {
-    this.paused = true;
-  }
-  ack(frame: number) {
-    this.acked.push(frame);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  async load(request: LoadRequest) {
-    this.loads.push(request);
-    if (this.loadError) throw Object.assign(new Error('load'), { serialized: this.loadError });
-    return { layout: {} as never, device: {} };
-  }
   play() {
+    super.play();
     const meta = {
       sim_time_ns: 500_000_000,
       latency_cdf: [
@@ -68,15 +40,33 @@ class FakeClient {
       slc: null,
     } as unknown as SnapshotMeta;
     queueMicrotask(() => {
-      this.snapshot?.({ frame: 7, blocks: {} as never, meta });
+      this.snapshot({ frame: 7, blocks: {} as never, meta });
       if (this.finishes) {
-        this.status?.({ running: false, finished: true, simTimeNs: 1_000_955_256 });
+        this.status({ running: false, finished: true, simTimeNs: 1_000_955_256 });
       }
     });
   }
-  async result() {
-    return greedyResult;
-  }
+}
+
+/** A runner whose n-th worker is clients[n]; it saves into `saved` under `savedId`. */
+function runnerFor(
+  store: ReturnType<typeof createCompareStore>,
+  clients: FakeClient[],
+  savedId: number,
+  now?: () => number,
+) {
+  const saved: RunRecord[] = [];
+  let created = 0;
+  const runner = new CompareRunner(
+    store,
+    async () => clients[created++].asClient(),
+    async (record) => {
+      saved.push(record);
+      return savedId;
+    },
+    now,
+  );
+  return { runner, saved, created: () => created };
 }
 
 const workload: RunWorkload = {
@@ -101,22 +91,12 @@ describe('CompareRunner', () => {
       new FakeClient(null),
       new FakeClient({ kind: 'input', message: 'tiny.json: unknown key "gc.bogus" (from --set)' }),
     ];
-    const saved: RunRecord[] = [];
-    let created = 0;
-    const runner = new CompareRunner(
-      store,
-      async () => clients[created++] as unknown as SimClient,
-      async (record) => {
-        saved.push(record);
-        return 41;
-      },
-      () => 1_700_000_000_000,
-    );
+    const { runner, saved, created } = runnerFor(store, clients, 41, () => 1_700_000_000_000);
 
     await runner.start([first, second, broken], workload);
 
     // The broken overrides never reach a worker.
-    expect(created).toBe(2);
+    expect(created()).toBe(2);
     expect(clients[0].loads[0].set).toEqual([
       'precondition.fill=0.9',
       'gc.victim=greedy',
@@ -125,7 +105,7 @@ describe('CompareRunner', () => {
     ]);
     expect(clients[1].loads[0].set).toContain('gc.victim=fifo');
     expect(clients[0].loads[0].deviceName).toBe('tiny.json');
-    expect(clients[0].acked).toEqual([7]);
+    expect(clients[0].acks).toEqual([7]);
     expect(clients.every((client) => client.terminated)).toBe(true);
 
     const run = store.getState().run!;
@@ -160,16 +140,7 @@ describe('CompareRunner', () => {
     const store = createCompareStore();
     const config = configFromDraft({ ...EMPTY_DRAFT, deviceText: '{}' }, 'c1');
     const clients = [new FakeClient(null, false), new FakeClient(null, false)];
-    let created = 0;
-    const saved: RunRecord[] = [];
-    const runner = new CompareRunner(
-      store,
-      async () => clients[created++] as unknown as SimClient,
-      async (record) => {
-        saved.push(record);
-        return 1;
-      },
-    );
+    const { runner, saved } = runnerFor(store, clients, 1);
     const finished = runner.start([config, copyConfig(config, 'c2')], workload);
     // Wait until both columns run (their first snapshot arrived), then stop.
     await new Promise<void>((resolve) => {
@@ -183,7 +154,9 @@ describe('CompareRunner', () => {
     expect(store.getState().run!.progress[0].fraction).toBeCloseTo(0.5); // 0.5 s of runtime=1s
     runner.stop();
     await finished;
-    expect(clients.every((client) => client.paused && client.terminated)).toBe(true);
+    expect(clients.every((client) => client.calls.includes('pause') && client.terminated)).toBe(
+      true,
+    );
     expect(saved[0].outcomes.map((outcome) => outcome.status)).toEqual(['stopped', 'stopped']);
     expect(saved[0].outcomes[0].result?.waf).toBe(1.375352);
     expect(store.getState().run!.progress.map((column) => column.status)).toEqual([

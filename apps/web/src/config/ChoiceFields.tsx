@@ -1,7 +1,11 @@
 // The two shapes every policy control takes: a select over a fixed list of
 // names (each with a human label) and a labelled checkbox. The names are
 // the simulator's own (device JSON values), so the label map is typed by
-// them and a missing label is a type error.
+// them and a missing label is a type error. Also the SLC pinning size
+// select, which the panel and the compare cards both offer.
+
+import { formatBytes } from '../app/format';
+import { PIN_SMALL_CHOICES } from './slcPolicy';
 
 export function NameSelect<Name extends string>(props: {
   label: string;
@@ -10,10 +14,12 @@ export function NameSelect<Name extends string>(props: {
   names: readonly Name[];
   labels: Record<Name, string>;
   onChange: (name: Name) => void;
+  /** Shown on hover over the field. */
+  hint?: string;
 }) {
-  const { label, testId, value, names, labels, onChange } = props;
+  const { label, testId, value, names, labels, onChange, hint } = props;
   return (
-    <label className="field">
+    <label className="field" title={hint}>
       <span>{label}</span>
       <select
         data-testid={testId}
@@ -46,6 +52,32 @@ export function CheckboxField(props: {
         onChange={(event) => onChange(event.target.checked)}
       />
       <span>{label}</span>
+    </label>
+  );
+}
+
+/** The SLC cache's "pin small requests" size: Off or one of PIN_SMALL_CHOICES. */
+export function PinSmallSelect(props: {
+  testId: string;
+  value: number;
+  onChange: (pinSmallBytes: number) => void;
+}) {
+  const { testId, value, onChange } = props;
+  return (
+    <label className="field">
+      <span>Pin small requests in SLC</span>
+      <select
+        data-testid={testId}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {/* The device's own size stays selectable when the list lacks it. */}
+        {[...new Set([...PIN_SMALL_CHOICES, value])].map((size) => (
+          <option key={size} value={size}>
+            {size === 0 ? 'Off' : `≤ ${formatBytes(size)}`}
+          </option>
+        ))}
+      </select>
     </label>
   );
 }

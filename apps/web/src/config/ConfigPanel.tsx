@@ -2,18 +2,17 @@
 // too), the workload, and the button that restarts the run with them.
 
 import { useSession } from '../app/sessionContext';
-import { appStore, useAppStore, type AppState } from '../store';
+import { appStore, useAppStore } from '../store';
+import { settingsEdited } from '../trace/currentWorkload';
 import { DeviceFields } from './DeviceFields';
 import { PolicyFields } from './PolicyFields';
 import { ScenarioSelect } from './ScenarioSelect';
 import { SlcPolicyFields } from './SlcPolicyFields';
 import { WorkloadFields } from './WorkloadFields';
 
-const selectDirty = (state: AppState) => state.config.draft !== state.config.applied;
-
 export function ConfigPanel() {
   const session = useSession();
-  const dirty = useAppStore(selectDirty);
+  const dirty = useAppStore(settingsEdited);
   const phase = useAppStore((state) => state.sim.phase);
   const busy = phase === 'starting' || phase === 'loading';
 

@@ -1,26 +1,36 @@
 // A labelled number input that commits valid values as they are typed and
 // marks invalid ones, without fighting the user's keystrokes: it is
 // uncontrolled, and remounts (resetKey) when its value changes from outside.
+// NumberInput is the same field for a caller that remounts it itself (the
+// trace options, keyed by file), and may take "empty" to mean a default.
 
 import { useState } from 'react';
 
-interface NumberFieldProps {
+interface NumberInputProps {
   label: string;
   testId: string;
-  value: number;
-  resetKey: string;
+  /** null: the field starts empty (showing the placeholder). */
+  value: number | null;
   onCommit: (value: number) => void;
   isValid: (value: number) => boolean;
+  /** Committed when the field is emptied; without it an empty field is invalid. */
+  emptyValue?: number;
+  placeholder?: string;
   step?: number;
   suffix?: string;
   hint?: string;
 }
 
-export function NumberField(props: NumberFieldProps) {
-  return <NumberInput key={props.resetKey} {...props} />;
+interface NumberFieldProps extends NumberInputProps {
+  value: number;
+  resetKey: string;
 }
 
-function NumberInput(props: NumberFieldProps) {
+export function NumberField({ resetKey, ...props }: NumberFieldProps) {
+  return <NumberInput key={resetKey} {...props} />;
+}
+
+export function NumberInput(props: NumberInputProps) {
   const [invalid, setInvalid] = useState(false);
   return (
     <label className="field number-field" title={props.hint}>
@@ -30,10 +40,16 @@ function NumberInput(props: NumberFieldProps) {
           type="number"
           inputMode="decimal"
           data-testid={props.testId}
-          defaultValue={props.value}
+          defaultValue={props.value ?? ''}
+          placeholder={props.placeholder}
           step={props.step ?? 1}
           aria-invalid={invalid}
           onChange={(event) => {
+            if (props.emptyValue !== undefined && event.target.value.trim() === '') {
+              setInvalid(false);
+              props.onCommit(props.emptyValue);
+              return;
+            }
             const value = event.target.valueAsNumber;
             const ok = Number.isFinite(value) && props.isValid(value);
             setInvalid(!ok);

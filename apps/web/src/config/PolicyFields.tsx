@@ -19,7 +19,7 @@ const VICTIM_LABELS: Record<GcVictimPolicy, string> = {
   d_choices: 'd-choices (best of d random)',
 };
 
-const SCHEDULER_LABELS: Record<SchedulerName, string> = {
+export const SCHEDULER_LABELS: Record<SchedulerName, string> = {
   fifo: 'FIFO',
   read_priority: 'Read priority',
 };

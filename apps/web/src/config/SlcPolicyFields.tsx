@@ -4,10 +4,8 @@
 // JSON has an slc_cache; changing one while a run is loaded offers to
 // restart with it, like the other policies.
 
-import { formatBytes } from '../app/format';
 import { useAppStore } from '../store';
 import {
-  PIN_SMALL_CHOICES,
   SLC_PLACEMENTS,
   SLC_WHEN_FULL,
   effectiveSlcPolicy,
@@ -15,7 +13,7 @@ import {
   type SlcPlacement,
   type SlcWhenFull,
 } from './slcPolicy';
-import { CheckboxField, NameSelect } from './ChoiceFields';
+import { CheckboxField, NameSelect, PinSmallSelect } from './ChoiceFields';
 
 const PLACEMENT_LABELS: Record<SlcPlacement, string> = {
   slc_first: 'SLC first (every write while there is room)',
@@ -60,21 +58,11 @@ export function SlcPolicyFields() {
             labels={WHEN_FULL_LABELS}
             onChange={(whenFull) => setSlcPolicy({ whenFull })}
           />
-          <label className="field">
-            <span>Pin small requests in SLC</span>
-            <select
-              data-testid="policy-slc-pin-small"
-              value={policy.pinSmallBytes}
-              onChange={(event) => setSlcPolicy({ pinSmallBytes: Number(event.target.value) })}
-            >
-              {/* The device's own size stays selectable when the list lacks it. */}
-              {[...new Set([...PIN_SMALL_CHOICES, policy.pinSmallBytes])].map((size) => (
-                <option key={size} value={size}>
-                  {size === 0 ? 'Off' : `≤ ${formatBytes(size)}`}
-                </option>
-              ))}
-            </select>
-          </label>
+          <PinSmallSelect
+            testId="policy-slc-pin-small"
+            value={policy.pinSmallBytes}
+            onChange={(pinSmallBytes) => setSlcPolicy({ pinSmallBytes })}
+          />
           <CheckboxField
             label="Promote hot reads into SLC"
             testId="policy-slc-read-promotion"

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { checkScenario, draftFromScenario, presetName } from './scenarioFile';
 
 const SCENARIOS = path.resolve(__dirname, '../../../../public/scenarios');
-const parts = { scenarioId: 's', deviceText: '{}', devicePresetId: 'p', fioText: '[a]\n' };
+// A drive with an SLC cache: only then are slc_cache keys form fields.
+const parts = {
+  scenarioId: 's',
+  deviceText: '{"slc_cache": {"static_bytes": 8388608}}',
+  devicePresetId: 'p',
+  fioText: '[a]\n',
+};
 
 describe('scenario files', () => {
   it('accepts every file of public/scenarios', () => {

@@ -55,7 +55,7 @@ describe('live recorder', () => {
     const stored = new Promise<void>((resolve) => (done = resolve));
     installLiveRecorder(
       store,
-      () => client,
+      client,
       async (record) => {
         saved.push(record);
         done();

@@ -1,10 +1,10 @@
 // Saves every live run that finishes: it watches the app store's sim slice
-// (a run id whose `finished` turns true, once per run id) and asks the live
-// worker for the result JSON. What ran is read from config.applied (the
+// (a run id whose `finished` turns true, once per run id) and asks the
+// session for the result JSON (SimSession.result; useLiveRecorder installs
+// the recorder for the app). What ran is read from config.applied (the
 // draft the run was loaded with), not from the draft being edited, and the
-// trace from the traces slice; a trace's bytes are never stored.
+// trace from traces.applied; a trace's bytes are never stored.
 
-import type { SimClient } from '@flashscope/wasm/client';
 import { deviceFileName, deviceOverridesOf, effectivePolicy } from '../config/scenario';
 import type { AppState, AppStore } from '../store';
 import { workloadOf } from '../trace/currentWorkload';
@@ -18,38 +18,9 @@ import {
   type SavedConfig,
 } from './runRecord';
 
-/** What the recorder needs of the live worker. */
+/** What the recorder needs of the live run: its result JSON (SimSession.result). */
 export interface ResultSource {
   result(): Promise<string>;
-}
-
-/**
- * Wraps the live session's client factory so the recorder can reach the
- * client the session runs on (SimSession keeps it private). The session
- * also makes short-lived trace-inspection clients with the same factory;
- * the run's client is the one asked for first (SimSession.start, once at
- * startup), so that is the one kept. A SimSession.result() would make this
- * handle unnecessary.
- */
-export class LiveClientHandle {
-  private client: SimClient | null = null;
-  private calls = 0;
-
-  constructor(private readonly create: () => Promise<SimClient>) {}
-
-  readonly factory = (): Promise<SimClient> => {
-    const created = this.create();
-    // The first call, not the first to resolve: an inspection started meanwhile may be quicker.
-    if (this.calls++ === 0) {
-      created.then(
-        (client) => (this.client = client),
-        () => {},
-      );
-    }
-    return created;
-  };
-
-  readonly source = (): ResultSource | null => this.client;
 }
 
 /** The live run's configuration as saved (one config). */
@@ -72,7 +43,7 @@ export function liveConfig(state: AppState): SavedConfig | null {
  */
 export function installLiveRecorder(
   store: AppStore,
-  source: () => ResultSource | null,
+  source: ResultSource,
   save: (record: RunRecord) => Promise<unknown>,
   now: () => number = Date.now,
 ): () => void {
@@ -82,14 +53,15 @@ export function installLiveRecorder(
     if (!sim.finished || sim.runId === lastRecordedRunId) return;
     lastRecordedRunId = sim.runId;
     const config = liveConfig(state);
-    const client = source();
-    if (!config || !client || !state.config.applied) return;
-    const workload = savedWorkload(workloadOf(state.config.applied, state.traces));
+    if (!config || !state.config.applied) return;
+    const workload = savedWorkload(
+      workloadOf(state.config.applied, state.traces.applied ?? state.traces),
+    );
     const runId = sim.runId;
     void (async () => {
       let result: RunResult;
       try {
-        result = parseRunResult(await client.result());
+        result = parseRunResult(await source.result());
       } catch {
         return;
       }

@@ -3,15 +3,7 @@
 // compare table, saved runs and exports read. Every other key is kept as
 // it came: saved runs and exports carry the whole object.
 
-export interface ResultLatency {
-  count: number;
-  mean: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  p999: number;
-  max: number;
-}
+import type { LatencySummary } from '@flashscope/wasm/protocol';
 
 export interface RunResult {
   sim_time_ms: number;
@@ -25,7 +17,8 @@ export interface RunResult {
     trim_requests?: number;
   };
   nand: { block_erases: number; write_bytes: number };
-  latency_us: { read: ResultLatency; write: ResultLatency };
+  /** The same summary as a frame's (SnapshotMeta.latency_us), over the whole run. */
+  latency_us: { read: LatencySummary; write: LatencySummary };
   throughput: { iops: number; read_mbps: number; write_mbps: number };
   gc: { runs: number; units_moved: number };
   /** The effective device configuration (mapping_unit_bytes sizes GC's moved units). */

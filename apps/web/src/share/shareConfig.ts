@@ -8,26 +8,9 @@
 // the form has one (policies, geometry, fill level, SLC policies) so the
 // panel shows them; any other key stays an override as it was.
 
+import { absorbOverride, draftForOverrides, typedOverrideValue } from '../config/formOverrides';
 import { overridesOf } from '../config/scenario';
-import {
-  PIN_SMALL_CHOICES,
-  SLC_PLACEMENTS,
-  SLC_WHEN_FULL,
-  persistentBytesWhenOn,
-  slcCacheOf,
-  type SlcPlacement,
-  type SlcWhenFull,
-} from '../config/slcPolicy';
-import {
-  EMPTY_DRAFT,
-  GC_VICTIM_POLICIES,
-  GEOMETRY_KEYS,
-  SCHEDULERS,
-  type GcVictimPolicy,
-  type GeometryKey,
-  type ScenarioDraft,
-  type SchedulerName,
-} from '../store/scenarioDraft';
+import type { ScenarioDraft } from '../store/scenarioDraft';
 
 export const CONFIG_PARAM = 'config';
 
@@ -113,99 +96,19 @@ export function configParam(search: string): string | null {
   return new URLSearchParams(search).get(CONFIG_PARAM);
 }
 
-const isPositiveInteger = (value: number) => Number.isInteger(value) && value > 0;
-const asBoolean = (value: string) => (value === 'true' ? true : value === 'false' ? false : null);
-
 /**
  * The draft a shared configuration stands for. Overrides the form shows
- * become its fields; the rest (and any value the form cannot show) stay as
- * overrides in workloadSet, which the draft sends as they are.
+ * become its fields (formOverrides.ts); the rest (and any value the form
+ * cannot show) stay as overrides in workloadSet, which the draft sends as
+ * they are.
  */
 export function draftFromShared(shared: SharedConfig): ScenarioDraft {
-  const draft: ScenarioDraft = {
-    ...EMPTY_DRAFT,
-    deviceText: shared.deviceText,
-    fioText: shared.fioText,
-    geometry: {},
-    policy: {},
-    slcPolicy: {},
-    workloadSet: [],
-  };
-  const cache = slcCacheOf(shared.deviceText);
+  const draft = draftForOverrides({ deviceText: shared.deviceText, fioText: shared.fioText });
   for (const entry of shared.set) {
     const at = entry.indexOf('=');
     const key = at < 0 ? entry : entry.slice(0, at).trim();
-    const value = at < 0 ? '' : entry.slice(at + 1).trim();
-    const number = value === '' ? NaN : Number(value);
-    if (!applyField(draft, key, value, number, cache)) draft.workloadSet.push(entry);
+    const value = at < 0 ? '' : typedOverrideValue(entry.slice(at + 1));
+    if (!absorbOverride(draft, key, value)) draft.workloadSet.push(entry);
   }
   return draft;
-}
-
-/** Puts one override into its form field; false when the form has none for it. */
-function applyField(
-  draft: ScenarioDraft,
-  key: string,
-  value: string,
-  number: number,
-  cache: Record<string, unknown> | null,
-): boolean {
-  if (key === 'precondition.fill') {
-    if (!(number >= 0 && number <= 1)) return false;
-    draft.preconditionFill = number;
-    return true;
-  }
-  if (key === 'overprovision') {
-    if (!(number > 0)) return false;
-    draft.overprovision = number;
-    return true;
-  }
-  if (key.startsWith('geometry.')) {
-    const name = key.slice('geometry.'.length) as GeometryKey;
-    if (!GEOMETRY_KEYS.includes(name) || !isPositiveInteger(number)) return false;
-    draft.geometry[name] = number;
-    return true;
-  }
-  if (key === 'gc.victim' && GC_VICTIM_POLICIES.includes(value as GcVictimPolicy)) {
-    draft.policy.gcVictim = value as GcVictimPolicy;
-    return true;
-  }
-  if (key === 'gc.background' && asBoolean(value) !== null) {
-    draft.policy.gcBackground = asBoolean(value)!;
-    return true;
-  }
-  if (key === 'scheduler' && SCHEDULERS.includes(value as SchedulerName)) {
-    draft.policy.scheduler = value as SchedulerName;
-    return true;
-  }
-  // The SLC fields exist only for a device with a cache (slcOverrides sends none otherwise).
-  if (!cache || !key.startsWith('slc_cache.')) return false;
-  switch (key.slice('slc_cache.'.length)) {
-    case 'placement':
-      if (!SLC_PLACEMENTS.includes(value as SlcPlacement)) return false;
-      draft.slcPolicy.placement = value as SlcPlacement;
-      return true;
-    case 'when_full':
-      if (!SLC_WHEN_FULL.includes(value as SlcWhenFull)) return false;
-      draft.slcPolicy.whenFull = value as SlcWhenFull;
-      return true;
-    case 'read_promotion':
-      if (asBoolean(value) === null) return false;
-      draft.slcPolicy.readPromotion = asBoolean(value)!;
-      return true;
-    case 'pin_small_bytes':
-      if (!(Number.isInteger(number) && number >= 0)) return false;
-      // The select offers these and the device's own size; others stay overrides.
-      if (!(PIN_SMALL_CHOICES as readonly number[]).includes(number)) return false;
-      draft.slcPolicy.pinSmallBytes = number;
-      return true;
-    case 'persistent_bytes':
-      // The toggle means 0 or the device's "on" size; another size stays an override.
-      if (number === 0) draft.slcPolicy.persistent = false;
-      else if (number === persistentBytesWhenOn(cache)) draft.slcPolicy.persistent = true;
-      else return false;
-      return true;
-    default:
-      return false;
-  }
 }

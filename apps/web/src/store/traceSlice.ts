@@ -8,6 +8,9 @@
 // so a binary file or a bad option leaves the user's last good trace, its
 // summary and the draft as they were (the error says what went wrong).
 //
+// `applied` is the choice the current run was loaded with (SimSession.apply
+// records it), so the panel can tell a new choice from the one running.
+//
 // Inspections are numbered (inspectionId); reports of an older one are
 // dropped, since a new file or option can replace an inspection midway.
 
@@ -63,6 +66,14 @@ export interface TraceInspection {
   summary: TraceSummary | null;
 }
 
+/** What a run replays of the trace panel: the mode, the accepted file, its options and summary. */
+export type TraceChoice = Pick<TraceSlice, 'mode' | 'file' | 'options' | 'summary'>;
+
+export function traceChoiceOf(traces: TraceChoice): TraceChoice {
+  const { mode, file, options, summary } = traces;
+  return { mode, file, options, summary };
+}
+
 export interface TraceSlice {
   mode: WorkloadMode;
   /** The accepted trace: what Apply replays. */
@@ -76,6 +87,8 @@ export interface TraceSlice {
   inspectionId: number;
   /** The last inspection failure (names the file and line); cleared by the next success. */
   error: RunError | null;
+  /** The choice the current run was loaded with; null before the first run. */
+  applied: TraceChoice | null;
 
   setMode(mode: WorkloadMode): void;
   /** Changes options; true when the summary must be made again (see SUMMARY_OPTION_KEYS). */
@@ -86,6 +99,8 @@ export interface TraceSlice {
   inspectionFinished(id: number, summary: TraceSummary): void;
   inspectionFailed(id: number, error: RunError): void;
   clearError(): void;
+  /** The run was loaded with `choice` (what SimSession.apply read from this slice). */
+  markApplied(choice: TraceChoice): void;
 }
 
 export function createTraceSlice(set: SliceSet<'traces'>, get: SliceGet<'traces'>): TraceSlice {
@@ -99,6 +114,7 @@ export function createTraceSlice(set: SliceSet<'traces'>, get: SliceGet<'traces'
     pending: null,
     inspectionId: 0,
     error: null,
+    applied: null,
 
     setMode: (mode) => set({ mode }),
 
@@ -133,5 +149,7 @@ export function createTraceSlice(set: SliceSet<'traces'>, get: SliceGet<'traces'
     },
 
     clearError: () => set({ error: null }),
+
+    markApplied: (choice) => set({ applied: traceChoiceOf(choice) }),
   };
 }

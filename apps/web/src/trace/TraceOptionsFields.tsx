@@ -5,15 +5,46 @@
 // line does, and the per-format settings (csv columns, blkparse action).
 // An option that changes the summary scans the file again.
 
-import { useState } from 'react';
 import { TRACE_FORMATS, type TraceOptions, type TraceSummary } from '@flashscope/wasm/protocol';
 import { useSession } from '../app/sessionContext';
+import { NameSelect } from '../config/ChoiceFields';
+import { NumberInput } from '../config/NumberField';
 import { useAppStore } from '../store';
 import { DEFAULT_TRACE_OPTIONS } from '../store/traceSlice';
 import { formatDetection } from './summaryFormat';
 
 /** A queue depth to start closed-loop replay with. */
 const DEFAULT_CLOSED_LOOP_QD = 32;
+
+type FormatChoice = NonNullable<TraceOptions['format']>;
+const FORMAT_NAMES: readonly FormatChoice[] = ['auto', ...TRACE_FORMATS];
+const FORMAT_LABELS = Object.fromEntries(
+  FORMAT_NAMES.map((name) => [name, name === 'auto' ? 'auto-detect' : name]),
+) as Record<FormatChoice, string>;
+
+const BLKPARSE_ACTIONS = ['Q', 'D'] as const;
+const BLKPARSE_ACTION_LABELS: Record<(typeof BLKPARSE_ACTIONS)[number], string> = {
+  Q: 'Q — queued by the block layer',
+  D: 'D — issued to the driver',
+};
+
+const TIMINGS = ['open', 'closed'] as const;
+const TIMING_LABELS: Record<(typeof TIMINGS)[number], string> = {
+  open: 'trace timestamps',
+  closed: 'closed loop',
+};
+
+const ADDRESS_MAPS = ['wrap', 'compact'] as const;
+const ADDRESS_MAP_LABELS: Record<(typeof ADDRESS_MAPS)[number], string> = {
+  wrap: 'wrap (modulo capacity)',
+  compact: 'compact the footprint',
+};
+
+const BAD_LINE_POLICIES = ['stop', 'skip'] as const;
+const BAD_LINE_LABELS: Record<(typeof BAD_LINE_POLICIES)[number], string> = {
+  stop: 'stop the run',
+  skip: 'skip and count',
+};
 
 export function TraceOptionsFields() {
   const session = useSession();
@@ -37,21 +68,14 @@ export function TraceOptionsFields() {
 
   return (
     <div className="trace-options" key={fieldKey}>
-      <label className="field">
-        <span>Format</span>
-        <select
-          data-testid="trace-format"
-          value={format}
-          onChange={(event) => change({ format: event.target.value as TraceOptions['format'] })}
-        >
-          <option value="auto">auto-detect</option>
-          {TRACE_FORMATS.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <NameSelect
+        label="Format"
+        testId="trace-format"
+        value={format}
+        names={FORMAT_NAMES}
+        labels={FORMAT_LABELS}
+        onChange={(format) => change({ format })}
+      />
       {shown && (
         <p className="field-note trace-detected" data-testid="trace-detected">
           {format === 'auto' ? 'Detected: ' : 'Read as: '}
@@ -88,19 +112,14 @@ export function TraceOptionsFields() {
         />
       )}
       {effectiveFormat === 'blkparse' && (
-        <label className="field">
-          <span>blkparse action replayed</span>
-          <select
-            data-testid="trace-blkparse-action"
-            value={options.blkparse_action ?? 'Q'}
-            onChange={(event) =>
-              change({ blkparse_action: event.target.value as TraceOptions['blkparse_action'] })
-            }
-          >
-            <option value="Q">Q — queued by the block layer</option>
-            <option value="D">D — issued to the driver</option>
-          </select>
-        </label>
+        <NameSelect
+          label="blkparse action replayed"
+          testId="trace-blkparse-action"
+          value={options.blkparse_action ?? 'Q'}
+          names={BLKPARSE_ACTIONS}
+          labels={BLKPARSE_ACTION_LABELS}
+          onChange={(blkparse_action) => change({ blkparse_action })}
+        />
       )}
 
       <TextOption
@@ -114,32 +133,28 @@ export function TraceOptionsFields() {
       />
 
       <div className="field-grid">
-        <label className="field">
-          <span>Timing</span>
-          <select
-            data-testid="trace-timing"
-            value={closedLoop ? 'closed' : 'open'}
-            onChange={(event) =>
-              change({ queue_depth: event.target.value === 'closed' ? DEFAULT_CLOSED_LOOP_QD : 0 })
-            }
-          >
-            <option value="open">trace timestamps</option>
-            <option value="closed">closed loop</option>
-          </select>
-        </label>
+        <NameSelect
+          label="Timing"
+          testId="trace-timing"
+          value={closedLoop ? 'closed' : 'open'}
+          names={TIMINGS}
+          labels={TIMING_LABELS}
+          onChange={(timing) =>
+            change({ queue_depth: timing === 'closed' ? DEFAULT_CLOSED_LOOP_QD : 0 })
+          }
+        />
         {closedLoop ? (
-          <NumberOption
+          <NumberInput
             key="qd"
             label="Queue depth"
             testId="trace-qd"
             value={options.queue_depth ?? DEFAULT_CLOSED_LOOP_QD}
             isValid={(value) => Number.isInteger(value) && value >= 1 && value <= 1024}
-            onCommit={(queue_depth) =>
-              change({ queue_depth: queue_depth ?? DEFAULT_CLOSED_LOOP_QD })
-            }
+            emptyValue={DEFAULT_CLOSED_LOOP_QD}
+            onCommit={(queue_depth) => change({ queue_depth })}
           />
         ) : (
-          <NumberOption
+          <NumberInput
             key="speed"
             label="Speed"
             testId="trace-speed"
@@ -148,45 +163,39 @@ export function TraceOptionsFields() {
             step={0.1}
             hint="Arrival times are divided by this: 2 replays twice as fast"
             isValid={(value) => value > 0}
-            onCommit={(speed) => change({ speed: speed ?? 1 })}
+            emptyValue={DEFAULT_TRACE_OPTIONS.speed}
+            onCommit={(speed) => change({ speed })}
           />
         )}
-        <label className="field" title="How trace offsets land on the simulated drive">
-          <span>Address map</span>
-          <select
-            data-testid="trace-address-map"
-            value={options.address_map ?? 'wrap'}
-            onChange={(event) =>
-              change({ address_map: event.target.value as TraceOptions['address_map'] })
-            }
-          >
-            <option value="wrap">wrap (modulo capacity)</option>
-            <option value="compact">compact the footprint</option>
-          </select>
-        </label>
-        <label className="field" title="A line that does not parse">
-          <span>Bad lines</span>
-          <select
-            data-testid="trace-bad-lines-policy"
-            value={options.bad_lines ?? 'stop'}
-            onChange={(event) =>
-              change({ bad_lines: event.target.value as TraceOptions['bad_lines'] })
-            }
-          >
-            <option value="stop">stop the run</option>
-            <option value="skip">skip and count</option>
-          </select>
-        </label>
-        <NumberOption
+        <NameSelect
+          label="Address map"
+          testId="trace-address-map"
+          hint="How trace offsets land on the simulated drive"
+          value={options.address_map ?? 'wrap'}
+          names={ADDRESS_MAPS}
+          labels={ADDRESS_MAP_LABELS}
+          onChange={(address_map) => change({ address_map })}
+        />
+        <NameSelect
+          label="Bad lines"
+          testId="trace-bad-lines-policy"
+          hint="A line that does not parse"
+          value={options.bad_lines ?? 'stop'}
+          names={BAD_LINE_POLICIES}
+          labels={BAD_LINE_LABELS}
+          onChange={(bad_lines) => change({ bad_lines })}
+        />
+        <NumberInput
           label="Max requests"
           testId="trace-max-requests"
           value={positiveOrNull(options.max_requests)}
           placeholder="all"
           isValid={(value) => Number.isInteger(value) && value >= 0}
-          onCommit={(max_requests) => change({ max_requests: max_requests ?? 0 })}
+          emptyValue={DEFAULT_TRACE_OPTIONS.max_requests}
+          onCommit={(max_requests) => change({ max_requests })}
         />
         <span />
-        <NumberOption
+        <NumberInput
           label="Window from"
           testId="trace-window-start"
           suffix="s"
@@ -194,9 +203,10 @@ export function TraceOptionsFields() {
           placeholder="start"
           step={0.1}
           isValid={(value) => value >= 0}
-          onCommit={(window_start_s) => change({ window_start_s: window_start_s ?? 0 })}
+          emptyValue={DEFAULT_TRACE_OPTIONS.window_start_s}
+          onCommit={(window_start_s) => change({ window_start_s })}
         />
-        <NumberOption
+        <NumberInput
           label="to"
           testId="trace-window-end"
           suffix="s"
@@ -204,9 +214,8 @@ export function TraceOptionsFields() {
           placeholder="end"
           step={0.1}
           isValid={(value) => value >= 0}
-          onCommit={(window_end_s) =>
-            change({ window_end_s: window_end_s ?? DEFAULT_TRACE_OPTIONS.window_end_s })
-          }
+          emptyValue={DEFAULT_TRACE_OPTIONS.window_end_s}
+          onCommit={(window_end_s) => change({ window_end_s })}
         />
       </div>
     </div>
@@ -215,52 +224,6 @@ export function TraceOptionsFields() {
 
 function positiveOrNull(value: number | undefined): number | null {
   return value !== undefined && value > 0 ? value : null;
-}
-
-/**
- * A number input where empty means the default (null). Uncontrolled, like
- * config/NumberField, so typing is never fought; it commits valid values.
- */
-function NumberOption(props: {
-  label: string;
-  testId: string;
-  value: number | null;
-  isValid: (value: number) => boolean;
-  onCommit: (value: number | null) => void;
-  placeholder?: string;
-  suffix?: string;
-  step?: number;
-  hint?: string;
-}) {
-  const [invalid, setInvalid] = useState(false);
-  return (
-    <label className="field number-field" title={props.hint}>
-      <span>{props.label}</span>
-      <span className="input-with-suffix">
-        <input
-          type="number"
-          inputMode="decimal"
-          data-testid={props.testId}
-          defaultValue={props.value ?? ''}
-          placeholder={props.placeholder}
-          step={props.step ?? 1}
-          aria-invalid={invalid}
-          onChange={(event) => {
-            if (event.target.value.trim() === '') {
-              setInvalid(false);
-              props.onCommit(null);
-              return;
-            }
-            const value = event.target.valueAsNumber;
-            const ok = Number.isFinite(value) && props.isValid(value);
-            setInvalid(!ok);
-            if (ok) props.onCommit(value);
-          }}
-        />
-        {props.suffix && <span className="suffix">{props.suffix}</span>}
-      </span>
-    </label>
-  );
 }
 
 /** A text option committed on Enter or when the field loses focus (each commit may rescan). */

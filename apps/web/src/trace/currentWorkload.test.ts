@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { buildLoadRequest, overridesOf } from '../config/scenario';
 import { createAppStore } from '../store';
 import { EMPTY_DRAFT, type ScenarioDraft } from '../store/scenarioDraft';
+import { traceChoiceOf } from '../store/traceSlice';
 import {
   currentWorkload,
   loadRequestFor,
+  settingsEdited,
   traceOptionsForRequest,
   workloadProblem,
 } from './currentWorkload';
@@ -59,6 +61,61 @@ describe('currentWorkload', () => {
     expect(workload.trace?.options.speed).toBe(2);
     expect(workload.traceSummary?.requests).toBe(6999);
     expect(workload.set).toEqual(['runtime_scale=2', 'precondition.fill=0.9']);
+  });
+});
+
+describe('settingsEdited', () => {
+  it('tells a new workload mode, trace file or trace option from what the run was loaded with', () => {
+    const store = storeWith(draft);
+    const state = () => store.getState();
+    const tpcc = {
+      file: new Blob(['938513000 4 264719034 16 0\n']),
+      name: 'tpcc.trace',
+      sizeBytes: 27,
+    };
+    const apply = () => {
+      state().config.markApplied(state().config.draft);
+      state().traces.markApplied(traceChoiceOf(state().traces));
+    };
+    apply();
+    expect(settingsEdited(state())).toBe(false);
+
+    // A fio run: a file dropped in the trace panel changes nothing until the mode switches.
+    state().traces.inspectionStarted(1, tpcc);
+    state().traces.inspectionFinished(1, TPCC_SUMMARY);
+    state().traces.setOptions({ speed: 4 });
+    expect(settingsEdited(state())).toBe(false);
+    state().traces.setMode('trace');
+    expect(settingsEdited(state())).toBe(true);
+    apply();
+    expect(settingsEdited(state())).toBe(false);
+
+    // Options as the worker receives them: back to the applied value is not an edit.
+    state().traces.setOptions({ queue_depth: 16 });
+    expect(settingsEdited(state())).toBe(true);
+    state().traces.setOptions({ queue_depth: 0 });
+    expect(settingsEdited(state())).toBe(false);
+    // csv_columns is not sent unless the format is csv.
+    state().traces.setOptions({ csv_columns: 'time=0' });
+    expect(settingsEdited(state())).toBe(false);
+
+    // A rescan of the same file with other options keeps the file; another file does not.
+    state().traces.inspectionStarted(2, tpcc);
+    state().traces.inspectionFinished(2, TPCC_SUMMARY);
+    expect(settingsEdited(state())).toBe(false);
+    state().traces.inspectionStarted(3, { ...tpcc, file: new Blob(['x']) });
+    expect(settingsEdited(state())).toBe(false); // still only pending
+    state().traces.inspectionFinished(3, TPCC_SUMMARY);
+    expect(settingsEdited(state())).toBe(true);
+    apply();
+
+    state().traces.setMode('fio');
+    expect(settingsEdited(state())).toBe(true);
+    state().traces.setMode('trace');
+    expect(settingsEdited(state())).toBe(false);
+    // The draft still counts on its own.
+    state().config.editFioText('[job]\nrw=read\n');
+    expect(settingsEdited(state())).toBe(true);
   });
 });
 

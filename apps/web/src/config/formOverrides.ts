@@ -1,0 +1,118 @@
+// Overrides (the CLI's --set keys) that the configuration form shows as its
+// own fields: the fill level, over-provisioning, geometry, the policies and
+// — for a device with an SLC cache — the SLC policies. A scenario file's
+// `set` and a shared URL's overrides are spread over a draft with these, so
+// the panel shows what will run; a key or value the form cannot show stays
+// an override (workloadSet) and reaches the simulator as it was.
+
+import {
+  EMPTY_DRAFT,
+  GC_VICTIM_POLICIES,
+  GEOMETRY_KEYS,
+  SCHEDULERS,
+  type GcVictimPolicy,
+  type GeometryKey,
+  type ScenarioDraft,
+  type SchedulerName,
+} from '../store/scenarioDraft';
+import {
+  PIN_SMALL_CHOICES,
+  SLC_PLACEMENTS,
+  SLC_WHEN_FULL,
+  persistentBytesWhenOn,
+  slcCacheOf,
+  type SlcPlacement,
+  type SlcWhenFull,
+} from './slcPolicy';
+
+/** A draft with no form field set, its overrides still to be absorbed. */
+export function draftForOverrides(parts: Partial<ScenarioDraft>): ScenarioDraft {
+  return { ...EMPTY_DRAFT, geometry: {}, policy: {}, slcPolicy: {}, workloadSet: [], ...parts };
+}
+
+/** A --set line's value typed as a JSON value would be: true/false, a number, else the text. */
+export function typedOverrideValue(text: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed === 'true') return true;
+  if (trimmed === 'false') return false;
+  const number = trimmed === '' ? NaN : Number(trimmed);
+  return Number.isFinite(number) ? number : trimmed;
+}
+
+function oneOf<T extends string>(names: readonly T[], value: unknown): T | undefined {
+  return names.includes(value as T) ? (value as T) : undefined;
+}
+
+function assign<T extends object, K extends keyof T>(
+  target: T,
+  key: K,
+  value: T[K] | undefined,
+): boolean {
+  if (value === undefined) return false;
+  target[key] = value;
+  return true;
+}
+
+/**
+ * Puts the override `key` = `value` (typed as in a scenario's JSON `set`)
+ * into its form field of `draft`, whose deviceText is already set; false
+ * when the form has no field for it or cannot show that value.
+ */
+export function absorbOverride(draft: ScenarioDraft, key: string, value: unknown): boolean {
+  const number = typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  const bool = typeof value === 'boolean' ? value : undefined;
+  if (key === 'precondition.fill') {
+    return assign(
+      draft,
+      'preconditionFill',
+      number !== undefined && number >= 0 && number <= 1 ? number : undefined,
+    );
+  }
+  if (key === 'overprovision') {
+    return assign(draft, 'overprovision', number !== undefined && number > 0 ? number : undefined);
+  }
+  if (key.startsWith('geometry.')) {
+    const name = key.slice('geometry.'.length) as GeometryKey;
+    const positive = number !== undefined && Number.isInteger(number) && number > 0;
+    return (
+      GEOMETRY_KEYS.includes(name) && assign(draft.geometry, name, positive ? number : undefined)
+    );
+  }
+  switch (key) {
+    case 'gc.victim':
+      return assign(draft.policy, 'gcVictim', oneOf<GcVictimPolicy>(GC_VICTIM_POLICIES, value));
+    case 'gc.background':
+      return assign(draft.policy, 'gcBackground', bool);
+    case 'scheduler':
+      return assign(draft.policy, 'scheduler', oneOf<SchedulerName>(SCHEDULERS, value));
+  }
+  // The SLC fields exist only for a device with a cache (slcOverrides sends none otherwise).
+  const cache = key.startsWith('slc_cache.') ? slcCacheOf(draft.deviceText) : null;
+  if (!cache) return false;
+  switch (key.slice('slc_cache.'.length)) {
+    case 'placement':
+      return assign(draft.slcPolicy, 'placement', oneOf<SlcPlacement>(SLC_PLACEMENTS, value));
+    case 'when_full':
+      return assign(draft.slcPolicy, 'whenFull', oneOf<SlcWhenFull>(SLC_WHEN_FULL, value));
+    case 'read_promotion':
+      return assign(draft.slcPolicy, 'readPromotion', bool);
+    case 'pin_small_bytes':
+      // The select offers these sizes (and the device's own); others stay overrides.
+      return assign(
+        draft.slcPolicy,
+        'pinSmallBytes',
+        PIN_SMALL_CHOICES.includes(number as (typeof PIN_SMALL_CHOICES)[number])
+          ? number
+          : undefined,
+      );
+    case 'persistent_bytes':
+      // The toggle means 0 or the device's "on" size; another size stays an override.
+      return assign(
+        draft.slcPolicy,
+        'persistent',
+        number === 0 ? false : number === persistentBytesWhenOn(cache) ? true : undefined,
+      );
+    default:
+      return false;
+  }
+}
