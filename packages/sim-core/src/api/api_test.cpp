@@ -5,7 +5,6 @@
 // session and an inspection give exactly what `flashscope run --trace` and
 // `flashscope trace inspect` print.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -23,6 +22,7 @@
 #include "api/snapshot.h"
 #include "api/snapshot_meta.h"
 #include "report/result_json.h"
+#include "scenario/cli_json_for_test.h"
 #include "sim/fio_jobs.h"
 #include "util/json.h"
 
@@ -492,28 +492,8 @@ double Number(const json::Value& object, const char* key) {
 // A real TPC-C trace in MQSim's format (../shared/traces/README.md).
 const std::string kTpccTrace = FLASHSCOPE_REPO_ROOT "/../shared/traces/mqsim_tpcc-small.trace";
 
-// The CLI built beside the tests, run with `args`: its stdout, byte for
-// byte (stderr, which carries wall-clock times, shown only on failure).
-std::string RunCli(const std::string& args) {
-  const std::filesystem::path err_path =
-      std::filesystem::temp_directory_path() /
-      ("flashscope-api-" + std::to_string(::getpid()) + "-cli.err");
-  const std::string command =
-      std::string(FLASHSCOPE_CLI_PATH) + " " + args + " 2>" + err_path.string();
-  FILE* pipe = popen(command.c_str(), "r");
-  EXPECT_NE(pipe, nullptr);
-  if (pipe == nullptr) return "";
-  std::string out;
-  char buffer[65536];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-  const int status = WEXITSTATUS(pclose(pipe));
-  std::ifstream err(err_path);
-  const std::string err_text((std::istreambuf_iterator<char>(err)), {});
-  std::filesystem::remove(err_path);
-  EXPECT_EQ(status, 0) << args << ": " << err_text;
-  return out;
-}
+// The CLI built beside the tests, run with `args`: its stdout, byte for byte.
+std::string RunCli(const std::string& args) { return testing::RunCliStdout(args, args); }
 
 // A file in the temp directory holding `text`, removed with the object.
 class TempFile {

@@ -2,68 +2,24 @@
 // same inputs and seed give byte-identical output, and that bad input exits
 // non-zero with one message naming the file, the line and the problem.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <string>
 
+#include "scenario/cli_json_for_test.h"
 #include "util/json.h"
 
 namespace flashscope {
 namespace {
 
-struct Output {
-  int status;
-  std::string out;
-  std::string err;
-};
+using Output = testing::CliOutput;
+using testing::kSmallDevice;
 
-class Cli : public ::testing::Test {
+class Cli : public testing::CliTest {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("flashscope-cli-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
-  std::string Write(const std::string& name, const std::string& text) {
-    const std::string path = (dir_ / name).string();
-    std::ofstream(path) << text;
-    return path;
-  }
-
-  Output Run(const std::string& args) {
-    const std::string err_path = (dir_ / "stderr.txt").string();
-    const std::string command = std::string(FLASHSCOPE_CLI_PATH) + " " + args + " 2>" + err_path;
-    FILE* pipe = popen(command.c_str(), "r");
-    Output result;
-    char buffer[65536];
-    size_t n;
-    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
-    result.status = WEXITSTATUS(pclose(pipe));
-    std::ifstream err(err_path);
-    result.err.assign(std::istreambuf_iterator<char>(err), {});
-    return result;
-  }
-
   std::string Presets() {
     return std::string("--presets ") + FLASHSCOPE_REPO_ROOT + "/public/presets/devices";
   }
-
-  std::filesystem::path dir_;
 };
-
-constexpr const char* kSmallDevice = R"({
-  "cell": "tlc",
-  "geometry": { "channels": 2, "dies_per_channel": 1, "planes_per_die": 2,
-                "blocks_per_plane": 32, "pages_per_block": 48, "page_bytes": 16384 },
-  "overprovision": 0.2,
-  "write_buffer_bytes": 1048576
-})";
 
 constexpr const char* kRandomJob =
     "[global]\nioengine=libaio\ndirect=1\nbs=4k\niodepth=8\n\n"

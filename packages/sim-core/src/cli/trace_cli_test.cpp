@@ -3,13 +3,12 @@
 // option flags, scenario files holding a trace, and errors that name the
 // file, the line and the problem (exit status 2).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
+#include "scenario/cli_json_for_test.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -18,57 +17,9 @@ namespace {
 const std::string kWsrch = FLASHSCOPE_REPO_ROOT "/../shared/traces/mqsim_wsrch-small.trace";
 const std::string kTpcc = FLASHSCOPE_REPO_ROOT "/../shared/traces/mqsim_tpcc-small.trace";
 
-constexpr const char* kSmallDevice = R"({
-  "cell": "tlc",
-  "geometry": { "channels": 2, "dies_per_channel": 1, "planes_per_die": 2,
-                "blocks_per_plane": 32, "pages_per_block": 48, "page_bytes": 16384 },
-  "overprovision": 0.2,
-  "write_buffer_bytes": 1048576
-})";
-
-struct Output {
-  int status;
-  std::string out;
-  std::string err;
-};
-
-class TraceCli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("flashscope-trace-cli-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
-  std::string Write(const std::string& name, const std::string& text) {
-    const std::string path = (dir_ / name).string();
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-  }
-
-  Output Run(const std::string& args) {
-    const std::string err_path = (dir_ / "stderr.txt").string();
-    const std::string command = std::string(FLASHSCOPE_CLI_PATH) + " " + args + " 2>" + err_path;
-    FILE* pipe = popen(command.c_str(), "r");
-    Output result;
-    char buffer[65536];
-    size_t n;
-    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
-    result.status = WEXITSTATUS(pclose(pipe));
-    std::ifstream err(err_path);
-    result.err.assign(std::istreambuf_iterator<char>(err), {});
-    return result;
-  }
-
-  json::Value Json(const Output& output) {
-    EXPECT_EQ(output.status, 0) << output.err;
-    return json::Parse(output.out, "stdout");
-  }
-
-  std::filesystem::path dir_;
-};
+using Output = testing::CliOutput;
+using testing::kSmallDevice;
+using TraceCli = testing::CliTest;
 
 TEST_F(TraceCli, InspectJsonHasTheSummaryKeysAndTheTracesFigures) {
   const json::Value s = Json(Run("trace inspect " + kWsrch + " --json"));

@@ -16,40 +16,12 @@
 namespace flashscope {
 namespace {
 
-using trace_test::FixturePath;
-using trace_test::ReadFile;
-using trace_test::SharedTracePath;
-using trace_test::SplitLines;
-using trace_test::Tally;
-using trace_test::TallyText;
+using namespace trace_test;  // the helpers of trace_lines_for_test.h
 
 std::unique_ptr<ITraceFormat> Make(std::string_view name, std::string blkparse_action = "Q") {
   TraceFormatOptions options;
   options.blkparse_action = std::move(blkparse_action);
   return MakeTraceFormat(name, options);
-}
-
-std::string Fixture(const std::string& name) {
-  std::string text = ReadFile(FixturePath(name));
-  EXPECT_FALSE(text.empty()) << "missing fixture " << name;
-  return text;
-}
-
-// Feeds one line to a fresh format (after `before`, e.g. a header) and
-// returns the reason when it is kBad, or "" with a test failure otherwise.
-std::string BadReason(std::string_view format_name, std::string_view line,
-                      std::string_view before = "") {
-  auto format = Make(format_name);
-  TraceRecord record;
-  std::string reason;
-  if (!before.empty()) {
-    EXPECT_NE(format->ParseLine(before, record, reason), TraceLineKind::kBad) << reason;
-  }
-  reason.clear();
-  const TraceLineKind kind = format->ParseLine(line, record, reason);
-  EXPECT_EQ(kind, TraceLineKind::kBad) << format_name << " accepted '" << line << "'";
-  EXPECT_FALSE(reason.empty()) << format_name << " gave no reason for '" << line << "'";
-  return reason;
 }
 
 double DetectOn(std::string_view format_name, const std::string& text) {
@@ -68,7 +40,7 @@ double DetectOn(std::string_view format_name, const std::string& text) {
 // with no sectors (FWS / FN), a discard (DS), a FUA write (WFS), a second
 // device (8,16), and the trailing per-CPU / total summary.
 TEST(BlkparseFormat, QueueActionCountsEveryQueuedRequestOnce) {
-  const std::string text = Fixture("blkparse-sda.txt");
+  const std::string text = ReadFixture("blkparse-sda.txt");
   auto format = Make("blkparse", "Q");
   const Tally tally = TallyText(*format, text);
   EXPECT_TRUE(tally.bad.empty()) << tally.bad.front().line << ": " << tally.bad.front().reason;
@@ -96,7 +68,7 @@ TEST(BlkparseFormat, QueueActionCountsEveryQueuedRequestOnce) {
 }
 
 TEST(BlkparseFormat, IssueActionSeesTheMergedRequest) {
-  const std::string text = Fixture("blkparse-sda.txt");
+  const std::string text = ReadFixture("blkparse-sda.txt");
   auto format = Make("blkparse", "D");
   const Tally tally = TallyText(*format, text);
   EXPECT_TRUE(tally.bad.empty());
@@ -147,33 +119,21 @@ TEST(BlkparseFormat, SummaryIsSkippedAndEventsAfterItStillCount) {
 }
 
 TEST(BlkparseFormat, MalformedEventLinesNameTheField) {
-  EXPECT_NE(BadReason("blkparse", "hello world").find("major,minor"), std::string::npos);
-  EXPECT_NE(BadReason("blkparse", " Reads Queued: 2, 8KiB").find("not a blkparse event"),
-            std::string::npos);
-  EXPECT_NE(BadReason("blkparse", "  8,0    3        1").find("at least 7 fields"),
-            std::string::npos);
-  EXPECT_NE(
-      BadReason("blkparse", "  8,0    x   1  0.000000000  4162  Q  WS 100 + 8 [a]").find("(cpu)"),
-      std::string::npos);
-  EXPECT_NE(BadReason("blkparse", "  8,0    3   y  0.000000000  4162  Q  WS 100 + 8 [a]")
-                .find("(sequence)"),
-            std::string::npos);
-  EXPECT_NE(BadReason("blkparse", "  8,0    3   1  0.00000000001  4162  Q  WS 100 + 8 [a]")
-                .find("(time)"),
-            std::string::npos);
-  EXPECT_NE(BadReason("blkparse", "  8,0    3   1  -1.5  4162  Q  WS 100 + 8 [a]").find("(time)"),
-            std::string::npos);
-  EXPECT_NE(BadReason("blkparse", "  8,0    3   1  0.5  pid  Q  WS 100 + 8 [a]").find("(pid)"),
-            std::string::npos);
-  EXPECT_NE(BadReason("blkparse", "  8,0    3   1  0.5  4162  Q  WS 1x0 + 8 [a]").find("(sector)"),
-            std::string::npos);
-  EXPECT_NE(BadReason("blkparse", "  8,0    3   1  0.5  4162  Q  WS 100 + eight [a]")
-                .find("(sector count)"),
-            std::string::npos);
-  // 2^55 sectors of 512 bytes is past 2^64 bytes.
-  EXPECT_NE(BadReason("blkparse", "  8,0  3  1  0.5  4162  Q  W 36028797018963968 + 8 [a]")
-                .find("too large"),
-            std::string::npos);
+  ExpectBadLines([] { return Make("blkparse"); },
+                 {
+                     {"hello world", "major,minor"},
+                     {" Reads Queued: 2, 8KiB", "not a blkparse event"},
+                     {"  8,0    3        1", "at least 7 fields"},
+                     {"  8,0    x   1  0.000000000  4162  Q  WS 100 + 8 [a]", "(cpu)"},
+                     {"  8,0    3   y  0.000000000  4162  Q  WS 100 + 8 [a]", "(sequence)"},
+                     {"  8,0    3   1  0.00000000001  4162  Q  WS 100 + 8 [a]", "(time)"},
+                     {"  8,0    3   1  -1.5  4162  Q  WS 100 + 8 [a]", "(time)"},
+                     {"  8,0    3   1  0.5  pid  Q  WS 100 + 8 [a]", "(pid)"},
+                     {"  8,0    3   1  0.5  4162  Q  WS 1x0 + 8 [a]", "(sector)"},
+                     {"  8,0    3   1  0.5  4162  Q  WS 100 + eight [a]", "(sector count)"},
+                     // 2^55 sectors of 512 bytes is past 2^64 bytes.
+                     {"  8,0  3  1  0.5  4162  Q  W 36028797018963968 + 8 [a]", "too large"},
+                 });
 }
 
 TEST(BlkparseFormat, OtherActionsAndSectorlessEventsAreSkipped) {
@@ -193,9 +153,9 @@ TEST(BlkparseFormat, OtherActionsAndSectorlessEventsAreSkipped) {
 }
 
 TEST(BlkparseFormat, DetectsItsOwnOutputOnly) {
-  EXPECT_GE(DetectOn("blkparse", Fixture("blkparse-sda.txt")), 0.9);
-  EXPECT_EQ(DetectOn("blkparse", Fixture("mqsim-small.txt")), 0);
-  EXPECT_EQ(DetectOn("blkparse", Fixture("iolog-v2.txt")), 0);
+  EXPECT_GE(DetectOn("blkparse", ReadFixture("blkparse-sda.txt")), 0.9);
+  EXPECT_EQ(DetectOn("blkparse", ReadFixture("mqsim-small.txt")), 0);
+  EXPECT_EQ(DetectOn("blkparse", ReadFixture("iolog-v2.txt")), 0);
 }
 
 // ------------------------------------------------------------------- iolog
@@ -205,7 +165,7 @@ TEST(BlkparseFormat, DetectsItsOwnOutputOnly) {
 // and lengths, sync/datasync, and two waits (1000 µs, then 250 µs more).
 TEST(IologFormat, Version2RecordsFollowTheWaitClock) {
   auto format = Make("iolog");
-  const Tally tally = TallyText(*format, Fixture("iolog-v2.txt"));
+  const Tally tally = TallyText(*format, ReadFixture("iolog-v2.txt"));
   EXPECT_TRUE(tally.bad.empty()) << tally.bad.front().line << ": " << tally.bad.front().reason;
   EXPECT_EQ(tally.records, 6u);
   EXPECT_EQ(tally.reads, 2u);
@@ -230,7 +190,7 @@ TEST(IologFormat, Version2RecordsFollowTheWaitClock) {
 // starts with a timestamp from the start of the run (µs, see iolog.cpp).
 TEST(IologFormat, Version3RecordsCarryTheirTimestamps) {
   auto format = Make("iolog");
-  const Tally tally = TallyText(*format, Fixture("iolog-v3.txt"));
+  const Tally tally = TallyText(*format, ReadFixture("iolog-v3.txt"));
   EXPECT_TRUE(tally.bad.empty()) << tally.bad.front().line << ": " << tally.bad.front().reason;
   EXPECT_EQ(tally.records, 5u);
   EXPECT_EQ(tally.reads, 2u);
@@ -263,38 +223,35 @@ TEST(IologFormat, LinesBeforeTheHeaderAreBad) {
 }
 
 TEST(IologFormat, MalformedLinesNameTheProblem) {
-  const char* v2 = "fio version 2 iolog";
-  const char* v3 = "fio version 3 iolog";
-  EXPECT_NE(BadReason("iolog", "/dev/sda", v2).find("found 1 field"), std::string::npos);
-  EXPECT_NE(BadReason("iolog", "/dev/sda read 0", v2).find("offset and a length"),
-            std::string::npos);
-  EXPECT_NE(BadReason("iolog", "/dev/sda read zero 4096", v2).find("field 3 (offset (bytes))"),
-            std::string::npos);
-  EXPECT_NE(BadReason("iolog", "/dev/sda write 0 4k", v2).find("field 4 (length (bytes))"),
-            std::string::npos);
-  EXPECT_NE(BadReason("iolog", "/dev/sda frobnicate 0 4096", v2).find("field 2 (action)"),
-            std::string::npos);
-  EXPECT_NE(BadReason("iolog", "/dev/sda add 0 4096", v2).find("takes no offset"),
-            std::string::npos);
-  EXPECT_NE(BadReason("iolog", "/dev/sda wait soon 0", v2).find("wait (µs)"), std::string::npos);
-  EXPECT_NE(BadReason("iolog", "/dev/sda read 18446744073709551615 1", v2).find("too large"),
-            std::string::npos);
-  EXPECT_NE(BadReason("iolog", "12 /dev/sda wait 100 0", v3).find("not allowed"),
-            std::string::npos);
-  EXPECT_NE(BadReason("iolog", "soon /dev/sda read 0 4096", v3).find("field 1 (timestamp"),
-            std::string::npos);
-  EXPECT_NE(BadReason("iolog", "12 /dev/sda", v3).find("found 2 fields"), std::string::npos);
-  EXPECT_NE(BadReason("iolog", "12 /dev/sda read 0 x", v3).find("field 5 (length"),
-            std::string::npos);
-  // A version 2 line in a version 3 log: the file name is no timestamp.
-  EXPECT_NE(BadReason("iolog", "/dev/sda read 0 4096", v3).find("timestamp"), std::string::npos);
+  ExpectBadLines([] { return Make("iolog"); },
+                 {
+                     {"/dev/sda", "found 1 field"},
+                     {"/dev/sda read 0", "offset and a length"},
+                     {"/dev/sda read zero 4096", "field 3 (offset (bytes))"},
+                     {"/dev/sda write 0 4k", "field 4 (length (bytes))"},
+                     {"/dev/sda frobnicate 0 4096", "field 2 (action)"},
+                     {"/dev/sda add 0 4096", "takes no offset"},
+                     {"/dev/sda wait soon 0", "wait (µs)"},
+                     {"/dev/sda read 18446744073709551615 1", "too large"},
+                 },
+                 "fio version 2 iolog");
+  ExpectBadLines([] { return Make("iolog"); },
+                 {
+                     {"12 /dev/sda wait 100 0", "not allowed"},
+                     {"soon /dev/sda read 0 4096", "field 1 (timestamp"},
+                     {"12 /dev/sda", "found 2 fields"},
+                     {"12 /dev/sda read 0 x", "field 5 (length"},
+                     // A version 2 line in a version 3 log: the file name is no timestamp.
+                     {"/dev/sda read 0 4096", "timestamp"},
+                 },
+                 "fio version 3 iolog");
 }
 
 TEST(IologFormat, DetectsByTheHeader) {
-  EXPECT_GE(DetectOn("iolog", Fixture("iolog-v2.txt")), 0.9);
-  EXPECT_GE(DetectOn("iolog", Fixture("iolog-v3.txt")), 0.9);
+  EXPECT_GE(DetectOn("iolog", ReadFixture("iolog-v2.txt")), 0.9);
+  EXPECT_GE(DetectOn("iolog", ReadFixture("iolog-v3.txt")), 0.9);
   EXPECT_EQ(DetectOn("iolog", "/dev/sda read 0 4096\n/dev/sda write 0 4096\n"), 0);
-  EXPECT_EQ(DetectOn("iolog", Fixture("mqsim-small.txt")), 0);
+  EXPECT_EQ(DetectOn("iolog", ReadFixture("mqsim-small.txt")), 0);
 }
 
 // ----------------------------------------------------------------- disksim
@@ -305,7 +262,7 @@ TEST(IologFormat, DetectsByTheHeader) {
 // line, flags 1, 0, 0x1, 8, a, B, 0, 9.
 TEST(DisksimFormat, FixtureReadsFlagsAsHex) {
   auto format = Make("disksim");
-  const Tally tally = TallyText(*format, Fixture("disksim-hexflags.txt"));
+  const Tally tally = TallyText(*format, ReadFixture("disksim-hexflags.txt"));
   EXPECT_TRUE(tally.bad.empty()) << tally.bad.front().line << ": " << tally.bad.front().reason;
   EXPECT_EQ(tally.records, 8u);
   EXPECT_EQ(tally.reads, 4u);  // flags 1, 0x1, B, 9
@@ -343,20 +300,18 @@ TEST(DisksimFormat, RealDisksimTraceCountsExactly) {
 }
 
 TEST(DisksimFormat, MalformedLinesNameTheField) {
-  EXPECT_NE(BadReason("disksim", "1.0\t0\t8\t1").find("expected 5 fields"), std::string::npos);
-  EXPECT_NE(BadReason("disksim", "1.0\t0\t8\t1\t1\t7").find("found 6"), std::string::npos);
-  EXPECT_NE(BadReason("disksim", "soon\t0\t8\t1\t1").find("field 1 (arrival time"),
-            std::string::npos);
-  EXPECT_NE(BadReason("disksim", "-2.5\t0\t8\t1\t1").find("negative"), std::string::npos);
-  EXPECT_NE(BadReason("disksim", "1.0\tdisk\t8\t1\t1").find("field 2 (device number)"),
-            std::string::npos);
-  EXPECT_NE(BadReason("disksim", "1.0\t0\t-8\t1\t1").find("field 3 (block number)"),
-            std::string::npos);
-  EXPECT_NE(BadReason("disksim", "1.0\t0\t8\t1.5\t1").find("field 4 (block count)"),
-            std::string::npos);
-  EXPECT_NE(BadReason("disksim", "1.0\t0\t8\t1\tread").find("field 5 (flags)"), std::string::npos);
-  EXPECT_NE(BadReason("disksim", "1.0\t0\t36028797018963968\t8\t1").find("too large"),
-            std::string::npos);
+  ExpectBadLines([] { return Make("disksim"); },
+                 {
+                     {"1.0\t0\t8\t1", "expected 5 fields"},
+                     {"1.0\t0\t8\t1\t1\t7", "found 6"},
+                     {"soon\t0\t8\t1\t1", "field 1 (arrival time"},
+                     {"-2.5\t0\t8\t1\t1", "negative"},
+                     {"1.0\tdisk\t8\t1\t1", "field 2 (device number)"},
+                     {"1.0\t0\t-8\t1\t1", "field 3 (block number)"},
+                     {"1.0\t0\t8\t1.5\t1", "field 4 (block count)"},
+                     {"1.0\t0\t8\t1\tread", "field 5 (flags)"},
+                     {"1.0\t0\t36028797018963968\t8\t1", "too large"},
+                 });
 }
 
 // Zero-length I/O moves no data: skipped, as the comma-separated formats do.
@@ -371,9 +326,9 @@ TEST(DisksimFormat, ZeroLengthRequestsAreSkipped) {
 }
 
 TEST(DisksimFormat, DetectPrefersFractionalTimesAndTabs) {
-  EXPECT_GE(DetectOn("disksim", Fixture("disksim-hexflags.txt")), 0.9);
+  EXPECT_GE(DetectOn("disksim", ReadFixture("disksim-hexflags.txt")), 0.9);
   // MQSim's lines are five numbers too, but whole nanoseconds and spaces.
-  EXPECT_LE(DetectOn("disksim", Fixture("mqsim-small.txt")), 0.6);
+  EXPECT_LE(DetectOn("disksim", ReadFixture("mqsim-small.txt")), 0.6);
 }
 
 // ------------------------------------------------------------------- mqsim
@@ -383,7 +338,7 @@ TEST(DisksimFormat, DetectPrefersFractionalTimesAndTabs) {
 // impl/mqsim.cpp) and, like the real ones, ends without a final newline.
 TEST(MqsimFormat, FixtureCountsExactly) {
   auto format = Make("mqsim");
-  const Tally tally = TallyText(*format, Fixture("mqsim-small.txt"));
+  const Tally tally = TallyText(*format, ReadFixture("mqsim-small.txt"));
   EXPECT_TRUE(tally.bad.empty());
   EXPECT_EQ(tally.records, 6u);
   EXPECT_EQ(tally.writes, 3u);
@@ -428,14 +383,15 @@ TEST(MqsimFormat, RealMqsimTracesCountExactly) {
 }
 
 TEST(MqsimFormat, MalformedLinesNameTheField) {
-  EXPECT_NE(BadReason("mqsim", "100 0 8 8").find("expected 5 fields"), std::string::npos);
-  EXPECT_NE(BadReason("mqsim", "1.5 0 8 8 0").find("field 1 (arrival time (ns))"),
-            std::string::npos);
-  EXPECT_NE(BadReason("mqsim", "100 0 -8 8 0").find("field 3 (start sector)"), std::string::npos);
-  EXPECT_NE(BadReason("mqsim", "100 0 8 x 0").find("field 4 (sector count)"), std::string::npos);
-  EXPECT_NE(BadReason("mqsim", "100 0 8 8 2").find("neither 0 (write) nor 1 (read)"),
-            std::string::npos);
-  EXPECT_NE(BadReason("mqsim", "100 0 36028797018963968 8 0").find("too large"), std::string::npos);
+  ExpectBadLines([] { return Make("mqsim"); },
+                 {
+                     {"100 0 8 8", "expected 5 fields"},
+                     {"1.5 0 8 8 0", "field 1 (arrival time (ns))"},
+                     {"100 0 -8 8 0", "field 3 (start sector)"},
+                     {"100 0 8 x 0", "field 4 (sector count)"},
+                     {"100 0 8 8 2", "neither 0 (write) nor 1 (read)"},
+                     {"100 0 36028797018963968 8 0", "too large"},
+                 });
 }
 
 }  // namespace

@@ -9,56 +9,37 @@
 //   sectors; 0 = read, 1 = write), with October 2018 times like the traces'.
 #include <gtest/gtest.h>
 
-#include "trace/format_test_util.h"
 #include "trace/impl/formats.h"
+#include "trace/trace_lines_for_test.h"
 
 namespace flashscope {
 namespace {
 
-using format_test::ParseAll;
-using format_test::ParsedTrace;
-using format_test::ParseOne;
-using format_test::ReadFixture;
-
-struct BadCase {
-  const char* line;
-  const char* reason_part;
-};
-
-template <typename Make>
-void ExpectBadLines(Make make, const std::vector<BadCase>& cases) {
-  for (const BadCase& each : cases) {
-    auto format = make();
-    TraceRecord record;
-    std::string reason;
-    EXPECT_EQ(ParseOne(*format, each.line, record, reason), TraceLineKind::kBad) << each.line;
-    EXPECT_NE(reason.find(each.reason_part), std::string::npos) << each.line << " -> " << reason;
-  }
-}
+using namespace trace_test;  // the helpers of trace_lines_for_test.h
 
 TEST(AlibabaFormat, FixtureCountsBytesAndDevices) {
   auto format = MakeAlibabaFormat();
-  const ParsedTrace parsed = ParseAll(*format, ReadFixture("alibaba-io_traces.txt"));
-  EXPECT_TRUE(parsed.bad.empty());
-  ASSERT_EQ(parsed.records.size(), 8u);
-  EXPECT_EQ(parsed.reads, 4u);
-  EXPECT_EQ(parsed.writes, 4u);
-  EXPECT_EQ(parsed.read_bytes, 25088u);
-  EXPECT_EQ(parsed.write_bytes, 208896u);
-  EXPECT_EQ(parsed.records[0].offset_bytes, 126703644672u);
-  EXPECT_EQ(parsed.records[0].device, "0");
-  EXPECT_EQ(parsed.records[2].device, "1");
-  EXPECT_EQ(parsed.records[4].device, "2");
+  const Tally tally = TallyText(*format, ReadFixture("alibaba-io_traces.txt"));
+  EXPECT_TRUE(tally.bad.empty());
+  ASSERT_EQ(tally.records, 8u);
+  EXPECT_EQ(tally.reads, 4u);
+  EXPECT_EQ(tally.writes, 4u);
+  EXPECT_EQ(tally.read_bytes, 25088u);
+  EXPECT_EQ(tally.write_bytes, 208896u);
+  EXPECT_EQ(tally.first_records[0].offset_bytes, 126703644672u);
+  EXPECT_EQ(tally.first_records[0].device, "0");
+  EXPECT_EQ(tally.first_records[2].device, "1");
+  EXPECT_EQ(tally.first_records[4].device, "2");
 }
 
 TEST(AlibabaFormat, MicrosecondsBecomeNanoseconds) {
   auto format = MakeAlibabaFormat();
-  const ParsedTrace parsed = ParseAll(*format, ReadFixture("alibaba-io_traces.txt"));
-  ASSERT_EQ(parsed.records.size(), 8u);
-  EXPECT_EQ(parsed.records[0].time_ns, 1577808000000626000u);
+  const Tally tally = TallyText(*format, ReadFixture("alibaba-io_traces.txt"));
+  ASSERT_EQ(tally.records, 8u);
+  EXPECT_EQ(tally.first_records[0].time_ns, 1577808000000626000u);
   // 1577808000000900 - 1577808000000626 = 274 µs.
-  EXPECT_EQ(parsed.records[1].time_ns - parsed.records[0].time_ns, 274000u);
-  EXPECT_EQ(parsed.records[7].time_ns - parsed.records[0].time_ns, 3375000u);
+  EXPECT_EQ(tally.first_records[1].time_ns - tally.first_records[0].time_ns, 274000u);
+  EXPECT_EQ(tally.first_records[7].time_ns - tally.first_records[0].time_ns, 3375000u);
 }
 
 TEST(AlibabaFormat, SkipsBlankHeaderAndZeroLength) {
@@ -98,30 +79,30 @@ TEST(AlibabaFormat, EveryBadFieldIsNamed) {
 
 TEST(TencentFormat, FixtureCountsBytesAndVolumes) {
   auto format = MakeTencentFormat();
-  const ParsedTrace parsed = ParseAll(*format, ReadFixture("tencent-cbs.txt"));
-  EXPECT_TRUE(parsed.bad.empty());
-  ASSERT_EQ(parsed.records.size(), 9u);
-  EXPECT_EQ(parsed.reads, 4u);
-  EXPECT_EQ(parsed.writes, 5u);
-  EXPECT_EQ(parsed.read_bytes, 12800u);    // 25 sectors
-  EXPECT_EQ(parsed.write_bytes, 237568u);  // 464 sectors
+  const Tally tally = TallyText(*format, ReadFixture("tencent-cbs.txt"));
+  EXPECT_TRUE(tally.bad.empty());
+  ASSERT_EQ(tally.records, 9u);
+  EXPECT_EQ(tally.reads, 4u);
+  EXPECT_EQ(tally.writes, 5u);
+  EXPECT_EQ(tally.read_bytes, 12800u);    // 25 sectors
+  EXPECT_EQ(tally.write_bytes, 237568u);  // 464 sectors
   // Offsets and sizes are 512-byte sectors.
-  EXPECT_EQ(parsed.records[0].offset_bytes, 12345678ull * 512u);
-  EXPECT_EQ(parsed.records[0].length_bytes, 4096u);
-  EXPECT_EQ(parsed.records[0].op, IoOp::kRead);
-  EXPECT_EQ(parsed.records[1].op, IoOp::kWrite);
-  EXPECT_EQ(parsed.records[0].device, "1234");
-  EXPECT_EQ(parsed.records[2].device, "42");
-  EXPECT_EQ(parsed.records[6].device, "7");
+  EXPECT_EQ(tally.first_records[0].offset_bytes, 12345678ull * 512u);
+  EXPECT_EQ(tally.first_records[0].length_bytes, 4096u);
+  EXPECT_EQ(tally.first_records[0].op, IoOp::kRead);
+  EXPECT_EQ(tally.first_records[1].op, IoOp::kWrite);
+  EXPECT_EQ(tally.first_records[0].device, "1234");
+  EXPECT_EQ(tally.first_records[2].device, "42");
+  EXPECT_EQ(tally.first_records[6].device, "7");
 }
 
 TEST(TencentFormat, UnixSecondsBecomeNanoseconds) {
   auto format = MakeTencentFormat();
-  const ParsedTrace parsed = ParseAll(*format, ReadFixture("tencent-cbs.txt"));
-  ASSERT_EQ(parsed.records.size(), 9u);
-  EXPECT_EQ(parsed.records[0].time_ns, 1538323200000000000u);
-  EXPECT_EQ(parsed.records[1].time_ns, parsed.records[0].time_ns);  // same second
-  EXPECT_EQ(parsed.records[8].time_ns - parsed.records[0].time_ns, 5000000000u);
+  const Tally tally = TallyText(*format, ReadFixture("tencent-cbs.txt"));
+  ASSERT_EQ(tally.records, 9u);
+  EXPECT_EQ(tally.first_records[0].time_ns, 1538323200000000000u);
+  EXPECT_EQ(tally.first_records[1].time_ns, tally.first_records[0].time_ns);  // same second
+  EXPECT_EQ(tally.first_records[8].time_ns - tally.first_records[0].time_ns, 5000000000u);
   // A decimal timestamp is read exactly.
   TraceRecord record;
   std::string reason;

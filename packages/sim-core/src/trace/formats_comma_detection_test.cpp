@@ -10,14 +10,13 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "trace/format_test_util.h"
 #include "trace/impl/formats.h"
+#include "trace/trace_lines_for_test.h"
 
 namespace flashscope {
 namespace {
 
-using format_test::Lines;
-using format_test::ReadText;
+using namespace trace_test;  // the helpers of trace_lines_for_test.h
 
 constexpr size_t kSampleLines = 200;
 const char* const kCommaFormats[] = {"msr", "spc", "alibaba", "tencent"};
@@ -30,12 +29,11 @@ struct TraceFile {
 std::vector<TraceFile> AllTraceFiles() {
   std::vector<TraceFile> files;
   namespace fs = std::filesystem;
-  for (const auto& entry :
-       fs::directory_iterator(FLASHSCOPE_REPO_ROOT "/packages/sim-core/testdata/traces")) {
+  for (const auto& entry : fs::directory_iterator(FixturePath(""))) {
     const std::string name = entry.path().filename().string();
     files.push_back({entry.path().string(), name.substr(0, name.find('-'))});
   }
-  for (const auto& entry : fs::directory_iterator(FLASHSCOPE_REPO_ROOT "/../shared/traces")) {
+  for (const auto& entry : fs::directory_iterator(SharedTracePath(""))) {
     if (entry.path().extension() == ".trace") {
       const std::string name = entry.path().filename().string();
       files.push_back({entry.path().string(), name.substr(0, name.find('_'))});
@@ -56,8 +54,8 @@ TEST(CommaFormatDetection, EachFormatWinsOnItsOwnFixture) {
                                                           {"alibaba", "alibaba-io_traces.txt"},
                                                           {"tencent", "tencent-cbs.txt"}};
   for (const auto& [format, fixture] : fixtures) {
-    const std::string text = format_test::ReadFixture(fixture);
-    const auto sample = Lines(text, kSampleLines);
+    const std::string text = ReadFixture(fixture);
+    const auto sample = SplitLines(text, kSampleLines);
     EXPECT_GE(Confidence(format, sample), 0.9) << fixture;
     const auto guesses = DetectTraceFormat(sample, TraceFormatOptions{});
     ASSERT_GE(guesses.size(), 2u);
@@ -73,9 +71,9 @@ TEST(CommaFormatDetection, EachFormatStaysBelowOnEveryOtherTrace) {
   // Our four fixtures, formats-2's, and the shared MQSim and DiskSim traces.
   ASSERT_GE(files.size(), 7u);
   for (const TraceFile& file : files) {
-    const std::string text = ReadText(file.path);
+    const std::string text = ReadFile(file.path);
     ASSERT_FALSE(text.empty()) << file.path;
-    const auto sample = Lines(text, kSampleLines);
+    const auto sample = SplitLines(text, kSampleLines);
     for (const char* format : kCommaFormats) {
       if (file.format == format) continue;
       EXPECT_LT(Confidence(format, sample), kMinTraceConfidence) << format << " on " << file.path;
@@ -92,23 +90,23 @@ TEST(CommaFormatDetection, MissingSignatureLowersButKeepsConfidence) {
       {"tencent", "0,0,8,0,1\n1,8,8,1,1\n"},
       {"spc", "0,0,4096,R,0\n0,8,4096,W,1\n"}};
   for (const auto& [format, text] : lookalikes) {
-    const auto sample = Lines(text);
+    const auto sample = SplitLines(text);
     const double confidence = Confidence(format, sample);
     EXPECT_GE(confidence, kMinTraceConfidence) << format;
     EXPECT_LT(confidence, 0.9) << format;
   }
   // Half the records with the signature: in between.
   const auto half =
-      Lines("128166372003061629,hm,1,Read,0,4096,10\n100000,hm,1,Write,4096,4096,10\n");
+      SplitLines("128166372003061629,hm,1,Read,0,4096,10\n100000,hm,1,Write,4096,4096,10\n");
   EXPECT_DOUBLE_EQ(Confidence("msr", half), 0.85);
 }
 
 TEST(CommaFormatDetection, MostlyBadSamplesScoreZero) {
   // ShareOfRecords' rule: fewer than one line in two parsing is no match.
-  const auto sample = Lines("1538323200,0,8,0,1\nnot a trace\nstill not\n# nor this\n");
+  const auto sample = SplitLines("1538323200,0,8,0,1\nnot a trace\nstill not\n# nor this\n");
   EXPECT_EQ(Confidence("tencent", sample), 0);
-  EXPECT_EQ(Confidence("msr", Lines("")), 0);
-  EXPECT_EQ(Confidence("spc", Lines("\n\n")), 0);
+  EXPECT_EQ(Confidence("msr", SplitLines("")), 0);
+  EXPECT_EQ(Confidence("spc", SplitLines("\n\n")), 0);
 }
 
 }  // namespace

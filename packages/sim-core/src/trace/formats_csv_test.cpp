@@ -5,18 +5,15 @@
 // exercise that syntax.
 #include <gtest/gtest.h>
 
-#include "trace/format_test_util.h"
 #include "trace/i_trace_format.h"
 #include "trace/impl/formats.h"
+#include "trace/trace_lines_for_test.h"
 #include "util/input_error.h"
 
 namespace flashscope {
 namespace {
 
-using format_test::ParseAll;
-using format_test::ParsedTrace;
-using format_test::ParseOne;
-using format_test::ReadFixture;
+using namespace trace_test;  // the helpers of trace_lines_for_test.h
 
 constexpr const char* kFixtureMapping =
     "time=0:ms,op=1,offset=2:sectors,length=3:sectors,device=4,sep=semicolon,header=1,"
@@ -30,27 +27,27 @@ std::unique_ptr<ITraceFormat> Csv(const std::string& columns) {
 
 TEST(CsvFormat, FixtureCountsBytesTimesAndDevices) {
   auto format = Csv(kFixtureMapping);
-  const ParsedTrace parsed = ParseAll(*format, ReadFixture("csv-semicolon-ms.txt"));
-  EXPECT_TRUE(parsed.bad.empty()) << parsed.bad.front().second;
-  ASSERT_EQ(parsed.records.size(), 6u);
-  EXPECT_EQ(parsed.skipped, 3u);  // the header, the comment, the flush
-  EXPECT_EQ(parsed.reads, 2u);
-  EXPECT_EQ(parsed.writes, 3u);
-  EXPECT_EQ(parsed.trims, 1u);
-  EXPECT_EQ(parsed.read_bytes, 8192u);
-  EXPECT_EQ(parsed.write_bytes, 147456u);
-  EXPECT_EQ(parsed.trim_bytes, 1048576u);
+  const Tally tally = TallyText(*format, ReadFixture("csv-semicolon-ms.txt"));
+  EXPECT_TRUE(tally.bad.empty()) << tally.bad.front().reason;
+  ASSERT_EQ(tally.records, 6u);
+  EXPECT_EQ(tally.skipped, 3u);  // the header, the comment, the flush
+  EXPECT_EQ(tally.reads, 2u);
+  EXPECT_EQ(tally.writes, 3u);
+  EXPECT_EQ(tally.trims, 1u);
+  EXPECT_EQ(tally.read_bytes, 8192u);
+  EXPECT_EQ(tally.write_bytes, 147456u);
+  EXPECT_EQ(tally.trim_bytes, 1048576u);
   // ms -> ns exactly, sectors -> bytes, hex offsets, quoted ops.
-  EXPECT_EQ(parsed.records[0].time_ns, 0u);
-  EXPECT_EQ(parsed.records[0].offset_bytes, 1048576u);
-  EXPECT_EQ(parsed.records[1].time_ns, 125000u);
-  EXPECT_EQ(parsed.records[2].op, IoOp::kWrite);
-  EXPECT_EQ(parsed.records[2].device, "sdb");
-  EXPECT_EQ(parsed.records[3].op, IoOp::kTrim);
-  EXPECT_EQ(parsed.records[3].time_ns, 1500000u);
-  EXPECT_EQ(parsed.records[4].offset_bytes, 16u * 512u);
-  EXPECT_EQ(parsed.records[5].time_ns, 10000125u);
-  EXPECT_EQ(parsed.records[5].device, "sda");
+  EXPECT_EQ(tally.first_records[0].time_ns, 0u);
+  EXPECT_EQ(tally.first_records[0].offset_bytes, 1048576u);
+  EXPECT_EQ(tally.first_records[1].time_ns, 125000u);
+  EXPECT_EQ(tally.first_records[2].op, IoOp::kWrite);
+  EXPECT_EQ(tally.first_records[2].device, "sdb");
+  EXPECT_EQ(tally.first_records[3].op, IoOp::kTrim);
+  EXPECT_EQ(tally.first_records[3].time_ns, 1500000u);
+  EXPECT_EQ(tally.first_records[4].offset_bytes, 16u * 512u);
+  EXPECT_EQ(tally.first_records[5].time_ns, 10000125u);
+  EXPECT_EQ(tally.first_records[5].device, "sda");
 }
 
 TEST(CsvFormat, SeparatorsUnitsAndTokens) {
@@ -100,28 +97,20 @@ TEST(CsvFormat, SeparatorsUnitsAndTokens) {
 }
 
 TEST(CsvFormat, EveryBadColumnIsNamed) {
-  struct Case {
-    const char* line;
-    const char* reason_part;
-  };
-  const Case cases[] = {
-      {"0.5,R,100", "expected at least 4 fields (the csv_columns mapping reads column 3), found 3"},
-      {"0.5,X,100,512",
-       "column 1 (op) 'X' is none of read (r|read), write (w|write), trim "
-       "(trim|discard)"},
-      {"soon,R,100,512", "column 0 (time) 'soon'"},
-      {"-1,R,100,512", "column 0 (time) '-1'"},
-      {"0.5,R,1e3,512", "column 2 (offset) '1e3'"},
-      {"0.5,R,100,", "column 3 (length) ''"},
-      {"0.5,R,100,36028797018963968", "column 3 (length) '36028797018963968'"},
-  };
-  for (const Case& each : cases) {
-    auto format = Csv("time=0,op=1,offset=2,length=3:sectors");
-    TraceRecord record;
-    std::string reason;
-    EXPECT_EQ(ParseOne(*format, each.line, record, reason), TraceLineKind::kBad) << each.line;
-    EXPECT_NE(reason.find(each.reason_part), std::string::npos) << each.line << " -> " << reason;
-  }
+  ExpectBadLines(
+      [] { return Csv("time=0,op=1,offset=2,length=3:sectors"); },
+      {
+          {"0.5,R,100",
+           "expected at least 4 fields (the csv_columns mapping reads column 3), found 3"},
+          {"0.5,X,100,512",
+           "column 1 (op) 'X' is none of read (r|read), write (w|write), trim "
+           "(trim|discard)"},
+          {"soon,R,100,512", "column 0 (time) 'soon'"},
+          {"-1,R,100,512", "column 0 (time) '-1'"},
+          {"0.5,R,1e3,512", "column 2 (offset) '1e3'"},
+          {"0.5,R,100,", "column 3 (length) ''"},
+          {"0.5,R,100,36028797018963968", "column 3 (length) '36028797018963968'"},
+      });
   auto with_skip = Csv("time=0,op=1,offset=2,length=3,skip=sync|flush");
   TraceRecord record;
   std::string reason;
@@ -181,7 +170,7 @@ TEST(CsvFormat, BadMappingsThrowInputError) {
 
 TEST(CsvFormat, DetectIsTheShareOfRecordsAmongRecordsAndBadLines) {
   const std::string text = ReadFixture("csv-semicolon-ms.txt");
-  const auto sample = format_test::Lines(text);
+  const auto sample = SplitLines(text);
   // The header, the comment and the flush are the mapping's own skips.
   EXPECT_DOUBLE_EQ(Csv(kFixtureMapping)->Detect(sample), 1.0);
   // Without skip=flush the flush line is bad: 6 records, 1 bad.

@@ -11,47 +11,44 @@
 //   blanks after commas).
 #include <gtest/gtest.h>
 
-#include "trace/format_test_util.h"
 #include "trace/impl/formats.h"
+#include "trace/trace_lines_for_test.h"
 
 namespace flashscope {
 namespace {
 
-using format_test::ParseAll;
-using format_test::ParsedTrace;
-using format_test::ParseOne;
-using format_test::ReadFixture;
+using namespace trace_test;  // the helpers of trace_lines_for_test.h
 
 TEST(MsrFormat, FixtureCountsBytesAndDevice) {
   auto format = MakeMsrFormat();
-  const ParsedTrace parsed = ParseAll(*format, ReadFixture("msr-hm_1.txt"));
-  EXPECT_TRUE(parsed.bad.empty());
-  ASSERT_EQ(parsed.records.size(), 10u);
-  EXPECT_EQ(parsed.skipped, 0u);
-  EXPECT_EQ(parsed.reads, 5u);
-  EXPECT_EQ(parsed.writes, 5u);
-  EXPECT_EQ(parsed.trims, 0u);
-  EXPECT_EQ(parsed.read_bytes, 184832u);
-  EXPECT_EQ(parsed.write_bytes, 212992u);
-  for (const auto& record : parsed.records) EXPECT_EQ(record.device, "hm_1");
+  const Tally tally = TallyText(*format, ReadFixture("msr-hm_1.txt"));
+  EXPECT_TRUE(tally.bad.empty());
+  ASSERT_EQ(tally.records, 10u);
+  EXPECT_EQ(tally.skipped, 0u);
+  EXPECT_EQ(tally.reads, 5u);
+  EXPECT_EQ(tally.writes, 5u);
+  EXPECT_EQ(tally.trims, 0u);
+  EXPECT_EQ(tally.read_bytes, 184832u);
+  EXPECT_EQ(tally.write_bytes, 212992u);
+  for (const auto& record : tally.first_records) EXPECT_EQ(record.device, "hm_1");
   // Offsets are bytes, as written.
-  EXPECT_EQ(parsed.records[0].offset_bytes, 3154137088u);
-  EXPECT_EQ(parsed.records[8].offset_bytes, 8589934592u);
-  EXPECT_EQ(parsed.records[8].length_bytes, 131072u);
-  EXPECT_EQ(parsed.records[0].op, IoOp::kRead);
-  EXPECT_EQ(parsed.records[1].op, IoOp::kWrite);
+  EXPECT_EQ(tally.first_records[0].offset_bytes, 3154137088u);
+  EXPECT_EQ(tally.first_records[8].offset_bytes, 8589934592u);
+  EXPECT_EQ(tally.first_records[8].length_bytes, 131072u);
+  EXPECT_EQ(tally.first_records[0].op, IoOp::kRead);
+  EXPECT_EQ(tally.first_records[1].op, IoOp::kWrite);
 }
 
 TEST(MsrFormat, FiletimeTicksBecomeNanoseconds) {
   auto format = MakeMsrFormat();
-  const ParsedTrace parsed = ParseAll(*format, ReadFixture("msr-hm_1.txt"));
-  ASSERT_EQ(parsed.records.size(), 10u);
+  const Tally tally = TallyText(*format, ReadFixture("msr-hm_1.txt"));
+  ASSERT_EQ(tally.records, 10u);
   // 128166372003061629 ticks of 100 ns.
-  EXPECT_EQ(parsed.records[0].time_ns, 12816637200306162900u);
+  EXPECT_EQ(tally.first_records[0].time_ns, 12816637200306162900u);
   // 128166372016382155 - 128166372003061629 = 13320526 ticks = 1.3320526 s.
-  EXPECT_EQ(parsed.records[1].time_ns - parsed.records[0].time_ns, 1332052600u);
+  EXPECT_EQ(tally.first_records[1].time_ns - tally.first_records[0].time_ns, 1332052600u);
   // Last minus first: 93321242 ticks.
-  EXPECT_EQ(parsed.records[9].time_ns - parsed.records[0].time_ns, 9332124200u);
+  EXPECT_EQ(tally.first_records[9].time_ns - tally.first_records[0].time_ns, 9332124200u);
 }
 
 TEST(MsrFormat, DeviceFollowsHostAndDisk) {
@@ -116,70 +113,61 @@ TEST(MsrFormat, SkipsBlankHeaderAndZeroSize) {
 }
 
 TEST(MsrFormat, EveryBadFieldIsNamed) {
-  struct Case {
-    const char* line;
-    const char* reason_part;
-  };
-  const Case cases[] = {
-      {"128166372003061629,hm,1,Read,0,4096", "expected 7 comma-separated fields"},
-      {"128166372003061629,hm,1,Read,0,4096,1,2", "found 8"},
-      {"12816637200306162x,hm,1,Read,0,4096,1", "field 1 (timestamp, Windows filetime)"},
-      {"184467440737095517,hm,1,Read,0,4096,1",
-       "field 1 (timestamp, Windows filetime) "
-       "'184467440737095517' is too large"},
-      {"128166372003061629, ,1,Read,0,4096,1", "field 2 (hostname) '' is empty"},
-      {"128166372003061629,hm,one,Read,0,4096,1", "field 3 (disk number) 'one'"},
-      {"128166372003061629,hm,1,Erase,0,4096,1",
-       "field 4 (type) 'Erase' is neither Read nor Write"},
-      {"128166372003061629,hm,1,R,0,4096,1", "field 4 (type) 'R'"},
-      {"128166372003061629,hm,1,Read,-5,4096,1", "field 5 (offset, bytes) '-5'"},
-      {"128166372003061629,hm,1,Read,0,4k,1", "field 6 (size, bytes) '4k'"},
-      {"128166372003061629,hm,1,Read,0,4096,slow", "field 7 (response time, filetime units)"},
-  };
-  for (const Case& each : cases) {
-    auto format = MakeMsrFormat();
-    TraceRecord record;
-    std::string reason;
-    EXPECT_EQ(ParseOne(*format, each.line, record, reason), TraceLineKind::kBad) << each.line;
-    EXPECT_NE(reason.find(each.reason_part), std::string::npos) << each.line << " -> " << reason;
-  }
+  ExpectBadLines(
+      MakeMsrFormat,
+      {
+          {"128166372003061629,hm,1,Read,0,4096", "expected 7 comma-separated fields"},
+          {"128166372003061629,hm,1,Read,0,4096,1,2", "found 8"},
+          {"12816637200306162x,hm,1,Read,0,4096,1", "field 1 (timestamp, Windows filetime)"},
+          {"184467440737095517,hm,1,Read,0,4096,1",
+           "field 1 (timestamp, Windows filetime) "
+           "'184467440737095517' is too large"},
+          {"128166372003061629, ,1,Read,0,4096,1", "field 2 (hostname) '' is empty"},
+          {"128166372003061629,hm,one,Read,0,4096,1", "field 3 (disk number) 'one'"},
+          {"128166372003061629,hm,1,Erase,0,4096,1",
+           "field 4 (type) 'Erase' is neither Read nor Write"},
+          {"128166372003061629,hm,1,R,0,4096,1", "field 4 (type) 'R'"},
+          {"128166372003061629,hm,1,Read,-5,4096,1", "field 5 (offset, bytes) '-5'"},
+          {"128166372003061629,hm,1,Read,0,4k,1", "field 6 (size, bytes) '4k'"},
+          {"128166372003061629,hm,1,Read,0,4096,slow", "field 7 (response time, filetime units)"},
+      });
 }
 
 TEST(SpcFormat, FixtureCountsBytesAndDevices) {
   auto format = MakeSpcFormat();
-  const ParsedTrace parsed = ParseAll(*format, ReadFixture("spc-financial.txt"));
-  EXPECT_TRUE(parsed.bad.empty());
-  ASSERT_EQ(parsed.records.size(), 12u);
-  EXPECT_EQ(parsed.reads, 3u);
-  EXPECT_EQ(parsed.writes, 9u);
-  EXPECT_EQ(parsed.read_bytes, 11264u);
-  EXPECT_EQ(parsed.write_bytes, 53248u);
+  const Tally tally = TallyText(*format, ReadFixture("spc-financial.txt"));
+  EXPECT_TRUE(tally.bad.empty());
+  ASSERT_EQ(tally.records, 12u);
+  EXPECT_EQ(tally.reads, 3u);
+  EXPECT_EQ(tally.writes, 9u);
+  EXPECT_EQ(tally.read_bytes, 11264u);
+  EXPECT_EQ(tally.write_bytes, 53248u);
   // LBA in 512-byte blocks; Size in bytes.
-  EXPECT_EQ(parsed.records[0].offset_bytes, 20941264ull * 512u);
-  EXPECT_EQ(parsed.records[0].length_bytes, 8192u);
-  EXPECT_EQ(parsed.records[3].length_bytes, 15872u);
+  EXPECT_EQ(tally.first_records[0].offset_bytes, 20941264ull * 512u);
+  EXPECT_EQ(tally.first_records[0].length_bytes, 8192u);
+  EXPECT_EQ(tally.first_records[3].length_bytes, 15872u);
   // The ASU is the device.
-  EXPECT_EQ(parsed.records[0].device, "0");
-  EXPECT_EQ(parsed.records[3].device, "1");
-  EXPECT_EQ(parsed.records[8].device, "2");
-  EXPECT_EQ(parsed.records[11].device, "3");
+  EXPECT_EQ(tally.first_records[0].device, "0");
+  EXPECT_EQ(tally.first_records[3].device, "1");
+  EXPECT_EQ(tally.first_records[8].device, "2");
+  EXPECT_EQ(tally.first_records[11].device, "3");
   // Blanks after commas and lower-case opcodes (UMass style).
-  EXPECT_EQ(parsed.records[10].offset_bytes, 303567ull * 512u);
-  EXPECT_EQ(parsed.records[10].op, IoOp::kWrite);
-  EXPECT_EQ(parsed.records[11].op, IoOp::kRead);
+  EXPECT_EQ(tally.first_records[10].offset_bytes, 303567ull * 512u);
+  EXPECT_EQ(tally.first_records[10].op, IoOp::kWrite);
+  EXPECT_EQ(tally.first_records[11].op, IoOp::kRead);
 }
 
 TEST(SpcFormat, DecimalSecondsBecomeExactNanoseconds) {
   auto format = MakeSpcFormat();
-  const ParsedTrace parsed = ParseAll(*format, ReadFixture("spc-financial.txt"));
-  ASSERT_EQ(parsed.records.size(), 12u);
-  EXPECT_EQ(parsed.records[0].time_ns, 551706000u);
+  const Tally tally = TallyText(*format, ReadFixture("spc-financial.txt"));
+  ASSERT_EQ(tally.records, 12u);
+  EXPECT_EQ(tally.first_records[0].time_ns, 551706000u);
   // The spec: "The second I/O occurs 0.002335 seconds later".
-  EXPECT_EQ(parsed.records[1].time_ns - parsed.records[0].time_ns, 2335000u);
-  EXPECT_EQ(parsed.records[3].time_ns, 1250720000u);
+  EXPECT_EQ(tally.first_records[1].time_ns - tally.first_records[0].time_ns, 2335000u);
+  EXPECT_EQ(tally.first_records[3].time_ns, 1250720000u);
   // Equal timestamps stay equal.
-  EXPECT_EQ(parsed.records[8].time_ns, parsed.records[9].time_ns);
-  EXPECT_EQ(parsed.records[11].time_ns, 2612302000u);
+  EXPECT_EQ(tally.first_records[8].time_ns, tally.first_records[9].time_ns);
+  EXPECT_EQ(tally.first_records[11].time_ns, 2612302000u);
 }
 
 TEST(SpcFormat, TimestampForms) {
@@ -204,31 +192,21 @@ TEST(SpcFormat, SkipsBlankAndZeroSize) {
 }
 
 TEST(SpcFormat, EveryBadFieldIsNamed) {
-  struct Case {
-    const char* line;
-    const char* reason_part;
-  };
-  const Case cases[] = {
-      {"0,20941264,8192,W", "expected at least 5 comma-separated fields"},
-      {"A,20941264,8192,W,0.5", "field 1 (ASU) 'A'"},
-      {"0,lba,8192,W,0.5", "field 2 (LBA, 512-byte blocks) 'lba'"},
-      {"0,36028797018963968,8192,W,0.5",
-       "field 2 (LBA, 512-byte blocks) '36028797018963968' is "
-       "too large"},
-      {"0,20941264,8k,W,0.5", "field 3 (size, bytes) '8k'"},
-      {"0,20941264,8192,Write,0.5", "field 4 (opcode) 'Write' is neither R nor W"},
-      {"0,20941264,8192,X,0.5", "field 4 (opcode) 'X'"},
-      // The spec's own example record with a typo in its timestamp.
-      {"2,30862016,4096,W,2 448003", "field 5 (timestamp, seconds) '2 448003'"},
-      {"0,20941264,8192,W,-0.5", "field 5 (timestamp, seconds) '-0.5'"},
-  };
-  for (const Case& each : cases) {
-    auto format = MakeSpcFormat();
-    TraceRecord record;
-    std::string reason;
-    EXPECT_EQ(ParseOne(*format, each.line, record, reason), TraceLineKind::kBad) << each.line;
-    EXPECT_NE(reason.find(each.reason_part), std::string::npos) << each.line << " -> " << reason;
-  }
+  ExpectBadLines(MakeSpcFormat,
+                 {
+                     {"0,20941264,8192,W", "expected at least 5 comma-separated fields"},
+                     {"A,20941264,8192,W,0.5", "field 1 (ASU) 'A'"},
+                     {"0,lba,8192,W,0.5", "field 2 (LBA, 512-byte blocks) 'lba'"},
+                     {"0,36028797018963968,8192,W,0.5",
+                      "field 2 (LBA, 512-byte blocks) '36028797018963968' is "
+                      "too large"},
+                     {"0,20941264,8k,W,0.5", "field 3 (size, bytes) '8k'"},
+                     {"0,20941264,8192,Write,0.5", "field 4 (opcode) 'Write' is neither R nor W"},
+                     {"0,20941264,8192,X,0.5", "field 4 (opcode) 'X'"},
+                     // The spec's own example record with a typo in its timestamp.
+                     {"2,30862016,4096,W,2 448003", "field 5 (timestamp, seconds) '2 448003'"},
+                     {"0,20941264,8192,W,-0.5", "field 5 (timestamp, seconds) '-0.5'"},
+                 });
 }
 
 }  // namespace

@@ -1,8 +1,10 @@
 // Test helpers for the trace-format tests: read a fixture or a shared real
 // trace, cut it into lines the way the line reader hands them to a format
-// (no "\n" / "\r\n"; a last line without a newline still counts), and tally
-// what a format makes of every line.
+// (no "\n" / "\r\n"; a last line without a newline still counts), tally
+// what a format makes of every line, and check the reasons of bad lines.
 #pragma once
+
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -35,11 +37,19 @@ inline std::string ReadFile(const std::string& path) {
   return bytes.str();
 }
 
-// Lines without terminators, pointing into `text`.
-inline std::vector<std::string_view> SplitLines(std::string_view text) {
+// A fixture's text; a missing fixture fails the test.
+inline std::string ReadFixture(const std::string& name) {
+  std::string text = ReadFile(FixturePath(name));
+  EXPECT_FALSE(text.empty()) << "missing fixture " << name;
+  return text;
+}
+
+// Lines without terminators, pointing into `text`; at most `max_lines`.
+inline std::vector<std::string_view> SplitLines(std::string_view text,
+                                                size_t max_lines = SIZE_MAX) {
   std::vector<std::string_view> lines;
   size_t start = 0;
-  while (start < text.size()) {
+  while (start < text.size() && lines.size() < max_lines) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(start, end - start);
@@ -76,6 +86,15 @@ struct BadLine {
   std::string reason;
 };
 
+// A record that outlives its line (TraceRecord::device points into it).
+struct OwnedRecord {
+  uint64_t time_ns = 0;
+  IoOp op = IoOp::kRead;
+  uint64_t offset_bytes = 0;
+  uint64_t length_bytes = 0;
+  std::string device;
+};
+
 struct Tally {
   uint64_t records = 0;
   uint64_t reads = 0;
@@ -88,7 +107,7 @@ struct Tally {
   uint64_t first_time_ns = 0;
   uint64_t last_time_ns = 0;
   std::set<std::string> devices;
-  std::vector<TraceRecord> first_records;  // the first 16, device cleared
+  std::vector<OwnedRecord> first_records;  // the first 16 (every fixture's)
   std::vector<BadLine> bad;
 };
 
@@ -115,8 +134,8 @@ inline Tally TallyLines(ITraceFormat& format, const std::vector<std::string_view
         }
         tally.devices.insert(std::string(record.device));
         if (tally.first_records.size() < 16) {
-          tally.first_records.push_back(record);
-          tally.first_records.back().device = {};
+          tally.first_records.push_back({record.time_ns, record.op, record.offset_bytes,
+                                         record.length_bytes, std::string(record.device)});
         }
         break;
       case TraceLineKind::kSkip:
@@ -132,6 +151,35 @@ inline Tally TallyLines(ITraceFormat& format, const std::vector<std::string_view
 
 inline Tally TallyText(ITraceFormat& format, std::string_view text) {
   return TallyLines(format, SplitLines(text));
+}
+
+// One line through `format`: the kind, and the reason when kBad.
+inline TraceLineKind ParseOne(ITraceFormat& format, std::string_view line, TraceRecord& record,
+                              std::string& reason) {
+  reason.clear();
+  return format.ParseLine(line, record, reason);
+}
+
+struct BadCase {
+  const char* line;
+  const char* reason_part;  // a part of the expected reason
+};
+
+// Each line through a fresh format from `make` (after `before`, e.g. a
+// header line, which must not be kBad) must be kBad with a reason containing
+// its reason_part.
+template <typename Make>
+void ExpectBadLines(Make make, const std::vector<BadCase>& cases, std::string_view before = "") {
+  for (const BadCase& each : cases) {
+    auto format = make();
+    TraceRecord record;
+    std::string reason;
+    if (!before.empty()) {
+      EXPECT_NE(ParseOne(*format, before, record, reason), TraceLineKind::kBad) << reason;
+    }
+    EXPECT_EQ(ParseOne(*format, each.line, record, reason), TraceLineKind::kBad) << each.line;
+    EXPECT_NE(reason.find(each.reason_part), std::string::npos) << each.line << " -> " << reason;
+  }
 }
 
 }  // namespace flashscope::trace_test

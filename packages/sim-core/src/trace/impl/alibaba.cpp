@@ -12,7 +12,6 @@
 // as a skipped line, and a zero length as a skipped line (no data moves).
 // record.device is device_id as written.
 #include "trace/impl/fields.h"
-#include "trace/impl/format_support.h"
 #include "trace/impl/formats.h"
 
 namespace flashscope {
@@ -38,31 +37,26 @@ class AlibabaFormat final : public ITraceFormat {
     std::array<std::string_view, 5> f;
     const size_t count = Split(line, ',', f);
     if (count == 5 && EqualsIgnoreCase(Trim(f[0]), "device_id")) return TraceLineKind::kSkip;
-    if (count != 5) return BadFieldCount(reason, 5, kLayout, count);
+    if (count != 5) return BadFieldCount(reason, "5 comma-separated fields", kLayout, count);
     uint64_t device_id = 0;
     if (!ParseU64(f[0], device_id) || device_id > UINT32_MAX) {
       return BadField(reason, 1, "device_id", f[0], "is not a whole number below 2^32");
     }
-    const std::string_view opcode = Trim(f[1]);
-    if (opcode == "R" || opcode == "r") {
-      record.op = IoOp::kRead;
-    } else if (opcode == "W" || opcode == "w") {
-      record.op = IoOp::kWrite;
-    } else {
+    if (!ParseReadWriteLetter(f[1], record.op)) {
       return BadField(reason, 2, "opcode", f[1], "is neither R nor W");
     }
     if (!ParseU64(f[2], record.offset_bytes)) {
-      return BadField(reason, 3, "offset, bytes", f[2], "is not a whole number");
+      return BadField(reason, 3, "offset, bytes", f[2], kNotWholeNumber);
     }
     if (!ParseU64(f[3], record.length_bytes)) {
-      return BadField(reason, 4, "length, bytes", f[3], "is not a whole number");
+      return BadField(reason, 4, "length, bytes", f[3], kNotWholeNumber);
     }
     uint64_t time_us = 0;
     if (!ParseU64(f[4], time_us)) {
-      return BadField(reason, 5, "timestamp, microseconds", f[4], "is not a whole number");
+      return BadField(reason, 5, "timestamp, microseconds", f[4], kNotWholeNumber);
     }
     if (!MultiplyU64(time_us, kNsPerUs, record.time_ns)) {
-      return BadField(reason, 5, "timestamp, microseconds", f[4], "is too large");
+      return BadField(reason, 5, "timestamp, microseconds", f[4], kTooLarge);
     }
     if (record.length_bytes == 0) return TraceLineKind::kSkip;
     record.device = Trim(f[0]);

@@ -28,15 +28,9 @@ namespace {
 using namespace trace_fields;
 
 constexpr uint64_t kSectorBytes = 512;
-constexpr uint64_t kNsPerSecond = 1'000'000'000;
+constexpr uint32_t kNsDigits = 9;  // seconds -> ns
 
-bool IsDigits(std::string_view text) {
-  if (text.empty()) return false;
-  for (char c : text) {
-    if (c < '0' || c > '9') return false;
-  }
-  return true;
-}
+bool IsDigits(std::string_view text) { return !text.empty() && AllDigits(text); }
 
 // "8,0", "259,3": the device field that starts every event line.
 bool IsDeviceNumber(std::string_view text) {
@@ -45,39 +39,29 @@ bool IsDeviceNumber(std::string_view text) {
          IsDigits(text.substr(comma + 1));
 }
 
-bool StartsWith(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
-// "123.000456789": whole seconds and up to nine decimals, read exactly.
+// "123.000456789": whole seconds and up to nine decimals (blkparse's
+// "%5T.%9t"), read exactly; nothing looser (no sign, exponent or bare dot).
 bool ParseSecondsToNs(std::string_view text, uint64_t& ns) {
   const size_t dot = text.find('.');
-  const std::string_view whole = text.substr(0, dot);
-  const std::string_view fraction =
-      dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
-  uint64_t seconds = 0;
-  if (!IsDigits(whole) || !ParseU64(whole, seconds)) return false;
-  if (dot != std::string_view::npos && (!IsDigits(fraction) || fraction.size() > 9)) return false;
-  uint64_t fraction_ns = 0;
-  for (size_t i = 0; i < 9; ++i) {
-    fraction_ns = fraction_ns * 10 + (i < fraction.size() ? uint64_t(fraction[i] - '0') : 0);
+  if (!IsDigits(text.substr(0, dot))) return false;
+  if (dot != std::string_view::npos) {
+    const std::string_view fraction = text.substr(dot + 1);
+    if (!IsDigits(fraction) || fraction.size() > kNsDigits) return false;
   }
-  if (!MultiplyU64(seconds, kNsPerSecond, ns) || ns + fraction_ns < ns) return false;
-  ns += fraction_ns;
-  return true;
+  return ParseDecimalScaled(text, kNsDigits, ns);
 }
 
 // The summary's headings: "CPU0 (8,0):", "Total (8,0):" open blocks of
 // counters; the others are single lines.
 bool IsSummaryBlockHeading(std::string_view text) {
-  if (StartsWith(text, "Total (")) return true;
-  return StartsWith(text, "CPU") && text.size() > 3 && text[3] >= '0' && text[3] <= '9' &&
+  if (text.starts_with("Total (")) return true;
+  return text.starts_with("CPU") && text.size() > 3 && text[3] >= '0' && text[3] <= '9' &&
          text.find(" (") != std::string_view::npos;
 }
 
 bool IsSummaryLine(std::string_view text) {
-  return IsSummaryBlockHeading(text) || StartsWith(text, "Throughput (") ||
-         StartsWith(text, "Events (") || StartsWith(text, "Skips:");
+  return IsSummaryBlockHeading(text) || text.starts_with("Throughput (") ||
+         text.starts_with("Events (") || text.starts_with("Skips:");
 }
 
 class BlkparseFormat final : public ITraceFormat {
@@ -96,24 +80,21 @@ class BlkparseFormat final : public ITraceFormat {
       if (IsSummaryBlockHeading(text)) in_summary_ = true;
       // Inside the summary every line (the indented counters) is skipped.
       if (in_summary_ || IsSummaryLine(text)) return TraceLineKind::kSkip;
-      reason = "field 1 (device) '" + Quote(f[0]) +
-               "' is not 'major,minor': not a blkparse event or summary line";
-      return TraceLineKind::kBad;
+      return BadField(reason, 1, "device", f[0],
+                      "is not 'major,minor': not a blkparse event or summary line");
     }
     if (count < 7) {
-      reason = "expected at least 7 fields (device cpu sequence time pid action rwbs), found " +
-               std::to_string(count);
-      return TraceLineKind::kBad;
+      return BadFieldCount(reason, "at least 7 fields", "device cpu sequence time pid action rwbs",
+                           count);
     }
     uint64_t number = 0;
-    if (!ParseU64(f[1], number)) return BadNumber(reason, 2, "cpu", f[1]);
-    if (!ParseU64(f[2], number)) return BadNumber(reason, 3, "sequence", f[2]);
+    if (!ParseU64(f[1], number)) return BadField(reason, 2, "cpu", f[1], kNotWholeNumber);
+    if (!ParseU64(f[2], number)) return BadField(reason, 3, "sequence", f[2], kNotWholeNumber);
     uint64_t time_ns = 0;
     if (!ParseSecondsToNs(f[3], time_ns)) {
-      reason = "field 4 (time) '" + Quote(f[3]) + "' is not seconds.nanoseconds";
-      return TraceLineKind::kBad;
+      return BadField(reason, 4, "time", f[3], "is not seconds.nanoseconds");
     }
-    if (!ParseU64(f[4], number)) return BadNumber(reason, 5, "pid", f[4]);
+    if (!ParseU64(f[4], number)) return BadField(reason, 5, "pid", f[4], kNotWholeNumber);
     if (f[5] != action_) return TraceLineKind::kSkip;  // another event of the I/O's life
 
     const std::string_view rwbs = f[6];
@@ -132,8 +113,9 @@ class BlkparseFormat final : public ITraceFormat {
     if (count < 10 || f[8] != "+") return TraceLineKind::kSkip;
     uint64_t sector = 0;
     uint64_t sectors = 0;
-    if (!ParseU64(f[7], sector)) return BadNumber(reason, 8, "sector", f[7]);
-    if (!ParseU64(f[9], sectors)) return BadNumber(reason, 10, "sector count", f[9]);
+    if (!ParseU64(f[7], sector)) return BadField(reason, 8, "sector", f[7], kNotWholeNumber);
+    if (!ParseU64(f[9], sectors))
+      return BadField(reason, 10, "sector count", f[9], kNotWholeNumber);
     if (sectors == 0) return TraceLineKind::kSkip;  // a flush with a position but no data
     if (!MultiplyU64(sector, kSectorBytes, record.offset_bytes) ||
         !MultiplyU64(sectors, kSectorBytes, record.length_bytes) ||
@@ -187,15 +169,6 @@ class BlkparseFormat final : public ITraceFormat {
     return count >= 7 && IsDeviceNumber(f[0]) && IsDigits(f[1]) && IsDigits(f[2]) &&
            f[3].find('.') != std::string_view::npos && ParseSecondsToNs(f[3], ns) &&
            IsDigits(f[4]) && IsLetters(f[5], 2) && IsLetters(f[6], 8);
-  }
-
-  static std::string Quote(std::string_view text) { return std::string(text.substr(0, 40)); }
-
-  static TraceLineKind BadNumber(std::string& reason, int field, const char* what,
-                                 std::string_view text) {
-    reason = "field " + std::to_string(field) + " (" + what + ") '" + Quote(text) +
-             "' is not a whole number";
-    return TraceLineKind::kBad;
   }
 
   std::string action_;       // "Q" or "D"

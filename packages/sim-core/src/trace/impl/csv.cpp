@@ -37,7 +37,6 @@
 #include <algorithm>
 
 #include "trace/impl/fields.h"
-#include "trace/impl/format_support.h"
 #include "trace/impl/formats.h"
 #include "util/input_error.h"
 
@@ -277,10 +276,10 @@ class CsvFormat final : public ITraceFormat {
     const size_t count = mapping_.split_on_whitespace ? SplitWhitespace(line, f)
                                                       : Split(line, mapping_.separator, f);
     if (count < mapping_.fields_needed) {
-      reason = "expected at least " + std::to_string(mapping_.fields_needed) +
-               " fields (the csv_columns mapping reads column " +
-               std::to_string(mapping_.fields_needed - 1) + "), found " + std::to_string(count);
-      return TraceLineKind::kBad;
+      return BadFieldCount(
+          reason, "at least " + std::to_string(mapping_.fields_needed) + " fields",
+          "the csv_columns mapping reads column " + std::to_string(mapping_.fields_needed - 1),
+          count);
     }
     const std::string_view op = Field(f, mapping_.op_column);
     if (MatchesAny(op, mapping_.read_tokens)) {
@@ -292,13 +291,13 @@ class CsvFormat final : public ITraceFormat {
     } else if (MatchesAny(op, mapping_.skip_tokens)) {
       return TraceLineKind::kSkip;
     } else {
-      reason =
-          "column " + std::to_string(mapping_.op_column) + " (op) '" +
-          std::string(op.substr(0, 40)) + "' is none of read (" + JoinTokens(mapping_.read_tokens) +
-          "), write (" + JoinTokens(mapping_.write_tokens) + "), trim (" +
-          JoinTokens(mapping_.trim_tokens) + ")" +
-          (mapping_.skip_tokens.empty() ? "" : ", skip (" + JoinTokens(mapping_.skip_tokens) + ")");
-      return TraceLineKind::kBad;
+      return BadColumn(
+          reason, mapping_.op_column, "op", op,
+          "is none of read (" + JoinTokens(mapping_.read_tokens) + "), write (" +
+              JoinTokens(mapping_.write_tokens) + "), trim (" + JoinTokens(mapping_.trim_tokens) +
+              ")" +
+              (mapping_.skip_tokens.empty() ? ""
+                                            : ", skip (" + JoinTokens(mapping_.skip_tokens) + ")"));
     }
     const std::string_view time = Field(f, mapping_.time_column);
     if (!ParseDecimalScaled(time, mapping_.time_fraction_digits, record.time_ns)) {
@@ -358,11 +357,10 @@ class CsvFormat final : public ITraceFormat {
     return MultiplyU64(units, unit_bytes, bytes);
   }
 
+  // "column 3 (length) '-1' ...": csv names its 0-based mapped columns.
   static TraceLineKind BadColumn(std::string& reason, int column, std::string_view what,
                                  std::string_view text, std::string_view fault) {
-    reason = "column " + std::to_string(column) + " (" + std::string(what) + ") '" +
-             std::string(text.substr(0, 40)) + "' " + std::string(fault);
-    return TraceLineKind::kBad;
+    return BadValue(reason, "column", static_cast<size_t>(column), what, text, fault);
   }
 
   ColumnMapping mapping_;

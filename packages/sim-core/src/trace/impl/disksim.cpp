@@ -18,6 +18,7 @@ using namespace trace_fields;
 
 constexpr uint64_t kBlockBytes = 512;
 constexpr uint64_t kReadFlag = 0x1;
+constexpr std::string_view kLayout = "arrival_ms devno blkno bcount flags";
 
 class DisksimFormat final : public ITraceFormat {
  public:
@@ -28,28 +29,28 @@ class DisksimFormat final : public ITraceFormat {
     std::array<std::string_view, 5> f;
     const size_t count = SplitWhitespace(line, f);
     if (count == 0) return TraceLineKind::kSkip;
-    if (count != 5) {
-      reason =
-          "expected 5 fields (arrival_ms devno blkno bcount flags), found " + std::to_string(count);
-      return TraceLineKind::kBad;
-    }
+    if (count != 5) return BadFieldCount(reason, "5 fields", kLayout, count);
     double time_ms = 0;
     uint64_t device_number = 0;
     uint64_t block = 0;
     uint64_t blocks = 0;
     uint64_t flags = 0;
-    if (!ParseDouble(f[0], time_ms)) return Bad(reason, 1, "arrival time (ms)", f[0], "a number");
+    if (!ParseDouble(f[0], time_ms)) {
+      return BadField(reason, 1, "arrival time (ms)", f[0], "is not a number");
+    }
     if (!ScaledToNs(time_ms, 1e6, record.time_ns)) {
-      reason = "field 1 (arrival time (ms)) '" + Quote(f[0]) + "' is negative or too large";
-      return TraceLineKind::kBad;
+      return BadField(reason, 1, "arrival time (ms)", f[0], "is negative or too large");
     }
     // The device number is kept as text (the record's device), but DiskSim
     // reads it as an integer: anything else is not this format.
-    if (!ParseU64(f[1], device_number))
-      return Bad(reason, 2, "device number", f[1], "a whole number");
-    if (!ParseU64(f[2], block)) return Bad(reason, 3, "block number", f[2], "a whole number");
-    if (!ParseU64(f[3], blocks)) return Bad(reason, 4, "block count", f[3], "a whole number");
-    if (!ParseHex(f[4], flags)) return Bad(reason, 5, "flags", f[4], "a hexadecimal number");
+    if (!ParseU64(f[1], device_number)) {
+      return BadField(reason, 2, "device number", f[1], kNotWholeNumber);
+    }
+    if (!ParseU64(f[2], block)) return BadField(reason, 3, "block number", f[2], kNotWholeNumber);
+    if (!ParseU64(f[3], blocks)) return BadField(reason, 4, "block count", f[3], kNotWholeNumber);
+    if (!ParseHex(f[4], flags)) {
+      return BadField(reason, 5, "flags", f[4], "is not a hexadecimal number");
+    }
     // The manual calls the size positive; a zero one moves no data and is
     // skipped, as the other formats skip their zero-length lines.
     if (blocks == 0) return TraceLineKind::kSkip;
@@ -85,16 +86,6 @@ class DisksimFormat final : public ITraceFormat {
     }
     const bool mostly_fractional = fractional_times * 2 > lines;
     return share * (0.6 + (tabs ? 0.2 : 0) + (mostly_fractional ? 0.2 : 0));
-  }
-
- private:
-  static std::string Quote(std::string_view text) { return std::string(text.substr(0, 40)); }
-
-  static TraceLineKind Bad(std::string& reason, int field, const char* what, std::string_view text,
-                           const char* expected) {
-    reason = "field " + std::to_string(field) + " (" + what + ") '" + Quote(text) + "' is not " +
-             expected;
-    return TraceLineKind::kBad;
   }
 };
 

@@ -33,10 +33,6 @@ using namespace trace_fields;
 constexpr std::string_view kHeaderV2 = "fio version 2 iolog";
 constexpr std::string_view kHeaderV3 = "fio version 3 iolog";
 
-bool StartsWith(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
 class IologFormat final : public ITraceFormat {
  public:
   std::string_view name() const override { return "iolog"; }
@@ -46,11 +42,11 @@ class IologFormat final : public ITraceFormat {
     const std::string_view text = Trim(line);
     if (text.empty()) return TraceLineKind::kSkip;
     // fio compares the first line with strncmp: the header is a prefix.
-    if (StartsWith(text, kHeaderV2)) {
+    if (text.starts_with(kHeaderV2)) {
       version_ = 2;
       return TraceLineKind::kSkip;
     }
-    if (StartsWith(text, kHeaderV3)) {
+    if (text.starts_with(kHeaderV3)) {
       version_ = 3;
       return TraceLineKind::kSkip;
     }
@@ -76,7 +72,7 @@ class IologFormat final : public ITraceFormat {
     for (std::string_view line : sample) {
       const std::string_view text = Trim(line);
       if (text.empty()) continue;
-      if (lines == 0) header_first = StartsWith(text, kHeaderV2) || StartsWith(text, kHeaderV3);
+      if (lines == 0) header_first = text.starts_with(kHeaderV2) || text.starts_with(kHeaderV3);
       if (!header_first) return 0;
       ++lines;
       if (fresh.ParseLine(line, record, reason) != TraceLineKind::kBad) ++understood;
@@ -117,7 +113,7 @@ class IologFormat final : public ITraceFormat {
       }
       uint64_t delay_us = 0;
       uint64_t delay_ns = 0;
-      if (!ParseU64(f[2], delay_us)) return Bad(reason, 3, "wait (µs)", f[2]);
+      if (!ParseU64(f[2], delay_us)) return BadField(reason, 3, "wait (µs)", f[2], kNotWholeNumber);
       if (!MultiplyU64(delay_us, 1000, delay_ns) || clock_ns_ + delay_ns < clock_ns_) {
         reason = "the wait makes the trace clock overflow";
         return TraceLineKind::kBad;
@@ -138,10 +134,10 @@ class IologFormat final : public ITraceFormat {
     }
     uint64_t time_us = 0;
     uint64_t time_ns = 0;
-    if (!ParseU64(f[0], time_us)) return Bad(reason, 1, "timestamp (µs)", f[0]);
+    if (!ParseU64(f[0], time_us))
+      return BadField(reason, 1, "timestamp (µs)", f[0], kNotWholeNumber);
     if (!MultiplyU64(time_us, 1000, time_ns)) {
-      reason = "field 1 (timestamp (µs)) is too large";
-      return TraceLineKind::kBad;
+      return BadField(reason, 1, "timestamp (µs)", f[0], kTooLarge);
     }
     const Action action = ActionOf(f[2]);
     if (action == Action::kWait) {
@@ -160,10 +156,11 @@ class IologFormat final : public ITraceFormat {
     const int action_field = static_cast<int>(first) + 2;
     switch (action) {
       case Action::kUnknown:
-        reason = "field " + std::to_string(action_field) + " (action) '" + Quote(f[first + 1]) +
-                 "' is not one of add, open, close, read, write, trim, sync, datasync" +
-                 (first == 0 ? ", wait" : "");
-        return TraceLineKind::kBad;
+        return BadField(reason, action_field, "action", f[first + 1],
+                        first == 0 ? "is not one of add, open, close, read, write, trim, sync, "
+                                     "datasync, wait"
+                                   : "is not one of add, open, close, read, write, trim, sync, "
+                                     "datasync");
       case Action::kFile:
         if (fields != 2) {
           reason = "file action '" + std::string(f[first + 1]) + "' takes no offset or length";
@@ -190,10 +187,10 @@ class IologFormat final : public ITraceFormat {
       return TraceLineKind::kBad;
     }
     if (!ParseU64(f[first + 2], record.offset_bytes)) {
-      return Bad(reason, action_field + 1, "offset (bytes)", f[first + 2]);
+      return BadField(reason, action_field + 1, "offset (bytes)", f[first + 2], kNotWholeNumber);
     }
     if (!ParseU64(f[first + 3], record.length_bytes)) {
-      return Bad(reason, action_field + 2, "length (bytes)", f[first + 3]);
+      return BadField(reason, action_field + 2, "length (bytes)", f[first + 3], kNotWholeNumber);
     }
     if (record.offset_bytes + record.length_bytes < record.offset_bytes) {
       reason = "the offset plus the length is too large";
@@ -206,15 +203,6 @@ class IologFormat final : public ITraceFormat {
     record.time_ns = time_ns;
     record.device = f[first];
     return TraceLineKind::kRecord;
-  }
-
-  static std::string Quote(std::string_view text) { return std::string(text.substr(0, 40)); }
-
-  static TraceLineKind Bad(std::string& reason, int field, const char* what,
-                           std::string_view text) {
-    reason = "field " + std::to_string(field) + " (" + what + ") '" + Quote(text) +
-             "' is not a whole number";
-    return TraceLineKind::kBad;
   }
 
   int version_ = 0;        // 0 until the header line

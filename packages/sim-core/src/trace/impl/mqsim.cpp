@@ -13,6 +13,7 @@ namespace {
 using namespace trace_fields;
 
 constexpr uint64_t kSectorBytes = 512;
+constexpr std::string_view kLayout = "arrival_ns device start_sector sectors type";
 
 class MqsimFormat final : public ITraceFormat {
  public:
@@ -23,25 +24,21 @@ class MqsimFormat final : public ITraceFormat {
     std::array<std::string_view, 5> f;
     const size_t count = SplitWhitespace(line, f);
     if (count == 0) return TraceLineKind::kSkip;
-    if (count != 5) {
-      reason = "expected 5 fields (arrival_ns device start_sector sectors type), found " +
-               std::to_string(count);
-      return TraceLineKind::kBad;
-    }
+    if (count != 5) return BadFieldCount(reason, "5 fields", kLayout, count);
     uint64_t sector = 0;
     uint64_t sectors = 0;
-    if (!ParseU64(f[0], record.time_ns)) return Bad(reason, 1, "arrival time (ns)", f[0]);
-    if (!ParseU64(f[2], sector)) return Bad(reason, 3, "start sector", f[2]);
-    if (!ParseU64(f[3], sectors)) return Bad(reason, 4, "sector count", f[3]);
-    // No data moves: skipped, as the other formats skip zero-length I/O.
-    if (sectors == 0) return TraceLineKind::kSkip;
+    if (!ParseU64(f[0], record.time_ns))
+      return BadField(reason, 1, "arrival time (ns)", f[0], kNotWholeNumber);
+    if (!ParseU64(f[2], sector)) return BadField(reason, 3, "start sector", f[2], kNotWholeNumber);
+    if (!ParseU64(f[3], sectors)) return BadField(reason, 4, "sector count", f[3], kNotWholeNumber);
+    // A zero-sector line stays a record, as MQSim reads it; the replay skips
+    // it and counts it (the result's zero_length_records).
     if (f[4] == "0") {
       record.op = IoOp::kWrite;
     } else if (f[4] == "1") {
       record.op = IoOp::kRead;
     } else {
-      reason = "field 5 (type) '" + std::string(f[4]) + "' is neither 0 (write) nor 1 (read)";
-      return TraceLineKind::kBad;
+      return BadField(reason, 5, "type", f[4], "is neither 0 (write) nor 1 (read)");
     }
     if (!MultiplyU64(sector, kSectorBytes, record.offset_bytes) ||
         !MultiplyU64(sectors, kSectorBytes, record.length_bytes)) {
@@ -63,14 +60,6 @@ class MqsimFormat final : public ITraceFormat {
       if (line.find('\t') != std::string_view::npos) return share * 0.6;
     }
     return share;
-  }
-
- private:
-  static TraceLineKind Bad(std::string& reason, int field, const char* what,
-                           std::string_view text) {
-    reason = "field " + std::to_string(field) + " (" + what + ") '" +
-             std::string(text.substr(0, 40)) + "' is not a whole number";
-    return TraceLineKind::kBad;
   }
 };
 

@@ -14,7 +14,6 @@
 // as a skipped line, and a zero Size as a skipped line (no data moves).
 // record.device is "Hostname_DiskNumber" ("hm_1"), as the file names are.
 #include "trace/impl/fields.h"
-#include "trace/impl/format_support.h"
 #include "trace/impl/formats.h"
 
 namespace flashscope {
@@ -139,10 +138,10 @@ class MsrFormat final : public ITraceFormat {
         EqualsIgnoreCase(Trim(f[3]), "Type")) {
       return TraceLineKind::kSkip;  // a header naming the columns
     }
-    if (count != 7) return BadFieldCount(reason, 7, kLayout, count);
+    if (count != 7) return BadFieldCount(reason, "7 comma-separated fields", kLayout, count);
     uint64_t ticks = 0;
     if (!ParseU64(f[0], ticks)) {
-      return BadField(reason, 1, "timestamp, Windows filetime", f[0], "is not a whole number");
+      return BadField(reason, 1, "timestamp, Windows filetime", f[0], kNotWholeNumber);
     }
     if (!MultiplyU64(ticks, kNsPerFiletimeTick, record.time_ns)) {
       return BadField(reason, 1, "timestamp, Windows filetime", f[0],
@@ -152,7 +151,7 @@ class MsrFormat final : public ITraceFormat {
     if (host.empty()) return BadField(reason, 2, "hostname", f[1], "is empty");
     uint64_t disk = 0;
     if (!ParseU64(f[2], disk)) {
-      return BadField(reason, 3, "disk number", f[2], "is not a whole number");
+      return BadField(reason, 3, "disk number", f[2], kNotWholeNumber);
     }
     const std::string_view type = Trim(f[3]);
     if (EqualsIgnoreCase(type, "Read")) {
@@ -163,14 +162,14 @@ class MsrFormat final : public ITraceFormat {
       return BadField(reason, 4, "type", f[3], "is neither Read nor Write");
     }
     if (!ParseU64(f[4], record.offset_bytes)) {
-      return BadField(reason, 5, "offset, bytes", f[4], "is not a whole number");
+      return BadField(reason, 5, "offset, bytes", f[4], kNotWholeNumber);
     }
     if (!ParseU64(f[5], record.length_bytes)) {
-      return BadField(reason, 6, "size, bytes", f[5], "is not a whole number");
+      return BadField(reason, 6, "size, bytes", f[5], kNotWholeNumber);
     }
     uint64_t response_ticks = 0;
     if (!ParseU64(f[6], response_ticks)) {
-      return BadField(reason, 7, "response time, filetime units", f[6], "is not a whole number");
+      return BadField(reason, 7, "response time, filetime units", f[6], kNotWholeNumber);
     }
     if (record.length_bytes == 0) return TraceLineKind::kSkip;
     SetDevice(host, Trim(f[2]));

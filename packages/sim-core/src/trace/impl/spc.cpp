@@ -17,7 +17,6 @@
 // number ("2") is accepted too, though the spec asks for "s.d".
 // record.device is the ASU as written ("0", "1", ...).
 #include "trace/impl/fields.h"
-#include "trace/impl/format_support.h"
 #include "trace/impl/formats.h"
 
 namespace flashscope {
@@ -29,6 +28,8 @@ using namespace trace_fields;
 constexpr uint64_t kBlockBytes = 512;
 constexpr uint32_t kNsDigits = 9;  // seconds -> ns: 9 fractional digits
 
+constexpr std::string_view kLayout = "ASU,LBA,Size,Opcode,Timestamp";
+
 class SpcFormat final : public ITraceFormat {
  public:
   std::string_view name() const override { return "spc"; }
@@ -38,30 +39,21 @@ class SpcFormat final : public ITraceFormat {
     if (Trim(line).empty()) return TraceLineKind::kSkip;
     std::array<std::string_view, 5> f;
     const size_t count = Split(line, ',', f);
-    if (count < 5) {
-      reason =
-          "expected at least 5 comma-separated fields (ASU,LBA,Size,Opcode,Timestamp), found " +
-          std::to_string(count);
-      return TraceLineKind::kBad;
-    }
+    if (count < 5)
+      return BadFieldCount(reason, "at least 5 comma-separated fields", kLayout, count);
     uint64_t asu = 0;
-    if (!ParseU64(f[0], asu)) return BadField(reason, 1, "ASU", f[0], "is not a whole number");
+    if (!ParseU64(f[0], asu)) return BadField(reason, 1, "ASU", f[0], kNotWholeNumber);
     uint64_t lba = 0;
     if (!ParseU64(f[1], lba)) {
-      return BadField(reason, 2, "LBA, 512-byte blocks", f[1], "is not a whole number");
+      return BadField(reason, 2, "LBA, 512-byte blocks", f[1], kNotWholeNumber);
     }
     if (!MultiplyU64(lba, kBlockBytes, record.offset_bytes)) {
-      return BadField(reason, 2, "LBA, 512-byte blocks", f[1], "is too large");
+      return BadField(reason, 2, "LBA, 512-byte blocks", f[1], kTooLarge);
     }
     if (!ParseU64(f[2], record.length_bytes)) {
-      return BadField(reason, 3, "size, bytes", f[2], "is not a whole number");
+      return BadField(reason, 3, "size, bytes", f[2], kNotWholeNumber);
     }
-    const std::string_view opcode = Trim(f[3]);
-    if (opcode == "R" || opcode == "r") {
-      record.op = IoOp::kRead;
-    } else if (opcode == "W" || opcode == "w") {
-      record.op = IoOp::kWrite;
-    } else {
+    if (!ParseReadWriteLetter(f[3], record.op)) {
       return BadField(reason, 4, "opcode", f[3], "is neither R nor W");
     }
     if (!ParseDecimalScaled(f[4], kNsDigits, record.time_ns)) {

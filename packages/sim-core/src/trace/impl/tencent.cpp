@@ -15,7 +15,6 @@
 // ("Timestamp,...") as a skipped line, and a zero Size as a skipped line
 // (no data moves). record.device is VolumeID as written.
 #include "trace/impl/fields.h"
-#include "trace/impl/format_support.h"
 #include "trace/impl/formats.h"
 
 namespace flashscope {
@@ -43,17 +42,17 @@ class TencentFormat final : public ITraceFormat {
     std::array<std::string_view, 5> f;
     const size_t count = Split(line, ',', f);
     if (count == 5 && EqualsIgnoreCase(Trim(f[0]), "Timestamp")) return TraceLineKind::kSkip;
-    if (count != 5) return BadFieldCount(reason, 5, kLayout, count);
+    if (count != 5) return BadFieldCount(reason, "5 comma-separated fields", kLayout, count);
     if (!ParseDecimalScaled(f[0], kNsDigits, record.time_ns)) {
       return BadField(reason, 1, "timestamp, Unix seconds", f[0], "is not a non-negative number");
     }
     uint64_t sector = 0;
     if (!ParseU64(f[1], sector)) {
-      return BadField(reason, 2, "offset, 512-byte sectors", f[1], "is not a whole number");
+      return BadField(reason, 2, "offset, 512-byte sectors", f[1], kNotWholeNumber);
     }
     uint64_t sectors = 0;
     if (!ParseU64(f[2], sectors)) {
-      return BadField(reason, 3, "size, 512-byte sectors", f[2], "is not a whole number");
+      return BadField(reason, 3, "size, 512-byte sectors", f[2], kNotWholeNumber);
     }
     const std::string_view io_type = Trim(f[3]);
     if (io_type == "0") {
@@ -65,13 +64,13 @@ class TencentFormat final : public ITraceFormat {
     }
     uint64_t volume = 0;
     if (!ParseU64(f[4], volume)) {
-      return BadField(reason, 5, "VolumeID", f[4], "is not a whole number");
+      return BadField(reason, 5, "VolumeID", f[4], kNotWholeNumber);
     }
     if (!MultiplyU64(sector, kSectorBytes, record.offset_bytes)) {
-      return BadField(reason, 2, "offset, 512-byte sectors", f[1], "is too large");
+      return BadField(reason, 2, "offset, 512-byte sectors", f[1], kTooLarge);
     }
     if (!MultiplyU64(sectors, kSectorBytes, record.length_bytes)) {
-      return BadField(reason, 3, "size, 512-byte sectors", f[2], "is too large");
+      return BadField(reason, 3, "size, 512-byte sectors", f[2], kTooLarge);
     }
     if (record.length_bytes == 0) return TraceLineKind::kSkip;
     record.device = Trim(f[4]);
