@@ -34,18 +34,8 @@ void WriteTraceReplay(json::Writer& out, const TraceSource& source) {
   out.FieldUint("trim_bytes", source.bytes(IoOp::kTrim));
   out.FieldUint("lines", source.lines());
   out.FieldUint("bytes_read", source.bytes_read());
-  out.Key("size_bytes");
-  if (source.size_bytes() == UINT64_MAX) {
-    out.Null();
-  } else {
-    out.Uint(source.size_bytes());
-  }
-  out.FieldUint("bad_lines", source.bad_lines());
-  out.Key("bad_line_examples").BeginArray();
-  for (const BadTraceLine& bad : source.bad_line_examples()) {
-    out.BeginObject().FieldUint("line", bad.line).FieldString("reason", bad.reason).EndObject();
-  }
-  out.EndArray();
+  WriteScanSize(out, source.scanner());
+  WriteBadLines(out, source.scanner());
   out.FieldUint("skipped_lines", source.skipped_lines());
   out.FieldUint("zero_length_records", source.zero_length_records());
   out.FieldUint("filtered_records", source.filtered_records());

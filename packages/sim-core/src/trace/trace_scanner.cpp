@@ -207,4 +207,22 @@ bool TraceScanner::Next(ScannedRecord& out) {
   }
 }
 
+void WriteScanSize(json::Writer& out, const TraceScanner& scan) {
+  out.Key("size_bytes");
+  if (scan.size_bytes() == UINT64_MAX) {
+    out.Null();
+  } else {
+    out.Uint(scan.size_bytes());
+  }
+}
+
+void WriteBadLines(json::Writer& out, const TraceScanner& scan) {
+  out.FieldUint("bad_lines", scan.bad_lines());
+  out.Key("bad_line_examples").BeginArray();
+  for (const BadTraceLine& bad : scan.bad_line_examples()) {
+    out.BeginObject().FieldUint("line", bad.line).FieldString("reason", bad.reason).EndObject();
+  }
+  out.EndArray();
+}
+
 }  // namespace flashscope

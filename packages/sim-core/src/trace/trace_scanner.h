@@ -28,6 +28,7 @@
 #include "trace/line_reader.h"
 #include "trace/trace_options.h"
 #include "trace/trace_record.h"
+#include "util/json.h"
 
 namespace flashscope {
 
@@ -129,5 +130,11 @@ class TraceScanner {
   bool paused_ = false;
   bool finished_ = false;
 };
+
+// The figures the inspection summary and the replay report both write:
+// "size_bytes" (null when the input's size is unknown, e.g. a pipe) and
+// "bad_lines" with "bad_line_examples" [{line, reason}].
+void WriteScanSize(json::Writer& out, const TraceScanner& scan);
+void WriteBadLines(json::Writer& out, const TraceScanner& scan);
 
 }  // namespace flashscope

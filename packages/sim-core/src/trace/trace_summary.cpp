@@ -152,12 +152,7 @@ std::string TraceInspector::SummaryJson() const {
   out.EndArray();
   out.FieldBool("done", done_);
   out.FieldUint("bytes_read", scan.bytes_consumed());
-  out.Key("size_bytes");
-  if (scan.size_bytes() == UINT64_MAX) {
-    out.Null();
-  } else {
-    out.Uint(scan.size_bytes());
-  }
+  WriteScanSize(out, scan);
   out.FieldUint("lines", scan.lines());
   out.FieldUint("requests", requests());
   out.FieldUint("reads", requests_[0]);
@@ -196,12 +191,7 @@ std::string TraceInspector::SummaryJson() const {
     out.BeginObject().FieldString("id", id).FieldUint("requests", count).EndObject();
   }
   out.EndArray();
-  out.FieldUint("bad_lines", scan.bad_lines());
-  out.Key("bad_line_examples").BeginArray();
-  for (const BadTraceLine& bad : scan.bad_line_examples()) {
-    out.BeginObject().FieldUint("line", bad.line).FieldString("reason", bad.reason).EndObject();
-  }
-  out.EndArray();
+  WriteBadLines(out, scan);
   out.FieldUint("skipped_lines", scan.skipped_lines());
   out.Key("preview").BeginArray();
   for (const std::string& line : choice_.preview) out.String(line);
