@@ -1,10 +1,11 @@
 // ExtentTable: an open-addressing hash map from a 64-bit key (a 1 MiB extent
-// index of a trace's address space) to a small trivially-copyable value. The
-// trace summary keeps a bitmap of touched 4 KiB blocks per extent (its
-// footprint) and compact address mapping the set of touched extents. One
-// flat array, linear probing, grown at half load: a lookup of a present key
-// touches one cache line and never allocates. Keys must not be UINT64_MAX
-// (the empty marker; extent indexes are offsets >> 20, far below it).
+// index or a 32 MiB page number of a trace's address space) to a small
+// trivially-copyable value. Compact address mapping keeps the set of touched
+// extents in one; the inspection's footprint finds its bitmap pages through
+// one (footprint_bitmap.h). One flat array, linear probing, grown at half
+// load: a lookup of a present key touches one cache line and never
+// allocates. Keys must not be UINT64_MAX (the empty marker; extent and page
+// numbers are offsets >> 20 or more, far below it).
 #pragma once
 
 #include <cstddef>

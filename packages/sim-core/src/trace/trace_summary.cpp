@@ -12,9 +12,6 @@ namespace flashscope {
 
 namespace {
 
-constexpr uint64_t kExtentShift = 20;  // 1 MiB extents of 256 4 KiB blocks
-constexpr uint64_t kBlockShift = 12;
-
 // Bucket of a request size: 0 for <= 512 B, k for <= 512 << k, up to 1 MiB;
 // kSizeBuckets - 1 above.
 size_t SizeBucket(uint64_t length_bytes) {
@@ -70,6 +67,7 @@ bool TraceInspector::Scan(uint64_t max_bytes) {
   scanner_->PauseAt(max_bytes >= UINT64_MAX - consumed ? UINT64_MAX : consumed + max_bytes);
   ScannedRecord scanned;
   while (scanner_->Next(scanned)) Count(scanned);
+  footprint_.Flush();  // so the summary between scans is exact
   done_ = scanner_->finished();
   return done_;
 }
@@ -89,32 +87,8 @@ void TraceInspector::Count(const ScannedRecord& scanned) {
   const uint64_t end = record.offset_bytes + record.length_bytes;
   const uint64_t end_bytes = end < record.offset_bytes ? UINT64_MAX : end;  // saturate
   max_offset_bytes_ = std::max(max_offset_bytes_, end_bytes);
-  Touch(record.offset_bytes, end_bytes - record.offset_bytes);
+  footprint_.Touch(record.offset_bytes, end_bytes - record.offset_bytes);
   CountDevice(record.device);
-}
-
-void TraceInspector::Touch(uint64_t offset_bytes, uint64_t length_bytes) {
-  uint64_t block = offset_bytes >> kBlockShift;
-  const uint64_t last_block = (offset_bytes + length_bytes - 1) >> kBlockShift;
-  while (block <= last_block) {
-    const uint64_t extent = block >> (kExtentShift - kBlockShift);
-    const uint64_t extent_last = ((extent + 1) << (kExtentShift - kBlockShift)) - 1;
-    const uint64_t upto = std::min(last_block, extent_last);
-    BlockBits& bits = touched_[extent];
-    // Set bits [block, upto] of this extent, a word at a time.
-    for (uint64_t b = block; b <= upto;) {
-      const uint64_t index = b & 255;
-      const uint64_t word = index >> 6;
-      const uint64_t from = index & 63;
-      const uint64_t to = std::min<uint64_t>(63, from + (upto - b));
-      const uint64_t mask = (to == 63 ? ~0ull : ((1ull << (to + 1)) - 1)) & ~((1ull << from) - 1);
-      footprint_blocks_ += static_cast<uint64_t>(std::popcount(mask & ~bits.words[word]));
-      bits.words[word] |= mask;
-      b += to - from + 1;
-    }
-    if (upto == UINT64_MAX) break;
-    block = upto + 1;
-  }
 }
 
 void TraceInspector::CountDevice(std::string_view device) {

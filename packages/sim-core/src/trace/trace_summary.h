@@ -35,7 +35,7 @@
 
 #include "metrics/latency_histogram.h"
 #include "trace/byte_input.h"
-#include "trace/extent_table.h"
+#include "trace/footprint_bitmap.h"
 #include "trace/trace_options.h"
 #include "trace/trace_scanner.h"
 
@@ -64,7 +64,7 @@ class TraceInspector {
   uint64_t requests() const { return requests_[0] + requests_[1] + requests_[2]; }
   uint64_t requests(IoOp op) const { return requests_[static_cast<size_t>(op)]; }
   uint64_t bytes(IoOp op) const { return bytes_[static_cast<size_t>(op)]; }
-  uint64_t footprint_bytes() const { return footprint_blocks_ * 4096; }
+  uint64_t footprint_bytes() const { return footprint_.blocks() * 4096; }
   uint64_t max_offset_bytes() const { return max_offset_bytes_; }
   double duration_s() const;
   const TraceScanner& scanner() const { return *scanner_; }
@@ -78,12 +78,8 @@ class TraceInspector {
   static constexpr size_t kMaxDevices = 65536;
 
  private:
-  struct BlockBits {
-    uint64_t words[4];  // 256 4 KiB blocks of one 1 MiB extent
-  };
   void Count(const ScannedRecord& scanned);
   void CountDevice(std::string_view device);
-  void Touch(uint64_t offset_bytes, uint64_t length_bytes);
 
   std::unique_ptr<IByteInput> input_;
   TraceOptions options_;
@@ -94,12 +90,11 @@ class TraceInspector {
   std::array<uint64_t, 3> requests_{};
   std::array<uint64_t, 3> bytes_{};
   std::array<uint64_t, kSizeBuckets> size_histogram_{};
-  uint64_t footprint_blocks_ = 0;
   uint64_t max_offset_bytes_ = 0;
   uint64_t first_ns_ = 0;
   uint64_t last_ns_ = 0;
   LatencyHistogram interarrival_;
-  ExtentTable<BlockBits> touched_;
+  FootprintBitmap footprint_;
   std::unordered_map<std::string, uint64_t> devices_;
   std::string device_key_;                 // reused for lookups
   std::string last_device_;                // the previous record's id
