@@ -6,7 +6,8 @@
 // bits. A hash of 1 MiB extents (the first design) missed the cache twice
 // and made the inspection summary 60 % of `trace inspect`'s time. Requests
 // are applied kLookahead requests after they are noted, their first bits
-// word prefetched meanwhile, so the misses of a random trace overlap (the
+// word prefetched meanwhile (natively: WebAssembly has none, and the load
+// standing in for one would stall), so the misses of a random trace overlap (the
 // footprint is a set union: the order of applying does not matter).
 // Memory: 1 KiB per touched 32 MiB of address.
 #pragma once
@@ -31,7 +32,7 @@ class FootprintBitmap {
       --pending_count_;
     }
     const uint64_t block = offset_bytes >> kBlockShift;
-    Prefetch(PageBits(block >> kPageBlocksShift) + ((block & (kPageBlocks - 1)) >> 6));
+    PrefetchForWrite(PageBits(block >> kPageBlocksShift) + ((block & (kPageBlocks - 1)) >> 6));
     pending_[pending_next_] = {offset_bytes, length_bytes};
     pending_next_ = (pending_next_ + 1) % kLookahead;
     ++pending_count_;
