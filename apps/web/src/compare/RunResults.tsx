@@ -9,6 +9,7 @@ import { CompareCharts, seriesSource, type ChartColumn } from './CompareCharts';
 import { configColor } from './compareColors';
 import type { ColumnProgress, LiveColumn } from './compareStore';
 import { CompareTable, type TableColumn } from './CompareTable';
+import { unwrittenReadsNote } from './unwrittenReads';
 
 export interface ShownRun {
   configs: readonly SavedConfig[];
@@ -41,6 +42,7 @@ export function RunResults({
       error: outcome?.error ?? progress?.[index]?.error ?? null,
     };
   });
+  const unwrittenNote = unwrittenReadsNote(tableColumns);
   const chartColumns = useMemo<ChartColumn[]>(
     () =>
       configs.map((config, index) => {
@@ -69,6 +71,11 @@ export function RunResults({
         <ExportButtons record={record} />
       </div>
       <CompareTable columns={tableColumns} />
+      {unwrittenNote && (
+        <p className="field-note" data-testid="unwritten-reads-note">
+          {unwrittenNote}
+        </p>
+      )}
       <CompareCharts columns={chartColumns} version={version} testIdPrefix={chartTestIdPrefix} />
     </div>
   );

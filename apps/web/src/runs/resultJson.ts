@@ -26,6 +26,8 @@ export interface RunResult {
   capacity?: { physical_bytes: number; blocks: number; mapping_units_per_block: number };
   /** Present only when the drive has an SLC cache. */
   slc?: { migration_bytes: number } | null;
+  /** Bytes read of data never written: answered without a flash read (absent from older cores). */
+  unwritten_read_bytes?: number;
   /** Present only for a trace replay (CONTRACT.md section B). */
   trace?: Record<string, unknown>;
   /** The run's time series (columns of equal length); saved runs keep a binned copy instead. */

@@ -67,6 +67,26 @@ TEST_F(TraceCli, RunTraceAddsTheTraceObjectAndReplaysEveryRequest) {
   EXPECT_GT(r.Find("waf")->as_number(), 1);
 }
 
+// The WebSearch trace is 99.98 % reads: on an empty drive they find no
+// data and complete without a flash read, which the result says (and the
+// text output explains); filled first, every read goes to NAND.
+TEST_F(TraceCli, ReadsOfNeverWrittenDataAreReportedAndFillingTheDriveEndsThem) {
+  const std::string run = "run --device preset:teaching-qlc-slc --trace " + kWsrch +
+                          " --map compact --presets " FLASHSCOPE_REPO_ROOT
+                          "/public/presets/devices";
+  const json::Value empty = Json(Run(run + " --json"));
+  const double read_bytes = empty.Find("host")->Find("read_bytes")->as_number();
+  // Reads cover whole 4 KiB units, so slightly more than the bytes asked.
+  EXPECT_GE(empty.Find("unwritten_read_bytes")->as_number(), read_bytes);
+  EXPECT_LT(empty.Find("unwritten_read_bytes")->as_number(), 1.1 * read_bytes);
+  EXPECT_NE(Run(run).out.find("was never written"), std::string::npos);
+  const json::Value filled = Json(Run(run + " --precondition fill=100% --json"));
+  EXPECT_EQ(filled.Find("unwritten_read_bytes")->as_number(), 0);
+  // QLC tR is 120 us: a read that reaches NAND takes at least that.
+  EXPECT_GT(filled.Find("latency_us")->Find("read")->Find("p50")->as_number(), 120);
+  EXPECT_LT(empty.Find("latency_us")->Find("read")->Find("p50")->as_number(), 20);
+}
+
 TEST_F(TraceCli, RunTraceOptionFlagsReachTheReplay) {
   const std::string device = Write("d.json", kSmallDevice);
   const std::string base = "run --device " + device + " --trace " + kTpcc;

@@ -120,6 +120,7 @@ void Controller::SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units
     // Buffered data is served from DRAM; never-written data reads as zeros
     // without touching flash (as a real drive answers from its map).
     if (IsPending(lpn) || slot == kUnmapped) {
+      unwritten_read_units_ += slot == kUnmapped && !IsPending(lpn);
       ++immediate;
       continue;
     }

@@ -89,6 +89,9 @@ class Controller final : public IFlashListener {
   uint64_t buffer_capacity_units() const { return buffer_capacity_; }
   uint64_t gc_runs() const { return gc_runs_; }
   uint64_t gc_units_moved() const { return gc_units_moved_; }
+  // Host-read units of data never written: answered at once, without a
+  // flash read. Many of them mean the replay reads an empty drive.
+  uint64_t unwritten_read_units() const { return unwritten_read_units_; }
   uint32_t active_gc_jobs() const;    // planes with GC under way
   uint32_t active_fold_jobs() const;  // planes with migration under way
   const SlcCache& slc() const { return slc_; }
@@ -233,6 +236,7 @@ class Controller final : public IFlashListener {
   std::vector<GcJob> fold_;  // per plane
   uint64_t gc_runs_ = 0;
   uint64_t gc_units_moved_ = 0;
+  uint64_t unwritten_read_units_ = 0;
   std::vector<uint64_t> idle_since_;  // per die; UINT64_MAX while busy
 
   SlcCache slc_;
