@@ -215,3 +215,21 @@ test('a dropped trace: its bad line is listed, and stops a run with file:line', 
   expect(finished.error).toBeNull();
   await expect.poll(async () => (await traceState(page)).replay?.requests).toBe(200);
 });
+
+test('the bundled sample trace loads with one click and is detected as MSR', async ({
+  app,
+  page,
+}) => {
+  await app.open();
+  await app.waitForRunning(true);
+  await page.getByTestId('workload-mode-trace').click();
+  await page.getByTestId('trace-sample').click();
+  await expect(page.getByTestId('trace-file')).toHaveText('sample-oltp.msr.csv');
+  await expect(page.getByTestId('trace-summary')).toHaveAttribute('data-done', 'true');
+  // public/traces/sample-oltp.msr.csv, from scripts/gen-sample-trace.mjs:
+  // 3000 records, 1514 reads (`grep -c ,Read,`) and 1486 writes.
+  await expect(page.getByTestId('trace-figure-requests')).toHaveText('3,000');
+  await expect(page.getByTestId('trace-detected')).toContainText(/msr · \d+ % confidence/);
+  const { summary } = await traceState(page);
+  expect(summary).toMatchObject({ format: 'msr', reads: 1514, writes: 1486, bad_lines: 0 });
+});

@@ -13,6 +13,17 @@ export function devicePresetUrl(entry: DevicePresetEntry): string {
   return `${base()}presets/devices/${entry.file}`;
 }
 
+/** A synthetic MSR-format trace for demos (public/traces, scripts/gen-sample-trace.mjs). */
+export const SAMPLE_TRACE_FILE = 'sample-oltp.msr.csv';
+
+/** The sample trace as a File, as if the user had dropped it (fetched same-origin). */
+export async function fetchSampleTrace(): Promise<File> {
+  const url = `${base()}traces/${SAMPLE_TRACE_FILE}`;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+  return new File([await response.blob()], SAMPLE_TRACE_FILE, { type: 'text/csv' });
+}
+
 export function workloadPresetUrl(entry: WorkloadPresetEntry): string {
   return `${base()}presets/workloads/${entry.file}`;
 }

@@ -6,6 +6,7 @@
 
 import { useState, type DragEvent } from 'react';
 import { useSession } from '../app/sessionContext';
+import { fetchSampleTrace } from '../config/presets';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import { useAppStore, type AppState } from '../store';
 import { TraceOptionsFields } from './TraceOptionsFields';
@@ -28,6 +29,7 @@ export function TracePanel() {
 function TraceDropZone() {
   const session = useSession();
   const file = useAppStore((state) => state.traces.file);
+  const reportError = useAppStore((state) => state.sim.reportError);
   const [dragging, setDragging] = useState(false);
 
   const accept = (files: FileList | null) => {
@@ -73,6 +75,23 @@ function TraceDropZone() {
           }}
         />
       </label>
+      <button
+        type="button"
+        className="link-button"
+        data-testid="trace-sample"
+        onClick={() =>
+          void fetchSampleTrace().then(
+            (sample) => session.traces.choose(sample),
+            (error: unknown) =>
+              reportError({
+                kind: 'client',
+                message: `The sample trace: ${(error as Error).message}`,
+              }),
+          )
+        }
+      >
+        No trace at hand? Use the sample (a synthetic OLTP-like mix, MSR format)
+      </button>
       <p className="field-note">Read in this browser only; the file is never uploaded.</p>
     </div>
   );
