@@ -119,8 +119,9 @@ void Controller::SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units
     const uint32_t slot = ftl_.SlotOf(lpn);
     // Buffered data is served from DRAM; never-written data reads as zeros
     // without touching flash (as a real drive answers from its map).
-    if (IsPending(lpn) || slot == kUnmapped) {
-      unwritten_read_units_ += slot == kUnmapped && !IsPending(lpn);
+    const bool buffered = IsPending(lpn);
+    if (buffered || slot == kUnmapped) {
+      unwritten_read_units_ += !buffered;
       ++immediate;
       continue;
     }

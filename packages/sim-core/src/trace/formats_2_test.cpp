@@ -314,15 +314,17 @@ TEST(DisksimFormat, MalformedLinesNameTheField) {
                  });
 }
 
-// Zero-length I/O moves no data: skipped, as the comma-separated formats do.
-TEST(DisksimFormat, ZeroLengthRequestsAreSkipped) {
+// Zero-length I/O is a record of length 0, as in every format: the scanner,
+// not the format, skips and counts it (trace_source_test.cpp).
+TEST(DisksimFormat, ZeroLengthRequestsAreRecordsOfNoBytes) {
   const Tally disksim = TallyText(*Make("disksim"), "1.0\t0\t8\t0\t1\n2.0\t0\t8\t8\t1\n");
-  EXPECT_EQ(disksim.records, 1u);
-  EXPECT_EQ(disksim.skipped, 1u);
+  EXPECT_EQ(disksim.records, 2u);
+  EXPECT_EQ(disksim.read_bytes, 8u * 512);
   const Tally iolog =
       TallyText(*Make("iolog"), "fio version 2 iolog\n/dev/sda read 0 0\n/dev/sda write 0 512\n");
-  EXPECT_EQ(iolog.records, 1u);
-  EXPECT_EQ(iolog.skipped, 2u);
+  EXPECT_EQ(iolog.records, 2u);
+  EXPECT_EQ(iolog.skipped, 1u);  // the header
+  EXPECT_EQ(iolog.read_bytes, 0u);
 }
 
 TEST(DisksimFormat, DetectPrefersFractionalTimesAndTabs) {

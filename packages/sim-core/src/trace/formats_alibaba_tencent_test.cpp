@@ -42,14 +42,16 @@ TEST(AlibabaFormat, MicrosecondsBecomeNanoseconds) {
   EXPECT_EQ(tally.first_records[7].time_ns - tally.first_records[0].time_ns, 3375000u);
 }
 
-TEST(AlibabaFormat, SkipsBlankHeaderAndZeroLength) {
+TEST(AlibabaFormat, SkipsBlankAndHeaderLines) {
   auto format = MakeAlibabaFormat();
   TraceRecord record;
   std::string reason;
   EXPECT_EQ(ParseOne(*format, "", record, reason), TraceLineKind::kSkip);
   EXPECT_EQ(ParseOne(*format, "device_id,opcode,offset,length,timestamp", record, reason),
             TraceLineKind::kSkip);
-  EXPECT_EQ(ParseOne(*format, "3,W,0,0,1577808000000626", record, reason), TraceLineKind::kSkip);
+  // Zero length: a record; the scanner skips and counts it for every format.
+  ASSERT_EQ(ParseOne(*format, "3,W,0,0,1577808000000626", record, reason), TraceLineKind::kRecord);
+  EXPECT_EQ(record.length_bytes, 0u);
   ASSERT_EQ(ParseOne(*format, " 3 , w , 512 , 512 , 1577808000000626 ", record, reason),
             TraceLineKind::kRecord);
   EXPECT_EQ(record.op, IoOp::kWrite);
@@ -111,14 +113,15 @@ TEST(TencentFormat, UnixSecondsBecomeNanoseconds) {
   EXPECT_EQ(record.time_ns, 1538323200250000000u);
 }
 
-TEST(TencentFormat, SkipsBlankHeaderAndZeroSize) {
+TEST(TencentFormat, SkipsBlankAndHeaderLines) {
   auto format = MakeTencentFormat();
   TraceRecord record;
   std::string reason;
   EXPECT_EQ(ParseOne(*format, "\t", record, reason), TraceLineKind::kSkip);
   EXPECT_EQ(ParseOne(*format, "Timestamp,Offset,Size,IOType,VolumeID", record, reason),
             TraceLineKind::kSkip);
-  EXPECT_EQ(ParseOne(*format, "1538323200,0,0,1,1", record, reason), TraceLineKind::kSkip);
+  ASSERT_EQ(ParseOne(*format, "1538323200,0,0,1,1", record, reason), TraceLineKind::kRecord);
+  EXPECT_EQ(record.length_bytes, 0u);  // the scanner skips it
 }
 
 TEST(TencentFormat, EveryBadFieldIsNamed) {

@@ -99,7 +99,7 @@ TEST(MsrFormat, FastAndFieldByFieldPathsAgree) {
   }
 }
 
-TEST(MsrFormat, SkipsBlankHeaderAndZeroSize) {
+TEST(MsrFormat, SkipsBlankAndHeaderLines) {
   auto format = MakeMsrFormat();
   TraceRecord record;
   std::string reason;
@@ -108,8 +108,9 @@ TEST(MsrFormat, SkipsBlankHeaderAndZeroSize) {
   EXPECT_EQ(ParseOne(*format, "Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime", record,
                      reason),
             TraceLineKind::kSkip);
-  EXPECT_EQ(ParseOne(*format, "128166372003061629,hm,1,Write,0,0,10", record, reason),
-            TraceLineKind::kSkip);
+  ASSERT_EQ(ParseOne(*format, "128166372003061629,hm,1,Write,0,0,10", record, reason),
+            TraceLineKind::kRecord);
+  EXPECT_EQ(record.length_bytes, 0u);  // the scanner skips it
 }
 
 TEST(MsrFormat, EveryBadFieldIsNamed) {
@@ -182,13 +183,15 @@ TEST(SpcFormat, TimestampForms) {
   EXPECT_EQ(record.time_ns, 15000000000u);
 }
 
-TEST(SpcFormat, SkipsBlankAndZeroSize) {
+TEST(SpcFormat, SkipsBlankLinesAndKeepsZeroSizeAsARecord) {
   auto format = MakeSpcFormat();
   TraceRecord record;
   std::string reason;
   EXPECT_EQ(ParseOne(*format, "", record, reason), TraceLineKind::kSkip);
-  // The spec: "A value of zero is legal" — no data moves, nothing to replay.
-  EXPECT_EQ(ParseOne(*format, "0,100,0,W,1.0", record, reason), TraceLineKind::kSkip);
+  // The spec: "A value of zero is legal" — a record of no bytes, which the
+  // scanner skips and counts.
+  ASSERT_EQ(ParseOne(*format, "0,100,0,W,1.0", record, reason), TraceLineKind::kRecord);
+  EXPECT_EQ(record.length_bytes, 0u);
 }
 
 TEST(SpcFormat, EveryBadFieldIsNamed) {

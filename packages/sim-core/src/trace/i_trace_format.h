@@ -13,7 +13,8 @@
 //   of a multi-GB file), must not throw, and must accept any bytes (the
 //   parsers are fuzzed): anything it cannot read is kBad with a reason.
 // - kRecord: `record` is filled (time in ns of the trace's clock, op, byte
-//   offset and length, device id).
+//   offset and length, device id). A zero length is still a record: the
+//   scanner skips and counts those, one rule for every format.
 // - kSkip: the line carries no I/O by the format's own definition: a blank
 //   line, a header or comment line, a blkparse action other than the chosen
 //   one or its summary section, a fio iolog file action (add/open/close) or

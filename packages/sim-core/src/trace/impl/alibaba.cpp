@@ -58,7 +58,6 @@ class AlibabaFormat final : public ITraceFormat {
     if (!MultiplyU64(time_us, kNsPerUs, record.time_ns)) {
       return BadField(reason, 5, "timestamp, microseconds", f[4], kTooLarge);
     }
-    if (record.length_bytes == 0) return TraceLineKind::kSkip;
     record.device = Trim(f[0]);
     return TraceLineKind::kRecord;
   }

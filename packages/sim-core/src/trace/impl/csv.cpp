@@ -314,7 +314,6 @@ class CsvFormat final : public ITraceFormat {
       return BadColumn(reason, mapping_.length_column, "length", Field(f, mapping_.length_column),
                        "is not a whole number (or is too large)");
     }
-    if (record.length_bytes == 0) return TraceLineKind::kSkip;
     record.device =
         mapping_.device_column == kNoColumn ? std::string_view() : Field(f, mapping_.device_column);
     return TraceLineKind::kRecord;

@@ -51,9 +51,6 @@ class DisksimFormat final : public ITraceFormat {
     if (!ParseHex(f[4], flags)) {
       return BadField(reason, 5, "flags", f[4], "is not a hexadecimal number");
     }
-    // The manual calls the size positive; a zero one moves no data and is
-    // skipped, as the other formats skip their zero-length lines.
-    if (blocks == 0) return TraceLineKind::kSkip;
     if (!MultiplyU64(block, kBlockBytes, record.offset_bytes) ||
         !MultiplyU64(blocks, kBlockBytes, record.length_bytes) ||
         record.offset_bytes + record.length_bytes < record.offset_bytes) {

@@ -196,7 +196,6 @@ class IologFormat final : public ITraceFormat {
       reason = "the offset plus the length is too large";
       return TraceLineKind::kBad;
     }
-    if (record.length_bytes == 0) return TraceLineKind::kSkip;  // no data moves
     record.op = action == Action::kRead    ? IoOp::kRead
                 : action == Action::kWrite ? IoOp::kWrite
                                            : IoOp::kTrim;

@@ -31,8 +31,6 @@ class MqsimFormat final : public ITraceFormat {
       return BadField(reason, 1, "arrival time (ns)", f[0], kNotWholeNumber);
     if (!ParseU64(f[2], sector)) return BadField(reason, 3, "start sector", f[2], kNotWholeNumber);
     if (!ParseU64(f[3], sectors)) return BadField(reason, 4, "sector count", f[3], kNotWholeNumber);
-    // A zero-sector line stays a record, as MQSim reads it; the replay skips
-    // it and counts it (the result's zero_length_records).
     if (f[4] == "0") {
       record.op = IoOp::kWrite;
     } else if (f[4] == "1") {

@@ -171,7 +171,6 @@ class MsrFormat final : public ITraceFormat {
     if (!ParseU64(f[6], response_ticks)) {
       return BadField(reason, 7, "response time, filetime units", f[6], kNotWholeNumber);
     }
-    if (record.length_bytes == 0) return TraceLineKind::kSkip;
     SetDevice(host, Trim(f[2]));
     record.device = device_;
     return TraceLineKind::kRecord;

@@ -59,7 +59,6 @@ class SpcFormat final : public ITraceFormat {
     if (!ParseDecimalScaled(f[4], kNsDigits, record.time_ns)) {
       return BadField(reason, 5, "timestamp, seconds", f[4], "is not a non-negative number");
     }
-    if (record.length_bytes == 0) return TraceLineKind::kSkip;
     record.device = Trim(f[0]);
     return TraceLineKind::kRecord;
   }

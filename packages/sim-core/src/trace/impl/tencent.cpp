@@ -72,7 +72,6 @@ class TencentFormat final : public ITraceFormat {
     if (!MultiplyU64(sectors, kSectorBytes, record.length_bytes)) {
       return BadField(reason, 3, "size, 512-byte sectors", f[2], kTooLarge);
     }
-    if (record.length_bytes == 0) return TraceLineKind::kSkip;
     record.device = Trim(f[4]);
     return TraceLineKind::kRecord;
   }
