@@ -1,0 +1,25 @@
+// Greedy: reclaim the sealed zone with the most garbage, the classic
+// baseline (each relocation is a block not freed, so the fewest relocations
+// per freed block now). Ties go to the lowest zone number.
+#include "zns/host_ftl/victim/impl/victims.h"
+#include "zns/zone_state_machine.h"
+
+namespace flashscope::zns {
+
+uint32_t GreedyZoneVictim::Pick(std::span<const ZoneInfo> zones, uint64_t /*now*/,
+                                double /*gc_threshold*/) {
+  uint32_t best = kNoZone;
+  uint64_t best_invalid = 0;
+  for (uint32_t z = 0; z < zones.size(); ++z) {
+    const ZoneInfo& zone = zones[z];
+    if (!zone.full) continue;
+    const uint64_t invalid = zone.written - zone.valid;
+    if (invalid > best_invalid) {
+      best_invalid = invalid;
+      best = z;
+    }
+  }
+  return best;
+}
+
+}  // namespace flashscope::zns
