@@ -354,9 +354,11 @@ TEST(Api, MetaFiguresMatchTheResult) {
                         "free_blocks", "host_write_bytes", "nand_write_bytes", "gc_runs",
                         "iops",        "read_mbps",        "write_mbps",       "latency_us",
                         "latency_cdf", "erase_histogram",  "erase_bin_width",  "slc",
-                        "series",      "events",           "events_dropped",   "trace"};
+                        "series",      "events",           "events_dropped",   "trace",
+                        "zns"};
   ASSERT_EQ(meta.members().size(), std::size(keys));
   EXPECT_TRUE(meta.Find("slc")->is_null());  // this device has no SLC cache
+  EXPECT_TRUE(meta.Find("zns")->is_null());  // nor zones
   for (size_t i = 0; i < std::size(keys); ++i) EXPECT_EQ(meta.members()[i].first, keys[i]);
   fs_destroy(session);
 }

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "sim/fio_jobs.h"
+#include "sim/generator_jobs.h"
 #include "util/input_error.h"
 #include "util/json.h"
 
@@ -57,12 +58,18 @@ SessionOptions ParseSessionOptions(std::string_view options_json) {
       options.include_events = value.as_bool();
     } else if (key == "trace") {
       options.trace = ParseTraceInputSpec(value, kOptionsFile);
+    } else if (key == "workload") {
+      options.workload = ParseGeneratorWorkload(value, kOptionsFile);
     } else {
       throw InputError(kOptionsFile, value.line(),
                        "unknown key '" + key +
                            "' (series_interval_ms, device_name, workload_name, set, "
-                           "include_events, trace)");
+                           "include_events, trace, workload)");
     }
+  }
+  if (options.trace && options.workload) {
+    throw InputError(kOptionsFile, options.workload->line,
+                     "workload: give one workload, a trace or a generator, not both");
   }
   return options;
 }
@@ -90,11 +97,35 @@ Session::Session(std::string_view device_json, std::string_view fio_text,
     info_ = RunInfoForTrace(trace_job.job.name, *trace_, options_.include_events);
     std::vector<JobSpec> jobs;
     jobs.push_back(std::move(trace_job.job));
+    // As the CLI: the fk / zbopt placements' pre-pass reads the trace again.
+    sim_options.jobs_again = [spec = *options_.trace, layout] {
+      std::vector<JobSpec> again;
+      again.push_back(JobFromTrace(OpenTraceInput(spec, kOptionsFile), spec.options, layout).job);
+      return again;
+    };
+    sim_ = std::make_unique<Simulator>(device, std::move(jobs), sim_options);
+    return;
+  }
+  if (options_.workload) {
+    if (fio_text.find_first_not_of(" \t\r\n") != std::string_view::npos) {
+      throw InputError(kOptionsFile, options_.workload->line,
+                       "workload: the workload is the generator, so the fio text must be empty");
+    }
+    info_.workload = options_.workload_name;
+    info_.include_events = options_.include_events;
+    std::vector<JobSpec> jobs;
+    jobs.push_back(JobFromGenerator(*options_.workload, device, layout));
+    sim_options.jobs_again = [spec = *options_.workload, device, layout] {
+      std::vector<JobSpec> again;
+      again.push_back(JobFromGenerator(spec, device, layout));
+      return again;
+    };
     sim_ = std::make_unique<Simulator>(device, std::move(jobs), sim_options);
     return;
   }
   const FioJobFile jobs = ParseFioJobs(fio_text, options_.workload_name);
   info_ = RunInfoFor(jobs, options_.workload_name, options_.include_events);
+  sim_options.jobs_again = [jobs, device, layout] { return JobsFromFio(jobs, device, layout); };
   sim_ = std::make_unique<Simulator>(device, JobsFromFio(jobs, device, layout), sim_options);
 }
 

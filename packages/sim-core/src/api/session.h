@@ -29,6 +29,7 @@
 #include "sim/simulator.h"
 #include "trace/trace_jobs.h"
 #include "workload/fio_job.h"
+#include "workload/generator_workload.h"
 
 namespace flashscope {
 
@@ -47,6 +48,11 @@ namespace flashscope {
 //                       must then be empty): the trace object of
 //                       api/trace_input.h; workload_name is not used (the
 //                       trace's name is what the result cites)
+//   workload            the workload is this generator, not the fio text
+//                       (which must then be empty): a scenario's "workload"
+//                       object (workload/generator_workload.h), one job
+//                       "cloud_block"; workload_name names it in the result.
+//                       Not together with trace.
 struct SessionOptions {
   double series_interval_ms = 10;
   std::string device_name = "device.json";
@@ -54,6 +60,7 @@ struct SessionOptions {
   std::vector<std::string> sets;
   bool include_events = false;
   std::optional<TraceInputSpec> trace;
+  std::optional<GeneratorWorkload> workload;
 };
 
 // Parses options_json ("" means all defaults). Unknown keys and wrong types

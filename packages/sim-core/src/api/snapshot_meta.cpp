@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "report/event_json.h"
+#include "report/zns_json.h"
 
 namespace flashscope {
 
@@ -37,11 +38,11 @@ constexpr size_t kMaxEventsPerFrame = 256;
 // The SLC funnel now (null without a cache): capacities, what is in it, and
 // the inflow/outflow rates of the latest series interval.
 void WriteSlcNow(json::Writer& out, const Simulator& sim) {
-  const SlcCache& cache = sim.controller().slc();
-  if (!cache.enabled()) {
+  if (!sim.slc_enabled()) {
     out.Null();
     return;
   }
+  const SlcCache& cache = sim.controller().slc();
   const SlcStats& slc = sim.controller().slc_stats();
   const FtlState& ftl = sim.ftl();
   const uint64_t unit = sim.layout().unit_bytes;
@@ -116,6 +117,7 @@ void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from) {
     }
     out.EndArray();
   }
+  if (s.zoned) WriteZnsSeriesColumns(out, s, from, s.size(), run);
   out.EndObject();
 }
 
@@ -212,7 +214,7 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   out.FieldUint("free_blocks", sim.ftl().TotalFreeBlocks());
   out.FieldUint("host_write_bytes", host_write_bytes);
   out.FieldUint("nand_write_bytes", nand_write_bytes);
-  out.FieldUint("gc_runs", sim.controller().gc_runs());
+  out.FieldUint("gc_runs", sim.front_end().gc_runs());
   out.Field("iops", seconds > 0 ? requests / seconds : 0);
   out.Field("read_mbps", seconds > 0 ? read_bytes / seconds / 1e6 : 0);
   out.Field("write_mbps", seconds > 0 ? write_bytes / seconds / 1e6 : 0);
@@ -245,6 +247,8 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   } else {
     out.Null();
   }
+  out.Key("zns");
+  WriteZnsMeta(out, sim);
   out.EndObject();
 
   series_cursor_ = sim.series().size();

@@ -25,6 +25,10 @@
 //                     shaped like the result JSON's "events" entries
 //   trace             a trace replay's progress: {bytes_read, size_bytes,
 //                     requests (issued so far)}; null for a fio workload
+//   zns               a zoned drive's zones now (report/zns_json.h
+//                     WriteZnsMeta); null for a conventional drive
+// On a zoned drive the series also carry zns_waf, zns_gp, zones_open,
+// zones_active and zns_class_waf, and the events zone resets.
 // Each series point and each event is delivered by exactly one call, however
 // many frames the UI skips.
 #pragma once

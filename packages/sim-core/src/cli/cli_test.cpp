@@ -141,5 +141,90 @@ TEST_F(Cli, DefaultScenarioRuns) {
   EXPECT_GT(root.Find("waf")->as_number(), 1.5);
 }
 
+// A zoned drive: 4 dies of 64 blocks of 48 x 16 KiB pages; 64 zones of one
+// 768 KiB block per die (3 MiB), up to 8 open.
+constexpr const char* kZonedDevice = R"({
+  "cell": "tlc",
+  "geometry": { "channels": 2, "dies_per_channel": 2, "planes_per_die": 1,
+                "blocks_per_plane": 64, "pages_per_block": 48, "page_bytes": 16384 },
+  "overprovision": 0.25,
+  "write_buffer_bytes": 1048576,
+  "zns": { "max_open": 8, "max_active": 8, "classes": 4 }
+})";
+
+constexpr const char* kCloudBlock =
+    R"({"generator": "cloud_block", "num_writes": 100000, "seed": 3})";
+
+TEST_F(Cli, GeneratorScenarioRunsOnAConventionalDrive) {
+  const std::string scenario =
+      Write("s.json", std::string(R"({"device": )") + kSmallDevice +
+                          R"(, "workload": {"generator": "cloud_block", "num_writes": 20000,
+                              "iodepth": 8}})");
+  const json::Value root = Json(Run("run --scenario " + scenario + " --json"));
+  const json::Value& jobs = *root.Find("jobs");
+  ASSERT_EQ(jobs.items().size(), 1u);
+  EXPECT_EQ(jobs.items()[0].Find("name")->as_string(), "cloud_block");
+  EXPECT_EQ(root.Find("host")->Find("write_requests")->as_number(), 20000);
+  EXPECT_EQ(root.Find("workload")->as_string(), scenario);
+  EXPECT_TRUE(root.Find("zns")->is_null());
+}
+
+TEST_F(Cli, PlacementsRunTheWorkloadOncePerPolicy) {
+  Write("z.json", kZonedDevice);
+  const std::string scenario =
+      Write("s.json", std::string(R"({"device": "z.json", "workload": )") + kCloudBlock + "}");
+  // --placements overrides a --set of the same key.
+  const std::string base =
+      "run --scenario " + scenario + " --set zns.placement=fk --placements normal,sepbit,zbopt";
+  const json::Value root = Json(Run(base + " --json"));
+  const json::Value& runs = *root.Find("placements");
+  ASSERT_EQ(runs.items().size(), 3u);
+  const char* names[] = {"normal", "sepbit", "zbopt"};
+  double waf[3];
+  for (size_t i = 0; i < 3; ++i) {
+    const json::Value& run = runs.items()[i];
+    EXPECT_EQ(run.Find("placement")->as_string(), names[i]);
+    const json::Value& zns = *run.Find("zns");
+    EXPECT_EQ(zns.Find("placement")->as_string(), names[i]);
+    EXPECT_EQ(zns.Find("user_write_bytes")->as_number(), 100000.0 * 4096);
+    waf[i] = zns.Find("waf")->as_number();
+  }
+  // Separating blocks by lifetime pays: ZB-OPT's future knowledge brings
+  // the WAF towards 1, below Normal's.
+  EXPECT_GT(waf[0], 1.5);
+  EXPECT_LT(waf[2], waf[0]);
+  EXPECT_LT(waf[2], 1.5);
+
+  // The table: a header, one row per placement, GC counts against zbopt's.
+  const Output table = Run(base);
+  ASSERT_EQ(table.status, 0) << table.err;
+  EXPECT_EQ(table.out.rfind("placement   WAF     GC write GB  GC count  GC count / zbopt  "
+                            "mean reclaimed GP\n",
+                            0),
+            0u)
+      << table.out;
+  EXPECT_NE(table.out.find("\nnormal "), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("\nzbopt "), std::string::npos) << table.out;
+  const size_t zbopt_row = table.out.find("\nzbopt ");
+  EXPECT_NE(table.out.find("1.00", zbopt_row), std::string::npos) << table.out;
+}
+
+TEST_F(Cli, PlacementsNeedAZonedDriveAndKnownNames) {
+  const std::string conventional =
+      Write("s.json", std::string(R"({"device": )") + kSmallDevice +
+                          R"(, "workload": {"generator": "cloud_block", "num_writes": 100}})");
+  Output r = Run("run --scenario " + conventional + " --placements all");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "flashscope: --placements needs a zoned device (device JSON 'zns'); " +
+                       conventional + " is a conventional drive\n");
+  r = Run("run --scenario " + conventional + " --placements normal,best");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.rfind("flashscope: --placements: unknown placement 'best' (allowed: all, "
+                        "normal, warcip, sepbit, bhbdp_pre, bhbdp, fk, zbopt)\n",
+                        0),
+            0u)
+      << r.err;
+}
+
 }  // namespace
 }  // namespace flashscope

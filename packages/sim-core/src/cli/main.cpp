@@ -3,6 +3,7 @@
 //   flashscope run --device DEVICE.json|preset:NAME --fio JOB.fio [options]
 //   flashscope run --device DEVICE.json|preset:NAME --trace FILE [trace options] [options]
 //   flashscope run --scenario FILE.json [options]
+//   flashscope run ... --placements all|NAME,...   (zoned drives)
 //   flashscope trace inspect FILE [trace options] [--json]
 //   flashscope presets [--json]
 //
@@ -10,9 +11,13 @@
 // the problem; simulator faults exit with 3.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <memory>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -21,9 +26,11 @@
 #include "report/result_json.h"
 #include "scenario/scenario.h"
 #include "sim/fio_jobs.h"
+#include "sim/generator_jobs.h"
 #include "sim/simulator.h"
 #include "trace/trace_jobs.h"
 #include "util/input_error.h"
+#include "zns/host_ftl/placement/placement_names.h"
 
 namespace flashscope {
 namespace {
@@ -46,6 +53,8 @@ constexpr const char* kUsage =
     "  --seed N                seed every random choice (same as --set seed=N)\n"
     "  --series-interval-ms N  sampling interval of the time series (default 100)\n"
     "  --events                include the GC and stall event list in the JSON\n"
+    "  --placements all|NAME,...  zoned drives: run once per host FTL placement\n"
+    "                          (zns.placement) and print the comparison table\n"
     "  --json                  print one JSON object instead of the text summary\n"
     "  --presets DIR           where device presets live\n"
     "                          (default: the repository's public/presets/devices)\n"
@@ -58,10 +67,18 @@ struct RunArgs {
   json::Value trace_flags = json::Value::Object();
   std::string scenario;
   std::vector<std::string> sets;
+  std::string placements;  // --placements: all or NAME,NAME
   bool json = false;
   bool events = false;
   double interval_ms = 100;
 };
+
+template <typename Names>
+std::string JoinNames(const Names& names) {
+  std::string joined;
+  for (const auto& name : names) joined += (joined.empty() ? "" : ", ") + std::string(name);
+  return joined;
+}
 
 [[noreturn]] void UsageError(const std::string& problem) {
   throw InputError("flashscope", 0, problem + "\n" + kUsage + kTraceOptionsUsage);
@@ -123,6 +140,8 @@ RunArgs ParseRunArgs(int argc, char** argv) {
       args.sets.push_back("seed=" + value());
     else if (arg == "--precondition")
       AddPreconditionSets(value(), args.sets);
+    else if (arg == "--placements")
+      args.placements = value();
     else if (arg == "--json")
       args.json = true;
     else if (arg == "--events")
@@ -159,55 +178,88 @@ RunArgs ParseRunArgs(int argc, char** argv) {
   return args;
 }
 
-int Run(int argc, char** argv) {
-  const RunArgs args = ParseRunArgs(argc, argv);
+// The device and workload the arguments name, read with `sets` as the
+// device overrides (--placements reads them once per placement).
+struct RunInputs {
   DeviceConfig device;
   FioJobFile jobs;
-  std::string workload;
+  std::string workload;  // its name in the result
   std::string trace_path;
   TraceOptions trace_options;
+  std::optional<GeneratorWorkload> generator;
+};
+
+RunInputs LoadInputs(const RunArgs& args, char** argv, const std::vector<std::string>& sets) {
+  RunInputs in;
   if (!args.scenario.empty()) {
-    Scenario scenario = LoadScenario(args.scenario, PresetsDir(), args.sets);
-    device = std::move(scenario.device);
-    jobs = std::move(scenario.jobs);
-    workload = args.scenario;
+    Scenario scenario = LoadScenario(args.scenario, PresetsDir(), sets);
+    in.device = std::move(scenario.device);
+    in.jobs = std::move(scenario.jobs);
+    in.workload = args.scenario;
     if (scenario.trace) {
-      trace_path = scenario.trace->path;
-      trace_options = scenario.trace->options;
+      in.trace_path = scenario.trace->path;
+      in.trace_options = scenario.trace->options;
     }
+    in.generator = std::move(scenario.workload);
   } else {
-    device = LoadDevice(args.device, PresetsDir(), args.sets);
+    in.device = LoadDevice(args.device, PresetsDir(), sets);
     if (!args.trace.empty()) {
-      trace_path = args.trace;
-      workload = args.trace;
-      trace_options = TraceOptionsFromFlags(args.trace_flags, argv);
+      in.trace_path = args.trace;
+      in.workload = args.trace;
+      in.trace_options = TraceOptionsFromFlags(args.trace_flags, argv);
     } else {
-      jobs = ParseFioJobs(ReadTextFile(args.fio), args.fio);
-      workload = args.fio;
+      in.jobs = ParseFioJobs(ReadTextFile(args.fio), args.fio);
+      in.workload = args.fio;
     }
   }
+  return in;
+}
+
+// Builds the simulator for `in`, preconditions it and runs it to the end;
+// `info` receives what the result needs about the workload.
+std::unique_ptr<Simulator> Simulate(const RunInputs& in, const RunArgs& args, RunInfo& info) {
+  const DeviceConfig& device = in.device;
   const DeviceLayout layout = DeviceLayout::From(device);
   SimOptions options;
   options.series_interval_ns = static_cast<uint64_t>(args.interval_ms * 1e6);
-  RunInfo info;
   std::vector<JobSpec> host_jobs;
-  if (!trace_path.empty()) {
+  if (in.generator) {
+    info.workload = in.workload;
+    info.include_events = args.events;
+    host_jobs.push_back(JobFromGenerator(*in.generator, device, layout));
+    // The fk / zbopt placements' pre-pass runs the generator a second time.
+    options.jobs_again = [spec = *in.generator, device, layout] {
+      std::vector<JobSpec> again;
+      again.push_back(JobFromGenerator(spec, device, layout));
+      return again;
+    };
+  } else if (!in.trace_path.empty()) {
+    const std::string& trace_path = in.trace_path;
+    const TraceOptions& trace_options = in.trace_options;
     // The trace streams while the run goes on; its format is chosen (and a
     // binary or unreadable file reported) here, before the simulator starts.
     TraceJob trace = JobFromTrace(OpenFileInput(trace_path), trace_options, layout);
-    info = RunInfoForTrace(workload, *trace.source, args.events);
+    info = RunInfoForTrace(in.workload, *trace.source, args.events);
     host_jobs.push_back(std::move(trace.job));
+    // The fk / zbopt placements' pre-pass reads the trace a second time.
+    options.jobs_again = [trace_path, trace_options, layout] {
+      std::vector<JobSpec> again;
+      again.push_back(JobFromTrace(OpenFileInput(trace_path), trace_options, layout).job);
+      return again;
+    };
   } else {
-    info = RunInfoFor(jobs, workload, args.events);
+    const FioJobFile& jobs = in.jobs;
+    info = RunInfoFor(jobs, in.workload, args.events);
     host_jobs = JobsFromFio(jobs, device, layout);
+    options.jobs_again = [jobs, device, layout] { return JobsFromFio(jobs, device, layout); };
   }
 
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
-  Simulator sim(device, std::move(host_jobs), options);
-  sim.Precondition();
+  auto sim = std::make_unique<Simulator>(device, std::move(host_jobs), options);
+  sim->Precondition();
   const auto t1 = Clock::now();
-  sim.RunToCompletion();
+  sim->RunToCompletion();
   const auto t2 = Clock::now();
   const double pre_s = std::chrono::duration<double>(t1 - t0).count();
   const double run_s = std::chrono::duration<double>(t2 - t1).count();
@@ -215,8 +267,120 @@ int Run(int argc, char** argv) {
   std::fprintf(stderr,
                "flashscope: setup+precondition %.2f s, timed run %.2f s wall (%.1f ms simulated, "
                "%llu events)\n",
-               pre_s, run_s, sim.now_ns() / 1e6, (unsigned long long)sim.events_processed());
-  const std::string out = args.json ? RunResultJson(sim, info, false) : RunResultText(sim, info);
+               pre_s, run_s, sim->now_ns() / 1e6, (unsigned long long)sim->events_processed());
+  return sim;
+}
+
+// --placements all|NAME,...: the names in the order given ("all": the
+// thesis's table order).
+std::vector<std::string> PlacementList(const std::string& spec) {
+  const std::string allowed = "all, " + JoinNames(zns::kPlacementNames);
+  std::vector<std::string> names;
+  if (spec == "all") {
+    for (std::string_view name : zns::kPlacementNames) names.emplace_back(name);
+    return names;
+  }
+  size_t start = 0;
+  while (true) {
+    const size_t comma = spec.find(',', start);
+    const std::string name =
+        spec.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (std::find(zns::kPlacementNames.begin(), zns::kPlacementNames.end(), name) ==
+        zns::kPlacementNames.end()) {
+      UsageError("--placements: unknown placement '" + name + "' (allowed: " + allowed + ")");
+    }
+    if (std::find(names.begin(), names.end(), name) != names.end()) {
+      UsageError("--placements: '" + name + "' is listed twice");
+    }
+    names.push_back(name);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return names;
+}
+
+std::string FormatFixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+// The same device and workload once per placement policy (zns.placement
+// overridden after every --set), and the seed 004 Table 4.3 comparison:
+// the host FTL's WAF, GC write bytes, GC count (also relative to ZB-OPT's
+// when it ran) and the mean garbage proportion of the reclaimed zones, all
+// read from each run's result "zns" object.
+int RunPlacements(const RunArgs& args, char** argv) {
+  const std::vector<std::string> names = PlacementList(args.placements);
+  const RunInputs base = LoadInputs(args, argv, args.sets);
+  if (!base.device.zns.enabled) {
+    throw InputError("flashscope", 0,
+                     "--placements needs a zoned device (device JSON 'zns'); " + base.device.file +
+                         " is a conventional drive");
+  }
+  std::vector<json::Value> results;
+  for (const std::string& name : names) {
+    std::vector<std::string> sets = args.sets;
+    sets.push_back("zns.placement=" + name);
+    RunInfo info;
+    const std::unique_ptr<Simulator> sim = Simulate(LoadInputs(args, argv, sets), args, info);
+    json::Value result = json::Parse(RunResultJson(*sim, info, false), "result");
+    const json::Value* zns = result.Find("zns");
+    if (zns == nullptr || !zns->is_object()) {
+      throw std::runtime_error("the result of placement " + name + " has no \"zns\" object");
+    }
+    results.push_back(*zns);
+  }
+  if (args.json) {
+    json::Writer out;
+    out.BeginObject().Key("placements").BeginArray();
+    for (size_t i = 0; i < names.size(); ++i) {
+      out.BeginObject().FieldString("placement", names[i]).Key("zns").Raw(results[i]).EndObject();
+    }
+    out.EndArray().EndObject();
+    const std::string text = out.Take() + "\n";
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return 0;
+  }
+  const auto number = [](const json::Value& zns, const char* key) {
+    const json::Value* value = zns.Find(key);
+    return value != nullptr && value->is_number() ? value->as_number() : 0.0;
+  };
+  const auto zbopt = std::find(names.begin(), names.end(), "zbopt");
+  const double zbopt_gc =
+      zbopt == names.end() ? 0 : number(results[zbopt - names.begin()], "gc_count");
+  std::string text =
+      "placement   WAF     GC write GB  GC count  GC count / zbopt  mean reclaimed GP\n";
+  for (size_t i = 0; i < names.size(); ++i) {
+    const json::Value& zns = results[i];
+    double gp_sum = 0;
+    size_t gp_count = 0;
+    if (const json::Value* gps = zns.Find("reclaimed_gp"); gps != nullptr && gps->is_array()) {
+      for (const json::Value& gp : gps->items()) {
+        gp_sum += gp.as_number();
+        ++gp_count;
+      }
+    }
+    const double gc_count = number(zns, "gc_count");
+    char line[160];
+    std::snprintf(line, sizeof line, "%-10s  %-6s  %-11s  %-8.0f  %-16s  %s\n", names[i].c_str(),
+                  FormatFixed(number(zns, "waf"), 3).c_str(),
+                  FormatFixed(number(zns, "gc_write_bytes") / 1e9, 3).c_str(), gc_count,
+                  zbopt_gc > 0 ? FormatFixed(gc_count / zbopt_gc, 2).c_str() : "-",
+                  gp_count > 0 ? FormatFixed(gp_sum / gp_count, 4).c_str() : "-");
+    text += line;
+  }
+  if (zbopt == names.end()) text += "(GC count / zbopt needs zbopt in --placements)\n";
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  return 0;
+}
+
+int Run(int argc, char** argv) {
+  const RunArgs args = ParseRunArgs(argc, argv);
+  if (!args.placements.empty()) return RunPlacements(args, argv);
+  RunInfo info;
+  const std::unique_ptr<Simulator> sim = Simulate(LoadInputs(args, argv, args.sets), args, info);
+  const std::string out = args.json ? RunResultJson(*sim, info, false) : RunResultText(*sim, info);
   std::fwrite(out.data(), 1, out.size(), stdout);
   return 0;
 }

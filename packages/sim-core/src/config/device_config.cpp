@@ -15,10 +15,13 @@
 #include <functional>
 #include <iterator>
 #include <limits>
+#include <optional>
 
 #include "ftl/gc/victim_policy_names.h"
 #include "ftl/slc/slc_policy_names.h"
 #include "util/input_error.h"
+#include "zns/host_ftl/placement/placement_names.h"
+#include "zns/host_ftl/victim/zone_victim_names.h"
 
 namespace flashscope {
 
@@ -102,7 +105,8 @@ const std::vector<std::string>& KnownKeyPaths() {
   static const std::vector<std::string> paths = [] {
     json::Writer writer;
     DeviceConfig every_key;
-    every_key.slc_cache.enabled = true;  // written as an object, not null
+    every_key.slc_cache.enabled = true;  // written as objects, not null
+    every_key.zns.enabled = true;
     WriteDevice(writer, every_key);
     const Value root = json::Parse(writer.str(), "WriteDevice");
     std::vector<std::string> result;
@@ -137,6 +141,114 @@ std::string SuggestKey(std::string_view path) {
     if (SplitLastDot(known).second == leaf) return known;
   }
   return "";
+}
+
+// The logical block of a zoned drive (issue 6 contract: LBA = 4 KiB = the
+// host FTL's mapping unit).
+constexpr uint64_t kZnsBlockBytes = 4096;
+
+bool MultiplyChecked(uint64_t a, uint64_t b, uint64_t& product);
+uint64_t PlaneCount(const Geometry& g);
+
+// A broken relation in a zoned drive's config: the message, and the keys
+// whose line it is reported at (the first one the file has).
+struct ZnsProblem {
+  std::vector<std::string> keys;
+  std::string problem;
+};
+
+// Checks every zns key and their relations to each other and to the rest of
+// the device; nullopt when the zoned drive is consistent. Shared by the
+// reader (which reports the key's line) and Validate (code-built configs).
+std::optional<ZnsProblem> FindZnsProblem(const DeviceConfig& config) {
+  const ZnsConfig& zns = config.zns;
+  if (!zns.enabled) return std::nullopt;
+  const auto known = [](const auto& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  if (config.slc_cache.enabled) {
+    return ZnsProblem{{"zns", "slc_cache"},
+                      "zns cannot be combined with slc_cache: a zoned drive has no SLC cache "
+                      "(set slc_cache to null)"};
+  }
+  if (config.mapping_unit_bytes != kZnsBlockBytes) {
+    return ZnsProblem{{"mapping_unit_bytes", "zns"},
+                      "a zoned drive (zns) addresses 4096-byte logical blocks: "
+                      "mapping_unit_bytes must be 4096; got " +
+                          std::to_string(config.mapping_unit_bytes)};
+  }
+  if (!known(zns::kPlacementNames, zns.placement)) {
+    return ZnsProblem{{"zns.placement"},
+                      "unknown zns.placement " + Quoted(zns.placement) +
+                          "; allowed: " + JoinNames(zns::kPlacementNames)};
+  }
+  if (!known(zns::kZoneVictimNames, zns.gc_victim)) {
+    return ZnsProblem{{"zns.gc_victim"},
+                      "unknown zns.gc_victim " + Quoted(zns.gc_victim) +
+                          "; allowed: " + JoinNames(zns::kZoneVictimNames)};
+  }
+  if (!(zns.gc_threshold > 0 && zns.gc_threshold < 1)) {
+    return ZnsProblem{{"zns.gc_threshold"},
+                      "zns.gc_threshold must be in (0, 1) (a garbage proportion); got " +
+                          json::FormatNumber(zns.gc_threshold)};
+  }
+  if (zns.classes < 1 || zns.classes > 255) {
+    return ZnsProblem{{"zns.classes"},
+                      "zns.classes must be in [1, 255]; got " + std::to_string(zns.classes)};
+  }
+  const Geometry& g = config.geometry;
+  uint64_t block_bytes = 0;
+  uint64_t dies_bytes = 0;
+  uint64_t drive_bytes = 0;
+  const uint64_t dies = uint64_t{g.channels} * g.dies_per_channel;
+  if (!MultiplyChecked(g.page_bytes, g.pages_per_block, block_bytes) ||
+      !MultiplyChecked(block_bytes, dies, dies_bytes) ||
+      !MultiplyChecked(block_bytes, PlaneCount(g) * g.blocks_per_plane, drive_bytes)) {
+    return ZnsProblem{{"geometry"}, "the drive's size in bytes does not fit 64 bits"};
+  }
+  if (zns.zone_bytes % block_bytes != 0) {
+    return ZnsProblem{{"zns.zone_bytes"},
+                      "zns.zone_bytes (" + std::to_string(zns.zone_bytes) +
+                          ") must be a multiple of the erase block (page_bytes * "
+                          "pages_per_block = " +
+                          std::to_string(block_bytes) + " bytes)"};
+  }
+  const uint64_t zone_bytes = zns.zone_bytes != 0 ? zns.zone_bytes : dies_bytes;
+  if (zone_bytes > drive_bytes) {
+    return ZnsProblem{{"zns.zone_bytes"},
+                      "zns.zone_bytes (" + std::to_string(zone_bytes) +
+                          ") is larger than the drive (" + std::to_string(drive_bytes) +
+                          " bytes): no zone fits"};
+  }
+  if (zns.zone_capacity_bytes > zone_bytes) {
+    return ZnsProblem{
+        {"zns.zone_capacity_bytes", "zns.zone_bytes"},
+        "zns.zone_capacity_bytes (" + std::to_string(zns.zone_capacity_bytes) + ") must be <= " +
+            (zns.zone_bytes != 0 ? "zns.zone_bytes (" + std::to_string(zone_bytes) + ")"
+                                 : "the zone size (" + std::to_string(zone_bytes) +
+                                       " bytes: one erase block per die, zns.zone_bytes 0)")};
+  }
+  if (zns.zone_capacity_bytes % kZnsBlockBytes != 0) {
+    return ZnsProblem{{"zns.zone_capacity_bytes"},
+                      "zns.zone_capacity_bytes (" + std::to_string(zns.zone_capacity_bytes) +
+                          ") must be a multiple of the 4096-byte logical block"};
+  }
+  if (zns.max_open != 0 && zns.max_active != 0 && zns.max_active < zns.max_open) {
+    return ZnsProblem{{"zns.max_active", "zns.max_open"},
+                      "zns.max_active (" + std::to_string(zns.max_active) +
+                          ") must be >= zns.max_open (" + std::to_string(zns.max_open) +
+                          ") when both are limited: an open zone is also active"};
+  }
+  // Each class keeps a zone open to append to.
+  const uint32_t open_limit = zns.max_open != 0 ? zns.max_open : zns.max_active;
+  if (open_limit != 0 && zns.classes > open_limit) {
+    const std::string limit = zns.max_open != 0 ? "max_open" : "max_active";
+    return ZnsProblem{{"zns.classes", "zns." + limit},
+                      "zns.classes (" + std::to_string(zns.classes) + ") must be <= zns." + limit +
+                          " (" + std::to_string(open_limit) +
+                          "): each open zone class keeps a zone open"};
+  }
+  return std::nullopt;
 }
 
 // Reads one device tree into a config, checking each key where it stands so
@@ -270,10 +382,26 @@ class DeviceReader {
     return name;
   }
 
-  void NotModelledYet(const Value& value, const std::string& path) const {
-    if (!value.is_null()) {
-      Fail(value, path + " is not modelled yet; leave it out or set it to null");
+  // The value at a dotted key path of the tree, or nullptr.
+  static const Value* FindPath(const Value& root, std::string_view path) {
+    const Value* node = &root;
+    while (node != nullptr && !path.empty()) {
+      const size_t dot = path.find('.');
+      node = node->is_object() ? node->Find(path.substr(0, dot)) : nullptr;
+      path = dot == std::string_view::npos ? std::string_view() : path.substr(dot + 1);
     }
+    return node;
+  }
+
+  // The zns relations, reported at the line of the first key involved that
+  // the file gives (else the zns object).
+  void CheckZns(const Value& root) const {
+    const std::optional<ZnsProblem> problem = FindZnsProblem(config_);
+    if (!problem) return;
+    for (const std::string& key : problem->keys) {
+      if (const Value* at = FindPath(root, key)) Fail(*at, problem->problem);
+    }
+    Fail(root, problem->problem);
   }
 
   std::vector<Field> GeometryFields();
@@ -282,6 +410,7 @@ class DeviceReader {
   std::vector<Field> GcFields();
   std::vector<Field> PreconditionFields();
   std::vector<Field> SlcCacheFields();
+  std::vector<Field> ZnsFields();
 
   DeviceConfig& config_;
   const std::string& file_;
@@ -341,8 +470,16 @@ void DeviceReader::ReadRoot(const Value& root) {
              c.slc_cache.enabled = true;
              ReadObject(v, p, SlcCacheFields());
            }},
-          {"zns", [this](auto& v, auto& p) { NotModelledYet(v, p); }},
+          {"zns",
+           [&](auto& v, auto& p) {
+             // null: a conventional drive; an object (even {}) a zoned one.
+             c.zns = ZnsConfig{};
+             if (v.is_null()) return;
+             c.zns.enabled = true;
+             ReadObject(v, p, ZnsFields());
+           }},
       });
+  CheckZns(root);
 }
 
 std::vector<DeviceReader::Field> DeviceReader::GeometryFields() {
@@ -467,6 +604,42 @@ std::vector<DeviceReader::Field> DeviceReader::SlcCacheFields() {
        }},
       bytes("promotion_lru_bytes", slc.promotion_lru_bytes),
       bytes("pin_small_bytes", slc.pin_small_bytes),
+  };
+}
+
+std::vector<DeviceReader::Field> DeviceReader::ZnsFields() {
+  ZnsConfig& zns = config_.zns;
+  const auto bytes = [this](std::string_view key, uint64_t& target) {
+    return Field{key, [this, &target](const Value& v, const std::string& p) {
+                   target = Integer(v, p, 0, kMaxExactInteger);
+                 }};
+  };
+  const auto limit = [this](std::string_view key, uint32_t& target) {
+    return Field{key, [this, &target](const Value& v, const std::string& p) {
+                   target = static_cast<uint32_t>(Integer(v, p, 0, kMaxU32));
+                 }};
+  };
+  return {
+      bytes("zone_bytes", zns.zone_bytes),
+      bytes("zone_capacity_bytes", zns.zone_capacity_bytes),
+      limit("max_open", zns.max_open),
+      limit("max_active", zns.max_active),
+      {"placement",
+       [this, &zns](auto& v, auto& p) { zns.placement = Name(v, p, zns::kPlacementNames); }},
+      {"gc_victim",
+       [this, &zns](auto& v, auto& p) { zns.gc_victim = Name(v, p, zns::kZoneVictimNames); }},
+      {"gc_threshold",
+       [this, &zns](auto& v, auto& p) {
+         zns.gc_threshold = Number(v, p);
+         if (!(zns.gc_threshold > 0 && zns.gc_threshold < 1)) {
+           Fail(v, p + " must be in (0, 1) (a garbage proportion)" + Got(zns.gc_threshold));
+         }
+       }},
+      // The host FTL keeps a zone's class in a byte.
+      {"classes",
+       [this, &zns](auto& v, auto& p) {
+         zns.classes = static_cast<uint32_t>(Integer(v, p, 1, 255));
+       }},
   };
 }
 
@@ -705,6 +878,36 @@ uint64_t LogicalUnits(const DeviceConfig& config) {
       std::floor(static_cast<double>(physical_units) / (1.0 + config.overprovision)));
 }
 
+uint64_t NativeBlockBytes(const DeviceConfig& config) {
+  return uint64_t{config.geometry.page_bytes} * config.geometry.pages_per_block;
+}
+
+uint64_t ZnsZoneBytes(const DeviceConfig& config) {
+  if (config.zns.zone_bytes != 0) return config.zns.zone_bytes;
+  const Geometry& g = config.geometry;
+  return NativeBlockBytes(config) * g.channels * g.dies_per_channel;
+}
+
+uint64_t ZnsZoneCapacityBytes(const DeviceConfig& config) {
+  return config.zns.zone_capacity_bytes != 0 ? config.zns.zone_capacity_bytes
+                                             : ZnsZoneBytes(config);
+}
+
+uint32_t ZnsZoneCount(const DeviceConfig& config) {
+  const uint64_t block_bytes = NativeBlockBytes(config);
+  if (block_bytes == 0 || ZnsZoneBytes(config) == 0) return 0;
+  const uint64_t blocks_per_zone = ZnsZoneBytes(config) / block_bytes;
+  const uint64_t blocks = PlaneCount(config.geometry) * config.geometry.blocks_per_plane;
+  return static_cast<uint32_t>(blocks / blocks_per_zone);
+}
+
+uint64_t ZnsHostLogicalBlocks(const DeviceConfig& config) {
+  if (!(config.overprovision > -1)) return 0;
+  const uint64_t blocks = uint64_t{ZnsZoneCount(config)} * (ZnsZoneCapacityBytes(config) / 4096);
+  return static_cast<uint64_t>(
+      std::floor(static_cast<double>(blocks) / (1.0 + config.overprovision)));
+}
+
 DeviceConfig ParseDevice(const json::Value& root, const std::string& file) {
   DeviceConfig config;
   config.file = file;
@@ -809,12 +1012,17 @@ void Validate(const DeviceConfig& config) {
                       : "more than " + std::to_string(std::numeric_limits<uint64_t>::max())) +
                 " mapping units; at most " + std::to_string(kMaxU32) + " are supported");
   }
+  if (const std::optional<ZnsProblem> problem = FindZnsProblem(config)) {
+    Invalid(config, problem->problem);
+  }
   ValidateSlcCache(config);
   if (LogicalUnits(config) == 0) {
     Invalid(config, "device has no logical capacity (" + std::to_string(units) +
                         " physical mapping units)");
   }
-  ValidateGcReserve(config);
+  // A zoned drive has no device-side GC: its spare space is the host FTL's,
+  // which checks its own room (ZnsHostFtl::MaxLogicalBlocks).
+  if (!config.zns.enabled) ValidateGcReserve(config);
 }
 
 void ApplyOverride(json::Value& root, std::string_view assignment) {
@@ -963,7 +1171,22 @@ void WriteDevice(json::Writer& out, const DeviceConfig& config) {
   } else {
     out.Key("slc_cache").Null();
   }
-  out.Key("zns").Null();
+  const ZnsConfig& zns = config.zns;
+  if (zns.enabled) {
+    out.Key("zns")
+        .BeginObject()
+        .FieldUint("zone_bytes", zns.zone_bytes)
+        .FieldUint("zone_capacity_bytes", zns.zone_capacity_bytes)
+        .FieldUint("max_open", zns.max_open)
+        .FieldUint("max_active", zns.max_active)
+        .FieldString("placement", zns.placement)
+        .FieldString("gc_victim", zns.gc_victim)
+        .Field("gc_threshold", zns.gc_threshold)
+        .FieldUint("classes", zns.classes)
+        .EndObject();
+  } else {
+    out.Key("zns").Null();
+  }
   out.EndObject();
 }
 

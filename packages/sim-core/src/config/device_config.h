@@ -36,7 +36,12 @@
 //       size_split_bytes 131072, hyflex_horizon_ms 1000,
 //       read_promotion false, promotion_reads 2, promotion_lru_bytes 64 MiB,
 //       pin_small_bytes 0 }  (see SlcCacheConfig),
-//   zns null (a later issue gives it meaning; non-null is an error until then).
+//   zns null (a conventional drive) or a Zoned Namespace drive:
+//     { zone_bytes 0 (one erase block per die), zone_capacity_bytes 0
+//       (= zone_bytes), max_open 14, max_active 14 (0 = no limit),
+//       placement "normal", gc_victim "cbe", gc_threshold 0.15, classes 7 }
+//     (see zns/zns_config.h). A zoned drive has no SLC cache and 4096-byte
+//     logical blocks; its `overprovision` is the host FTL's spare space.
 #pragma once
 
 #include <array>
@@ -47,6 +52,7 @@
 #include <vector>
 
 #include "util/json.h"
+#include "zns/zns_config.h"
 
 namespace flashscope {
 
@@ -143,6 +149,7 @@ struct DeviceConfig {
   WearLevelingConfig wear_leveling;
   PreconditionConfig precondition;
   SlcCacheConfig slc_cache;
+  ZnsConfig zns;  // zns.enabled: a zoned drive
 
   DeviceConfig();  // fills timing and endurance defaults
 
@@ -161,6 +168,20 @@ uint32_t StaticSlcBlocksPerPlane(const DeviceConfig& config);
 // Validate (returns 0 if mapping_unit_bytes is 0).
 uint64_t LogicalUnits(const DeviceConfig& config);
 
+// Zoned drive arithmetic (issue 6 contract), for a config with zns enabled
+// that passed Validate. A zone is whole erase blocks striped over dies.
+// Bytes of one native erase block: page_bytes * pages_per_block.
+uint64_t NativeBlockBytes(const DeviceConfig& config);
+// zns.zone_bytes, or its default: one erase block per die.
+uint64_t ZnsZoneBytes(const DeviceConfig& config);
+// zns.zone_capacity_bytes, or its default: the zone size.
+uint64_t ZnsZoneCapacityBytes(const DeviceConfig& config);
+// Zones: every native block of the drive / blocks per zone (floor).
+uint32_t ZnsZoneCount(const DeviceConfig& config);
+// The host FTL's logical space in 4 KiB blocks:
+// floor(zones * zone capacity blocks / (1 + overprovision)).
+uint64_t ZnsHostLogicalBlocks(const DeviceConfig& config);
+
 // Builds a config from parsed device JSON. Throws InputError(file, line, ...)
 // for unknown keys, wrong types, unknown enum names and out-of-range values,
 // and (line 0) for an impossible geometry as a whole (see Validate).
@@ -170,7 +191,11 @@ DeviceConfig ParseDevice(const json::Value& root, const std::string& file);
 // mapping_unit_bytes, pages_per_block a multiple of bits per cell,
 // overprovision > 0 and large enough to leave the GC reserve, total mapping
 // units below 2^32, thresholds in range, a victim/scheduler name the
-// registries know. Throws InputError naming config.file.
+// registries know, and for a zoned drive the zns relations (zone size a
+// multiple of the erase block, capacity <= size, classes <= max_open,
+// max_active >= max_open, no SLC cache, 4096-byte mapping unit; the GC
+// reserve check is then left out: a zoned drive has no device GC). Throws
+// InputError naming config.file.
 void Validate(const DeviceConfig& config);
 
 // Applies --set KEY=VALUE to a device JSON tree before ParseDevice:

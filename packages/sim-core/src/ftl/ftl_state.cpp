@@ -1,13 +1,16 @@
 #include "ftl/ftl_state.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace flashscope {
 
-FtlState::FtlState(const DeviceLayout& layout, bool wear_aware_allocation)
+FtlState::FtlState(const DeviceLayout& layout, bool wear_aware_allocation, bool logical_map)
     : layout_(layout), wear_aware_(wear_aware_allocation) {
-  l2p_.assign(layout.logical_units, kUnmapped);
-  p2l_.assign(layout.physical_units, kUnmapped);
+  if (logical_map) {
+    l2p_.assign(layout.logical_units, kUnmapped);
+    p2l_.assign(layout.physical_units, kUnmapped);
+  }
   valid_bits_.assign((layout.physical_units + 63) / 64, 0);
   valid_units_.assign(layout.blocks, 0);
   erase_count_.assign(layout.blocks, 0);
@@ -146,6 +149,32 @@ uint32_t FtlState::AllocateWordline(uint32_t plane, Stream stream, uint32_t keep
     closed_at_[open] = clock_;
     modified_at_[open] = clock_;  // age for cost-benefit counts from here
     open = kNoBlock;
+  }
+  return first;
+}
+
+uint32_t FtlState::ProgramNextWordline(uint32_t block) {
+  if (block_state_[block] == uint8_t(BlockState::kFree)) {
+    // Rare (once per block per zone fill): take this very block out of its
+    // plane's pool, keeping the pool's order (FIFO) or heap property.
+    const uint32_t plane = block / layout_.blocks_per_plane;
+    std::vector<uint32_t>& pool = free_pool_[plane];
+    const auto at = std::find(pool.begin() + free_fifo_head_[plane], pool.end(), block);
+    if (at == pool.end()) throw std::logic_error("zone block is neither free nor open");
+    pool.erase(at);
+    if (wear_aware_) std::make_heap(pool.begin(), pool.end(), MoreWorn{&erase_count_});
+    --total_free_;
+    block_state_[block] = uint8_t(BlockState::kOpen);
+  }
+  if (block_state_[block] != uint8_t(BlockState::kOpen)) {
+    throw std::logic_error("programming a full zone block");
+  }
+  const uint32_t first = block * layout_.units_per_block + written_units_[block];
+  written_units_[block] += layout_.units_per_wordline;
+  if (written_units_[block] == layout_.units_per_block) {
+    block_state_[block] = uint8_t(BlockState::kFull);
+    closed_at_[block] = clock_;
+    modified_at_[block] = clock_;
   }
   return first;
 }

@@ -37,7 +37,9 @@ enum class BlockMode : uint8_t { kNative = 0, kStaticSlc = 1, kDynamicSlc = 2 };
 
 class FtlState {
  public:
-  FtlState(const DeviceLayout& layout, bool wear_aware_allocation);
+  // logical_map false: no L2P and P2L tables (a zoned drive, whose host
+  // keeps the map); Map, Unmap, SlotOf, LpnAt and Relocate are then unusable.
+  FtlState(const DeviceLayout& layout, bool wear_aware_allocation, bool logical_map = true);
 
   const DeviceLayout& layout() const { return layout_; }
 
@@ -137,6 +139,20 @@ class FtlState {
   uint32_t SlcClosedHead(uint32_t plane) const { return slc_closed_head_[plane]; }
   // Takes block out of the closed order (it became a migration victim).
   void RemoveFromSlcOrder(uint32_t block);
+
+  // --- zoned drives (zns/zns_device.h) ---
+  // The zone layout, not the free pools, places data, and the host keeps
+  // the logical map; these keep what the snapshot and the wear figures read:
+  // block states, per-slot validity, erase counts.
+  // Programs the next wordline of `block` (a free block leaves the free
+  // pool and opens); returns the wordline's first slot.
+  uint32_t ProgramNextWordline(uint32_t block);
+  // Data was appended at / left `slot`.
+  void SetValid(uint32_t slot) {
+    valid_bits_[slot >> 6] |= uint64_t{1} << (slot & 63);
+    ++valid_units_[slot / layout_.units_per_block];
+  }
+  void SetInvalid(uint32_t slot) { Invalidate(slot); }
 
   uint64_t mapped_units() const { return mapped_units_; }
   // Bytes of simulator state per physical mapping unit (the memory budget).

@@ -8,10 +8,10 @@
 
 namespace flashscope {
 
-Host::Host(const DeviceConfig& config, const DeviceLayout& layout, Controller& controller,
+Host::Host(const DeviceConfig& config, const DeviceLayout& layout, IDeviceFrontEnd& device,
            EventQueue& events, const NandCounters& counters, std::vector<JobSpec> jobs)
     : layout_(layout),
-      controller_(controller),
+      device_(device),
       events_(events),
       counters_(counters),
       link_bytes_per_s_(BytesPerSecond(config.host_mbps)) {
@@ -44,7 +44,7 @@ void Host::StartGroup(uint32_t group, uint64_t now_ns) {
     ++jobs_running_;
     m.start_ns = now_ns + j.spec.startdelay_ns;
     m.nand_at_start = counters_;
-    m.gc_runs_at_start = controller_.gc_runs();
+    m.gc_runs_at_start = device_.gc_runs();
     j.next_allowed_ns = m.start_ns;
     ScheduleWake(job, m.start_ns);
   }
@@ -95,8 +95,12 @@ void Host::TryIssue(uint32_t job, uint64_t now_ns) {
       break;
     }
     j.has_next = false;
+    HostIo io = j.next;
+    // zonemode=zbd: the I/O goes where the zones allow (fio zbd.c), or is
+    // skipped when it cannot be issued.
+    if (spec.zbd && !device_.PrepareZonedIo(job, io, now_ns)) continue;
     // An open-loop I/O that waited for a queue slot arrived at `due`.
-    Issue(job, j.next, spec.iodepth == 0 ? due : now_ns, now_ns);
+    Issue(job, io, spec.iodepth == 0 ? due : now_ns, now_ns);
     if (spec.rate_iops > 0) {
       // fio spaces I/Os 1/rate apart from the job start, not from now, so a
       // late I/O does not push every later one back.
@@ -138,13 +142,13 @@ void Host::Issue(uint32_t job, const HostIo& io, uint64_t arrival_ns, uint64_t n
   ++jobs_[job].outstanding;
   switch (io.op) {
     case IoOp::kRead:
-      controller_.SubmitRead(id, first, units, now_ns);
+      device_.SubmitRead(id, first, units, now_ns);
       break;
     case IoOp::kWrite:
-      controller_.SubmitWrite(id, first, units, now_ns);
+      device_.SubmitWrite(id, first, units, now_ns);
       break;
     case IoOp::kTrim:
-      controller_.SubmitTrim(id, first, units, now_ns);
+      device_.SubmitTrim(id, first, units, now_ns);
       break;
     // The buffer is treated as power-loss protected (as on enterprise and
     // most client drives), so a flush has nothing to wait for.
@@ -209,7 +213,7 @@ void Host::MaybeFinishJob(uint32_t job, uint64_t now_ns) {
   JobMetrics& m = metrics_[job];
   m.end_ns = now_ns;
   m.nand_at_end = counters_;
-  m.gc_runs_at_end = controller_.gc_runs();
+  m.gc_runs_at_end = device_.gc_runs();
   if (--jobs_running_ > 0) return;
   if (current_group_ + 2 < group_first_job_.size()) {
     StartGroup(current_group_ + 1, now_ns);

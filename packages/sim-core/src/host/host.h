@@ -21,7 +21,8 @@
 #include "metrics/nand_counters.h"
 #include "metrics/time_series.h"
 #include "nand/layout.h"
-#include "sim/controller.h"
+#include "sim/i_device_front_end.h"
+#include "zns/zbd_adapter.h"
 
 namespace flashscope {
 
@@ -40,6 +41,10 @@ struct JobSpec {
   uint64_t runtime_ns = 0;  // 0: until the source is exhausted
   uint64_t ramp_ns = 0;     // I/O completing earlier is not in the figures
   bool stonewall = false;   // starts a new group
+  // fio zonemode=zbd: the job drives a zoned device's zones directly, each
+  // I/O placed by a zns::ZbdAdapter with these options (zoned devices only).
+  bool zbd = false;
+  zns::ZbdOptions zbd_options;
   std::unique_ptr<IRequestSource> source;
 };
 
@@ -69,7 +74,7 @@ struct JobMetrics {
 
 class Host final : public IHostCallbacks {
  public:
-  Host(const DeviceConfig& config, const DeviceLayout& layout, Controller& controller,
+  Host(const DeviceConfig& config, const DeviceLayout& layout, IDeviceFrontEnd& device,
        EventQueue& events, const NandCounters& counters, std::vector<JobSpec> jobs);
 
   void Start(uint64_t now_ns);
@@ -123,7 +128,7 @@ class Host final : public IHostCallbacks {
   uint32_t NewRequest();
 
   const DeviceLayout& layout_;
-  Controller& controller_;
+  IDeviceFrontEnd& device_;
   EventQueue& events_;
   const NandCounters& counters_;
   std::vector<Job> jobs_;

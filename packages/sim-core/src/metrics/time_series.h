@@ -34,6 +34,17 @@ struct TimeSeries {
   std::vector<double> migration_bytes;
   std::vector<double> slc_inflow_mbps;
   std::vector<double> slc_outflow_mbps;
+  // Zoned drives only (run-level series; `zoned` false: these stay empty and
+  // are not written): the host FTL's WAF so far, the garbage proportion now,
+  // zones open and active, and per point `zns_classes` numbers, class c's
+  // (user_c + gc_c) / user_total so far (they sum to zns_waf).
+  bool zoned = false;
+  uint32_t zns_classes = 0;
+  std::vector<double> zns_waf;
+  std::vector<double> zns_gp;
+  std::vector<double> zones_open;
+  std::vector<double> zones_active;
+  std::vector<double> zns_class_waf;  // point * zns_classes + class
 
   size_t size() const { return t_ms.size(); }
 };

@@ -27,7 +27,9 @@ DeviceLayout DeviceLayout::From(const DeviceConfig& config) {
   l.slc_units_per_block = l.units_per_block / l.bits;
   l.static_slc_blocks_per_plane = StaticSlcBlocksPerPlane(config);
   l.physical_units = static_cast<uint64_t>(l.blocks) * l.units_per_block;
-  l.logical_units = LogicalUnits(config);
+  // A zoned drive's logical space is its host FTL's (zoned_layout.h):
+  // what ordinary jobs, traces and generators address.
+  l.logical_units = config.zns.enabled ? ZnsHostLogicalBlocks(config) : LogicalUnits(config);
   l.logical_bytes = l.logical_units * l.unit_bytes;
   // Same arithmetic as Validate: at least two free blocks so GC always has a
   // destination while it empties a victim.

@@ -41,6 +41,7 @@ struct DeviceLayout {
   uint32_t static_slc_blocks_per_plane = 0;
 
   uint64_t physical_units = 0;
+  // Conventional: LogicalUnits(config); zoned: the host FTL's logical space.
   uint64_t logical_units = 0;
   uint64_t logical_bytes = 0;
 

@@ -1,11 +1,18 @@
 #include "report/event_json.h"
 
+#include <cmath>
+
 namespace flashscope {
+
+namespace {
+// Garbage proportions with 4 decimals (they are kept as floats).
+double Gp(float gp) { return std::round(static_cast<double>(gp) * 1e4) / 1e4; }
+}  // namespace
 
 void WriteEvent(json::Writer& out, const SimEvent& e) {
   static const char* kKinds[] = {"gc_start",        "gc_end",        "stall",
                                  "migration_start", "migration_end", "cache_exhausted",
-                                 "cache_recovered"};
+                                 "cache_recovered", "zone_reset"};
   out.BeginObject();
   out.FieldString("kind", kKinds[static_cast<uint32_t>(e.kind)]);
   out.Field("t_ms", e.time_ns / 1e6);
@@ -20,13 +27,34 @@ void WriteEvent(json::Writer& out, const SimEvent& e) {
       break;
     case SimEventKind::kCacheRecovered:
       break;
+    case SimEventKind::kZoneReset:
+      out.FieldUint("zone", e.block);
+      out.Key("class");
+      if (e.value > 0)
+        out.Uint(e.value);
+      else
+        out.Null();
+      out.Field("gp", Gp(e.gp));
+      break;
     case SimEventKind::kGcStart:
+      if (e.flag & kZonedGcFlag) {
+        out.FieldUint("zone", e.block);
+        out.Field("gp", Gp(e.gp));
+        break;
+      }
+      [[fallthrough]];
     case SimEventKind::kMigrationStart:
       out.FieldUint("block", e.block);
       out.FieldUint("valid_units", e.value);
       out.FieldBool("background", e.flag != 0);
       break;
     case SimEventKind::kGcEnd:
+      if (e.flag & kZonedGcFlag) {
+        out.FieldUint("zone", e.block);
+        out.FieldUint("moved", e.value);
+        break;
+      }
+      [[fallthrough]];
     case SimEventKind::kMigrationEnd:
       out.FieldUint("block", e.block);
       out.FieldUint("units_moved", e.value);

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "report/event_json.h"
+#include "report/zns_json.h"
 #include "trace/trace_jobs.h"
 #include "util/json.h"
 
@@ -90,6 +91,7 @@ void WriteSeries(json::Writer& out, const TimeSeries& s) {
     for (double v : *values) out.Number(v);
     out.EndArray();
   }
+  if (s.zoned) WriteZnsSeriesColumns(out, s, 0, s.size(), 1);
   out.EndObject();
 }
 
@@ -396,19 +398,20 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   out.Key("throughput");
   WriteThroughput(out, totals.requests, totals.bytes, last_end - first_start);
   out.Key("gc").BeginObject();
-  out.FieldUint("runs", sim.controller().gc_runs());
-  out.FieldUint("units_moved", sim.controller().gc_units_moved());
+  out.FieldUint("runs", sim.front_end().gc_runs());
+  out.FieldUint("units_moved", sim.front_end().gc_units_moved());
   out.EndObject();
   out.Key("stalls");
   WriteStalls(out, sim.event_log());
   // Reads of data never written complete without touching flash: a trace
   // replayed on an empty drive shows read latencies no drive has.
-  out.FieldUint("unwritten_read_bytes",
-                sim.controller().unwritten_read_units() * layout.unit_bytes);
-  if (sim.controller().slc().enabled()) {
+  out.FieldUint("unwritten_read_bytes", sim.front_end().unwritten_read_units() * layout.unit_bytes);
+  if (sim.slc_enabled()) {
     out.Key("slc");
     WriteSlc(out, sim);
   }
+  out.Key("zns");
+  WriteZnsResult(out, sim);
   out.Key("series");
   WriteSeries(out, sim.series());
   out.Key("stability");
@@ -483,7 +486,8 @@ std::string RunResultText(const Simulator& sim, const RunInfo& info) {
         (unsigned long long)trace.skipped_lines(), (unsigned long long)trace.filtered_records());
     text += line;
   }
-  const uint64_t unwritten_read_units = sim.controller().unwritten_read_units();
+  text += ZnsResultText(sim);
+  const uint64_t unwritten_read_units = sim.front_end().unwritten_read_units();
   if (unwritten_read_units > 0) {
     std::snprintf(line, sizeof line,
                   "note: %.1f MiB of the data read was never written, so the drive answered "

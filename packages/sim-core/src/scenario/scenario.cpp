@@ -54,7 +54,8 @@ Scenario LoadScenario(const std::string& path, const std::string& presets_dir,
         w.Raw(v);
         sets.push_back(dotted + "=" + w.str());
       }
-    } else if (key != "device" && key != "fio" && key != "fio_job" && key != "trace") {
+    } else if (key != "device" && key != "fio" && key != "fio_job" && key != "trace" &&
+               key != "workload") {
       throw InputError(path, value.line(), "unknown key \"" + key + "\" in a scenario");
     }
   }
@@ -76,13 +77,19 @@ Scenario LoadScenario(const std::string& path, const std::string& presets_dir,
     throw InputError(path, device->line(), "device must be \"preset:NAME\", a path or an object");
   }
 
-  const int workloads =
-      (root.Find("fio") ? 1 : 0) + (root.Find("fio_job") ? 1 : 0) + (root.Find("trace") ? 1 : 0);
-  if (workloads > 1) {
-    throw InputError(path, root.line(),
-                     "a scenario has one workload: \"fio\", \"fio_job\" or \"trace\"");
+  // The second workload key named is the one reported.
+  int workloads = 0;
+  for (const auto& [key, value] : root.members()) {
+    if (key != "fio" && key != "fio_job" && key != "trace" && key != "workload") continue;
+    if (++workloads > 1) {
+      throw InputError(path, value.line(),
+                       "a scenario has one workload: \"fio\", \"fio_job\", \"trace\" or "
+                       "\"workload\"");
+    }
   }
-  if (const json::Value* trace = root.Find("trace")) {
+  if (const json::Value* workload = root.Find("workload")) {
+    scenario.workload = ParseGeneratorWorkload(*workload, path);
+  } else if (const json::Value* trace = root.Find("trace")) {
     if (!trace->is_object()) {
       throw InputError(path, trace->line(),
                        "trace must be an object: {\"path\": FILE, ...trace options}");
@@ -104,7 +111,8 @@ Scenario LoadScenario(const std::string& path, const std::string& presets_dir,
     scenario.jobs = ParseFioJobs(text.as_string(), path + " (fio_job)");
   } else {
     throw InputError(path, root.line(),
-                     "scenario needs \"fio\" (a job file), \"fio_job\" (its text) or \"trace\"");
+                     "scenario needs \"fio\" (a job file), \"fio_job\" (its text), \"trace\" "
+                     "or \"workload\" (a generator)");
   }
   return scenario;
 }

@@ -8,7 +8,10 @@
 //   fio                 path of a fio job file (relative to the scenario), or
 //   fio_job             the job file's text inline, or
 //   trace               a trace to replay: {"path": FILE (relative to the
-//                       scenario), ...trace options (trace/trace_options.h)}
+//                       scenario), ...trace options (trace/trace_options.h)}, or
+//   workload            a generator: {"generator": "cloud_block", ...}
+//                       (workload/generator_workload.h)
+// fio, fio_job, trace and workload are exclusive: a scenario has one.
 #pragma once
 
 #include <optional>
@@ -18,6 +21,7 @@
 #include "config/device_config.h"
 #include "trace/trace_options.h"
 #include "workload/fio_job.h"
+#include "workload/generator_workload.h"
 
 namespace flashscope {
 
@@ -31,8 +35,9 @@ struct Scenario {
   std::string name;
   std::string description;
   DeviceConfig device;
-  FioJobFile jobs;                     // empty when the workload is a trace
-  std::optional<ScenarioTrace> trace;  // the workload, instead of fio jobs
+  FioJobFile jobs;                            // empty when the workload is a trace or generator
+  std::optional<ScenarioTrace> trace;         // the workload, instead of fio jobs
+  std::optional<GeneratorWorkload> workload;  // or a generator
 };
 
 // Reads a scenario; `overrides` (--set) apply after the scenario's own `set`.

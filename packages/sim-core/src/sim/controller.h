@@ -34,20 +34,13 @@
 #include "kernel/event_queue.h"
 #include "metrics/nand_counters.h"
 #include "sim/flash_engine.h"
+#include "sim/i_device_front_end.h"
 #include "sim/ring_queue.h"
 #include "sim/sim_events.h"
 #include "sim/slc_cache.h"
 #include "util/rng.h"
 
 namespace flashscope {
-
-class IHostCallbacks {
- public:
-  virtual ~IHostCallbacks() = default;
-  virtual void OnUnitsDone(uint32_t request, uint32_t units, uint64_t now_ns) = 0;
-  // A read request's data came (in part) from a pSLC or a native block.
-  virtual void OnReadFrom(uint32_t request, bool slc) = 0;
-};
 
 // What the SLC cache has done so far (zeros without a cache).
 struct SlcStats {
@@ -65,7 +58,7 @@ struct SlcStats {
   uint64_t first_cliff_host_units = 0;  // host units admitted before it
 };
 
-class Controller final : public IFlashListener {
+class Controller final : public IDeviceFrontEnd, public IFlashListener {
  public:
   static constexpr uint64_t kPartialFlushDelayNs = 50'000;
   // A host write that waits longer than this for buffer space is a stall.
@@ -75,9 +68,9 @@ class Controller final : public IFlashListener {
              EventQueue& events, Rng& rng, NandCounters& counters, SimEventLog& log);
   void set_host(IHostCallbacks* host) { host_ = host; }
 
-  void SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns);
-  void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns);
-  void SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns);
+  void SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
+  void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
+  void SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
 
   void OnFlushPump(uint64_t now_ns);
   void OnIdleCheck(uint32_t die, uint64_t now_ns);
@@ -87,11 +80,9 @@ class Controller final : public IFlashListener {
 
   uint64_t buffer_used_units() const { return buffer_used_; }
   uint64_t buffer_capacity_units() const { return buffer_capacity_; }
-  uint64_t gc_runs() const { return gc_runs_; }
-  uint64_t gc_units_moved() const { return gc_units_moved_; }
-  // Host-read units of data never written: answered at once, without a
-  // flash read. Many of them mean the replay reads an empty drive.
-  uint64_t unwritten_read_units() const { return unwritten_read_units_; }
+  uint64_t gc_runs() const override { return gc_runs_; }
+  uint64_t gc_units_moved() const override { return gc_units_moved_; }
+  uint64_t unwritten_read_units() const override { return unwritten_read_units_; }
   uint32_t active_gc_jobs() const;    // planes with GC under way
   uint32_t active_fold_jobs() const;  // planes with migration under way
   const SlcCache& slc() const { return slc_; }

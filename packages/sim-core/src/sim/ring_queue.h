@@ -22,6 +22,7 @@ class RingQueue {
   const T& front() const { return items_[head_]; }
   // i-th element from the front (0 = front).
   const T& at(uint32_t i) const { return items_[(head_ + i) & Mask()]; }
+  T& at(uint32_t i) { return items_[(head_ + i) & Mask()]; }
   void push_back(const T& item) {
     if (size_ == items_.size()) Grow();
     items_[(head_ + size_) & Mask()] = item;

@@ -1,5 +1,6 @@
 // SimEventLog: what the UI and the JSON report show as discrete happenings —
-// GC start/end with its victim and the units it moved, and host stalls. Kept
+// GC start/end with its victim and the units it moved, host stalls, and on a
+// zoned drive zone resets and the zones the host FTL reclaims. Kept
 // in a vector that grows with the run; a consumer (the worker) drains it.
 #pragma once
 
@@ -18,7 +19,12 @@ enum class SimEventKind : uint8_t {
   kMigrationEnd = 4,    // block = pSLC victim, value = units folded, duration in ns
   kCacheExhausted = 5,  // SLC full; value = host MiB written so far
   kCacheRecovered = 6,  // SLC has room again
+  kZoneReset = 7,       // zoned drive: block = zone, value = 1-based class (0: none), gp
 };
+
+// Zoned drives: a kGcStart / kGcEnd with this flag bit is the host FTL
+// reclaiming a zone (block = zone; start: gp; end: value = blocks moved).
+inline constexpr uint8_t kZonedGcFlag = 2;
 
 struct SimEvent {
   uint64_t time_ns = 0;
@@ -26,6 +32,7 @@ struct SimEvent {
   uint64_t bytes = 0;  // cache events: host bytes written so far
   uint32_t block = 0;
   uint32_t value = 0;
+  float gp = 0;  // zoned drives: garbage proportion of the zone
   SimEventKind kind = SimEventKind::kGcStart;
   uint8_t flag = 0;
 };

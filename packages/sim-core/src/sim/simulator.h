@@ -4,9 +4,13 @@
 // simulated time or number of events, so the web worker can answer pause and
 // step within a frame. Deterministic: the same config, jobs and seed give the
 // same results, natively and in WebAssembly.
+// The drive is the conventional Controller, or with config.zns enabled the
+// zoned ZnsDevice (zns/zns_device.h); the host talks to either through
+// IDeviceFrontEnd, and FtlState holds the blocks' states for both.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -23,6 +27,7 @@
 #include "sim/flash_engine.h"
 #include "sim/sim_events.h"
 #include "util/rng.h"
+#include "zns/zns_device.h"
 
 namespace flashscope {
 
@@ -30,6 +35,11 @@ enum class StopReason { kTimeReached, kEventBudget, kFinished };
 
 struct SimOptions {
   uint64_t series_interval_ns = 100'000'000;  // 100 ms of simulated time
+  // Builds the run's jobs again, fresh from their start. A zoned drive
+  // whose placement needs future knowledge (fk, zbopt) reads the single
+  // job's stream ahead with it (zns/host_ftl/future_knowledge.h); unset,
+  // those placements are refused. The CLI and the session set it.
+  std::function<std::vector<JobSpec>()> jobs_again;
 };
 
 // What preconditioning did (untimed; not part of the timed figures).
@@ -63,7 +73,13 @@ class Simulator {
   const FtlState& ftl() const { return ftl_; }
   const NandCounters& counters() const { return counters_; }
   const Host& host() const { return *host_; }
+  // The drive the host talks to: the Controller or the zoned device.
+  const IDeviceFrontEnd& front_end() const { return *front_end_; }
+  // The conventional drive's controller (not on a zoned drive).
   const Controller& controller() const { return *controller_; }
+  // The zoned drive, or nullptr on a conventional one.
+  const zns::ZnsDevice* zns() const { return zns_.get(); }
+  bool slc_enabled() const { return controller_ && controller_->slc().enabled(); }
   const FlashEngine& flash() const { return *flash_; }
   const TimeSeries& series() const { return series_; }
   const SimEventLog& event_log() const { return log_; }
@@ -78,6 +94,9 @@ class Simulator {
   void EmitSample(uint64_t t_ns, uint64_t interval_ns);
   void FillSlcFigures(IntervalCounters::Device& device) const;
   void FinalSample();
+  void BuildZonedDevice(const std::vector<JobSpec>& jobs);
+  void PreconditionZoned();
+  void SampleZns();
 
   DeviceConfig config_;
   DeviceLayout layout_;
@@ -91,7 +110,9 @@ class Simulator {
   NandCounters counters_;
   SimEventLog log_;
   std::unique_ptr<FlashEngine> flash_;
-  std::unique_ptr<Controller> controller_;
+  std::unique_ptr<Controller> controller_;  // conventional drives
+  std::unique_ptr<zns::ZnsDevice> zns_;     // zoned drives
+  IDeviceFrontEnd* front_end_ = nullptr;    // one of the two
   std::unique_ptr<Host> host_;
   PreconditionStats precondition_;
 

@@ -99,6 +99,21 @@ struct FioJob {
   double distribution_center = -1;
   // fio `fsync=N` / `fdatasync=N`: a kFlush after every N writes (0 = off).
   uint32_t fsync_blocks = 0;
+  // fio `zonemode=zbd` (HOWTO "zonemode"): the job drives a zoned device
+  // directly, its writes moved to zone write pointers (zns/zbd_adapter.h).
+  // `zonemode=none` is the default; `strided` is not supported.
+  bool zbd = false;
+  // fio `max_open_zones`: zones the job writes at once (0 = the device's
+  // limit).
+  uint32_t max_open_zones = 0;
+  // fio `zone_reset_threshold` and `zone_reset_frequency`, both 0..1: once
+  // the written share of the zones passes the threshold, a zone is reset
+  // before every 1/frequency-th write (0 frequency: never).
+  double zone_reset_threshold = 0;
+  double zone_reset_frequency = 0;
+  // fio `read_beyond_wp`: reads past a zone's write pointer are issued as
+  // they are instead of being moved into written data.
+  bool read_beyond_wp = false;
 };
 
 struct FioJobFile {

@@ -458,6 +458,44 @@ TEST(FioJobParseErrors, UnsupportedOptionChangesTheWorkload) {
             "(it changes the workload)");
 }
 
+TEST(FioJobParse, ZonedBlockDeviceOptions) {
+  const FioJob plain = ParseOne("[j]\n");
+  EXPECT_FALSE(plain.zbd);
+  EXPECT_EQ(plain.max_open_zones, 0u);
+  EXPECT_EQ(plain.zone_reset_threshold, 0);
+  EXPECT_EQ(plain.zone_reset_frequency, 0);
+  EXPECT_FALSE(plain.read_beyond_wp);
+  const FioJob job = ParseOne(
+      "[global]\nzonemode=zbd\n[z]\nrw=randwrite\nmax_open_zones=4\n"
+      "zone_reset_threshold=0.75\nzone_reset_frequency=.125\nread_beyond_wp\n");
+  EXPECT_TRUE(job.zbd);
+  EXPECT_EQ(job.max_open_zones, 4u);
+  EXPECT_EQ(job.zone_reset_threshold, 0.75);
+  EXPECT_EQ(job.zone_reset_frequency, 0.125);
+  EXPECT_TRUE(job.read_beyond_wp);
+  EXPECT_TRUE(job.ignored.empty());
+  EXPECT_FALSE(ParseOne("[j]\nzonemode=zbd\nzonemode=none\nread_beyond_wp=0\n").zbd);
+  EXPECT_TRUE(ParseOne("[j]\nzonemode=ZBD\n").zbd);  // fio matches case-insensitively
+}
+
+TEST(FioJobParseErrors, ZoneModesOtherThanZbd) {
+  EXPECT_EQ(ErrorOf("[j]\nrw=write\nzonemode=strided\n"),
+            "job.fio:3: zonemode: 'strided' is not supported (only none and zbd)");
+  EXPECT_EQ(ErrorOf("[j]\n\nzonemode=smr\n"),
+            "job.fio:3: zonemode: unknown zone mode 'smr' (allowed: none, strided, zbd; "
+            "FlashScope supports none and zbd)");
+  EXPECT_EQ(ErrorOf("[j]\nzonemode=zbd\nzonesize=256m\n"),
+            "job.fio:3: option 'zonesize' is not supported (it changes the workload)");
+  EXPECT_EQ(ErrorOf("[j]\nmax_open_zones=5000\n"),
+            "job.fio:2: max_open_zones: value 5000 is out of range 0..4096");
+  EXPECT_EQ(ErrorOf("[j]\nzone_reset_threshold=1.5\n"),
+            "job.fio:2: zone_reset_threshold: invalid value '1.5' (a number from 0 to 1)");
+  EXPECT_EQ(ErrorOf("[j]\nzone_reset_frequency=-1\n"),
+            "job.fio:2: zone_reset_frequency: invalid value '-1' (a number from 0 to 1)");
+  EXPECT_EQ(ErrorOf("[j]\nread_beyond_wp=maybe\n"),
+            "job.fio:2: read_beyond_wp: invalid boolean 'maybe' (use 0 or 1)");
+}
+
 TEST(FioJobParseErrors, OptionOutsideASection) {
   EXPECT_EQ(ErrorOf("; job\n# file\n\n\nbs=4k\n[j]\n"), "job.fio:5: option outside a section");
 }

@@ -487,6 +487,17 @@ double ParseParameter(const ValueContext& ctx, std::string_view text, std::strin
   return value;
 }
 
+// fio FIO_OPT_FLOAT_LIST with minfp 0, maxfp 1 (zone_reset_threshold,
+// zone_reset_frequency): one decimal in [0, 1].
+double ParseFraction(const ValueContext& ctx, std::string_view text) {
+  RejectExpansions(ctx, text);
+  double value;
+  if (!ParseDecimal(Trim(text), value) || value > 1) {
+    FailValue(ctx, "invalid value '" + std::string(text) + "' (a number from 0 to 1)");
+  }
+  return value;
+}
+
 // zoned:60/10:30/20:8/30:2/40 (fio options.c zone_split_ddir): access
 // percentages must add up to 100; size percentages to at most 100, blanks
 // (or 0) sharing the rest evenly.
@@ -817,6 +828,39 @@ const OptionSpec kSupportedOptions[] = {
      [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.fsync_blocks = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, UINT32_MAX));
      }},
+    // Zoned block devices (fio HOWTO "zonemode" and options.c): only the
+    // zbd mode, which the zoned device serves (zns/zbd_adapter.h).
+    {"zonemode", OptionKind::kSupported,
+     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       const std::string mode = Lower(Trim(RequireValue(c, v)));
+       if (mode == "none") {
+         d.job.zbd = false;
+       } else if (mode == "zbd") {
+         d.job.zbd = true;
+       } else if (mode == "strided") {
+         FailValue(c, "'strided' is not supported (only none and zbd)");
+       } else {
+         FailValue(c, "unknown zone mode '" + std::string(Trim(v.text)) +
+                          "' (allowed: none, strided, zbd; FlashScope supports none and zbd)");
+       }
+     }},
+    // fio caps it at ZBD_MAX_OPEN_ZONES (4096).
+    {"max_open_zones", OptionKind::kSupported,
+     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.max_open_zones = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, 4096));
+     }},
+    {"zone_reset_threshold", OptionKind::kSupported,
+     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.zone_reset_threshold = ParseFraction(c, RequireValue(c, v));
+     }},
+    {"zone_reset_frequency", OptionKind::kSupported,
+     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.zone_reset_frequency = ParseFraction(c, RequireValue(c, v));
+     }},
+    {"read_beyond_wp", OptionKind::kSupported,
+     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.read_beyond_wp = ParseBool(c, v.text, v.present);
+     }},
     {"kb_base", OptionKind::kSupported,
      [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string_view text = Trim(RequireValue(c, v));
@@ -1037,15 +1081,11 @@ constexpr std::string_view kUnsupportedOptions[] = {
     "openfiles",
     "offset_increment",
     "offset_align",
-    "zonemode",
     "zonesize",
     "zonerange",
     "zoneskip",
     "zonecapacity",
-    "max_open_zones",
     "job_max_open_zones",
-    "zone_reset_threshold",
-    "zone_reset_frequency",
     "write_barrier",
     "sync_file_range",
     "atomic",

@@ -1,0 +1,44 @@
+#include "sim/generator_jobs.h"
+
+#include <memory>
+#include <string>
+
+#include "util/input_error.h"
+#include "util/rng.h"
+#include "workload/cloud_block_generator.h"
+
+namespace flashscope {
+
+uint64_t DeviceLogicalBlocks(const DeviceConfig& config, const DeviceLayout& layout) {
+  if (config.zns.enabled) return ZnsHostLogicalBlocks(config);
+  return layout.logical_bytes / CloudBlockWorkloadParams::kBlockBytes;
+}
+
+JobSpec JobFromGenerator(const GeneratorWorkload& workload, const DeviceConfig& config,
+                         const DeviceLayout& layout) {
+  CloudBlockWorkloadParams params = workload.params;
+  const uint64_t device_blocks = DeviceLogicalBlocks(config, layout);
+  if (!workload.num_blocks_set) {
+    params.num_blocks = device_blocks;
+  } else if (params.num_blocks > device_blocks) {
+    throw InputError(workload.file, workload.num_blocks_line,
+                     "workload.num_blocks (" + std::to_string(params.num_blocks) +
+                         ") is more than the device's " + std::to_string(device_blocks) +
+                         " logical blocks of 4096 bytes");
+  }
+  // Seed 004 Table 2.1: about four writes per block.
+  if (!workload.num_writes_set) params.num_writes = 4 * params.num_blocks;
+  // The first job's stream, as JobsFromFio forks it, unless seeded.
+  const Rng rng = workload.seed_set ? Rng(workload.seed) : Rng(config.seed).Fork(100);
+  JobSpec spec;
+  spec.name = kCloudBlockJobName;
+  spec.iodepth = workload.iodepth;
+  try {
+    spec.source = std::make_unique<CloudBlockGenerator>(params, rng, workload.file);
+  } catch (const InputError& error) {
+    throw InputError(workload.file, workload.line, "workload: " + error.problem());
+  }
+  return spec;
+}
+
+}  // namespace flashscope

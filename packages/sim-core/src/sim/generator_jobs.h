@@ -1,0 +1,30 @@
+// A generator workload (workload/generator_workload.h) as the host's job:
+// the synthetic counterpart of sim/fio_jobs.h and trace/trace_jobs.h.
+#pragma once
+
+#include <cstdint>
+
+#include "config/device_config.h"
+#include "host/host.h"
+#include "nand/layout.h"
+#include "workload/generator_workload.h"
+
+namespace flashscope {
+
+inline constexpr const char* kCloudBlockJobName = "cloud_block";
+
+// The 4 KiB blocks a workload may address on the device: on a zoned drive
+// the host FTL's logical space (ZnsHostLogicalBlocks), else the logical
+// capacity / 4096.
+uint64_t DeviceLogicalBlocks(const DeviceConfig& config, const DeviceLayout& layout);
+
+// One job named "cloud_block": a CloudBlockGenerator over num_blocks (default
+// DeviceLogicalBlocks) with num_writes (default 4 * num_blocks), iodepth
+// from the workload (0: open loop at write_iops), seeded by `seed` or else
+// the device's seed as fio job 0 would be (sim/fio_jobs.h). InputError at
+// the workload's lines when num_blocks exceeds the device or the generator
+// rejects a parameter.
+JobSpec JobFromGenerator(const GeneratorWorkload& workload, const DeviceConfig& config,
+                         const DeviceLayout& layout);
+
+}  // namespace flashscope

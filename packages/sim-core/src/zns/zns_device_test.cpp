@@ -1,0 +1,519 @@
+// The timed zoned drive as a user of `flashscope run` sees it: ordinary jobs
+// run through the host FTL with the same WAF, GC counts and reclaimed GPs
+// as the untimed host FTL on the same block stream; zonemode=zbd jobs write
+// at write pointers within max_open_zones and reset full zones; reads of
+// written data cost flash reads; traces replay; snapshots, the result JSON
+// and the snapshot meta describe the zones.
+#include "zns/zns_device.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+#include "api/snapshot.h"
+#include "api/snapshot_meta.h"
+#include "host/list_source.h"
+#include "report/result_json.h"
+#include "sim/fio_jobs.h"
+#include "sim/simulator.h"
+#include "sim/test_devices.h"
+#include "trace/byte_input.h"
+#include "trace/trace_jobs.h"
+#include "util/input_error.h"
+#include "util/json.h"
+#include "util/rng.h"
+
+namespace flashscope::zns {
+namespace {
+
+using flashscope::testing::ClosedLoop;
+using flashscope::testing::Io;
+
+// 2 channels x 2 dies x 2 planes x 32 blocks of 64 MLC pages of 4 KiB: a
+// wordline holds 2 blocks, zones are 1 MiB (one erase block per die), 64
+// of them; the host FTL's space is 64 * 256 / 1.4 = 11702 blocks (7
+// classes keep 15 zones free of user data).
+DeviceConfig ZonedDevice() {
+  DeviceConfig c;
+  c.file = "zoned.json";
+  c.cell = CellMode::kMlc;
+  c.geometry = Geometry{2, 2, 2, 32, 64, 4096};
+  c.overprovision = 0.4;
+  c.write_buffer_bytes = 256 * 4096;
+  c.gc.background = false;
+  c.zns.enabled = true;
+  return c;
+}
+
+// `count` writes of 1..4 blocks at random offsets, seeded.
+std::vector<HostIo> RandomWrites(uint64_t logical_blocks, uint32_t count, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<HostIo> ios;
+  for (uint32_t i = 0; i < count; ++i) {
+    const uint32_t units = 1 + static_cast<uint32_t>(rng.Below(4));
+    ios.push_back(Io(IoOp::kWrite, rng.Below(logical_blocks - units), units));
+  }
+  return ios;
+}
+
+// The untimed host FTL fed the blocks of `ios` in order.
+HostFtlStats Untimed(const DeviceConfig& config, const std::vector<HostIo>& ios,
+                     const FutureKnowledge* future = nullptr) {
+  const DeviceLayout layout = DeviceLayout::From(config);
+  ZoneStateMachine zones(ZonedLayout::From(config, layout).Geometry());
+  HostFtlConfig ftl_config;
+  ftl_config.logical_blocks = layout.logical_units;
+  ftl_config.classes = config.zns.classes;
+  ftl_config.gc_threshold = config.zns.gc_threshold;
+  ftl_config.placement = config.zns.placement;
+  ftl_config.gc_victim = config.zns.gc_victim;
+  ZnsHostFtl ftl(ftl_config, zones);
+  uint64_t index = 0;
+  for (const HostIo& io : ios) {
+    for (uint64_t b = io.offset_bytes / 4096; b < (io.offset_bytes + io.length_bytes) / 4096; ++b) {
+      ftl.Write(b, future ? future->NextWrite(index) : kNeverWritten, 0);
+      ++index;
+    }
+  }
+  return ftl.stats();
+}
+
+json::Value ResultOf(const Simulator& sim, bool events = false) {
+  RunInfo info;
+  info.workload = "test";
+  info.include_events = events;
+  return json::Parse(RunResultJson(sim, info, false), "result");
+}
+
+std::vector<uint64_t> BlocksOf(const std::vector<HostIo>& ios) {
+  std::vector<uint64_t> blocks;
+  for (const HostIo& io : ios) {
+    for (uint64_t b = io.offset_bytes / 4096; b < (io.offset_bytes + io.length_bytes) / 4096; ++b) {
+      blocks.push_back(b);
+    }
+  }
+  return blocks;
+}
+
+// The device's per-block validity agrees with the host FTL's map, zone by
+// zone (what snapshots draw).
+void ExpectMediaMatchesHostFtl(const Simulator& sim) {
+  const ZnsDevice& device = *sim.zns();
+  const ZonedLayout& zoned = device.zoned_layout();
+  for (uint32_t z = 0; z < zoned.zone_count; ++z) {
+    uint64_t valid = 0;
+    for (uint32_t j = 0; j < zoned.blocks_per_zone; ++j) {
+      valid += sim.ftl().valid_units(zoned.BlockOf(z, j));
+    }
+    ASSERT_EQ(valid, device.zone_valid_blocks(z)) << "zone " << z;
+  }
+}
+
+// Timing changes nothing the host FTL decides: the timed device, with
+// queued writes, GC reads and programs competing for dies, reports the WAF,
+// GC count and the GP of every reclaimed zone the untimed host FTL reports
+// for the same block stream.
+TEST(ZnsDevice, TimedRunGivesTheUntimedHostFtlFigures) {
+  for (const char* placement : {"normal", "sepbit", "bhbdp"}) {
+    DeviceConfig config = ZonedDevice();
+    config.zns.placement = placement;
+    const DeviceLayout layout = DeviceLayout::From(config);
+    ASSERT_EQ(layout.logical_units, 11702u);
+    const std::vector<HostIo> ios = RandomWrites(layout.logical_units, 20000, 7);
+    Simulator sim(config, ClosedLoop(ios, 8));
+    sim.Precondition();
+    sim.RunToCompletion();
+    const HostFtlStats expected = Untimed(config, ios);
+    const HostFtlStats& got = sim.zns()->host_ftl()->stats();
+    EXPECT_EQ(got.user_blocks, expected.user_blocks) << placement;
+    EXPECT_GT(expected.gc_count, 50u) << placement;  // GC ran a lot
+    EXPECT_EQ(got.gc_blocks, expected.gc_blocks) << placement;
+    EXPECT_EQ(got.gc_count, expected.gc_count) << placement;
+    EXPECT_EQ(got.reclaimed_gp, expected.reclaimed_gp) << placement;
+    EXPECT_GT(got.waf(), 1.0);
+    ExpectMediaMatchesHostFtl(sim);
+
+    // The result's zns object carries them.
+    const json::Value result = ResultOf(sim);
+    const json::Value& zns = *result.Find("zns");
+    ASSERT_TRUE(zns.is_object());
+    EXPECT_TRUE(zns.Find("host_ftl")->as_bool());
+    EXPECT_EQ(zns.Find("placement")->as_string(), placement);
+    EXPECT_EQ(zns.Find("zone_count")->as_number(), 64);
+    EXPECT_NEAR(zns.Find("waf")->as_number(), expected.waf(), 1e-6);
+    EXPECT_EQ(zns.Find("user_write_bytes")->as_number(), expected.user_blocks * 4096.0);
+    EXPECT_EQ(zns.Find("gc_write_bytes")->as_number(), expected.gc_blocks * 4096.0);
+    EXPECT_EQ(zns.Find("gc_count")->as_number(), expected.gc_count);
+    EXPECT_EQ(zns.Find("logical_bytes")->as_number(), 11702.0 * 4096);
+    const std::vector<json::Value>& gps = zns.Find("reclaimed_gp")->items();
+    ASSERT_EQ(gps.size(), expected.reclaimed_gp.size());
+    EXPECT_NEAR(gps[0].as_number(), expected.reclaimed_gp[0], 5e-5);
+    ASSERT_EQ(zns.Find("class_stats")->items().size(), 7u);
+    double class_user = 0;
+    for (const json::Value& c : zns.Find("class_stats")->items()) {
+      class_user += c.Find("user_write_bytes")->as_number();
+    }
+    EXPECT_EQ(class_user, expected.user_blocks * 4096.0);
+    EXPECT_TRUE(zns.Find("zone_errors")->members().empty());
+    // The run-level figures see the host FTL's GC.
+    EXPECT_EQ(result.Find("gc")->Find("runs")->as_number(), expected.gc_count);
+    EXPECT_EQ(result.Find("gc")->Find("units_moved")->as_number(), expected.gc_blocks);
+    // GC cost flash reads and erases; user data programs.
+    const NandCounters& nand = sim.counters();
+    EXPECT_GT(nand.page_reads[static_cast<uint32_t>(Cause::kGc)], 0u);
+    EXPECT_GT(nand.block_erases[static_cast<uint32_t>(Cause::kGc)], 0u);
+    EXPECT_LE(nand.units_programmed[static_cast<uint32_t>(Cause::kHost)], expected.user_blocks);
+    EXPECT_GT(nand.units_programmed[static_cast<uint32_t>(Cause::kHost)],
+              expected.user_blocks - 256 * 2);
+  }
+}
+
+// The series and the snapshot meta follow the host FTL: zns_waf ends at
+// the run's WAF and the per-class WAFs sum to it; resets are events.
+TEST(ZnsDevice, SeriesMetaAndEventsDescribeTheZones) {
+  DeviceConfig config = ZonedDevice();
+  config.zns.placement = "sepbit";
+  const DeviceLayout layout = DeviceLayout::From(config);
+  SimOptions options;
+  options.series_interval_ns = 5'000'000;
+  Simulator sim(config, ClosedLoop(RandomWrites(layout.logical_units, 12000, 3), 8), options);
+  sim.RunToCompletion();
+  const double waf = sim.zns()->waf();
+  const json::Value result = ResultOf(sim, true);
+  const json::Value& series = *result.Find("series");
+  const size_t points = series.Find("t_ms")->items().size();
+  ASSERT_GT(points, 3u);
+  for (const char* column : {"zns_waf", "zns_gp", "zones_open", "zones_active", "zns_class_waf"}) {
+    ASSERT_NE(series.Find(column), nullptr) << column;
+    EXPECT_EQ(series.Find(column)->items().size(), points) << column;
+  }
+  EXPECT_NEAR(series.Find("zns_waf")->items().back().as_number(), waf, 1e-6);
+  const std::vector<json::Value>& classes = series.Find("zns_class_waf")->items().back().items();
+  ASSERT_EQ(classes.size(), 7u);
+  double sum = 0;
+  for (const json::Value& c : classes) sum += c.as_number();
+  EXPECT_NEAR(sum, waf, 1e-5);
+  for (const json::Value& open : series.Find("zones_open")->items()) {
+    EXPECT_LE(open.as_number(), 14);
+  }
+  // Per-job series stay as they were.
+  EXPECT_EQ(result.Find("jobs")->items()[0].Find("series")->Find("zns_waf"), nullptr);
+
+  uint32_t resets = 0, gc_starts = 0;
+  for (const json::Value& e : result.Find("events")->items()) {
+    const std::string kind = e.Find("kind")->as_string();
+    if (kind == "zone_reset") {
+      ++resets;
+      EXPECT_NE(e.Find("zone"), nullptr);
+      EXPECT_NE(e.Find("class"), nullptr);
+      EXPECT_GE(e.Find("gp")->as_number(), 0);
+    } else if (kind == "gc_start") {
+      ++gc_starts;
+      EXPECT_NE(e.Find("zone"), nullptr);
+      EXPECT_EQ(e.Find("block"), nullptr);
+    }
+  }
+  EXPECT_EQ(resets, sim.zns()->resets());
+  EXPECT_EQ(gc_starts, sim.zns()->gc_runs());
+
+  SnapshotMetaWriter writer;
+  const json::Value meta = json::Parse(writer.Write(sim, 1), "meta");
+  const json::Value& zns = *meta.Find("zns");
+  ASSERT_TRUE(zns.is_object());
+  const char* keys[] = {"zone_count",
+                        "zone_capacity_blocks",
+                        "max_open",
+                        "max_active",
+                        "classes",
+                        "placement",
+                        "gc_victim",
+                        "open",
+                        "active",
+                        "resets",
+                        "gc_count",
+                        "waf",
+                        "user_write_bytes",
+                        "gc_write_bytes",
+                        "state",
+                        "wp",
+                        "valid",
+                        "class",
+                        "gp_histogram",
+                        "gc_zone"};
+  ASSERT_EQ(zns.members().size(), std::size(keys));
+  for (size_t i = 0; i < std::size(keys); ++i) EXPECT_EQ(zns.members()[i].first, keys[i]);
+  EXPECT_EQ(zns.Find("state")->items().size(), 64u);
+  EXPECT_EQ(zns.Find("gp_histogram")->items().size(), 20u);
+  double reclaimed = 0;
+  for (const json::Value& bin : zns.Find("gp_histogram")->items()) reclaimed += bin.as_number();
+  EXPECT_EQ(reclaimed, sim.zns()->gc_runs());
+  EXPECT_GE(zns.Find("gc_zone")->as_number(), 0);
+  double valid = 0;
+  for (const json::Value& v : zns.Find("valid")->items()) valid += v.as_number();
+  EXPECT_LE(valid, layout.logical_units);
+  EXPECT_NE(meta.Find("series")->Find("zns_class_waf"), nullptr);
+
+  // The snapshot draws the zones' blocks: their valid units are the host
+  // FTL's valid blocks.
+  SnapshotBuilder snapshot;
+  snapshot.Build(sim.ftl(), 1);
+  ExpectMediaMatchesHostFtl(sim);
+  uint64_t snapshot_valid = 0;
+  for (uint32_t b = 0; b < layout.blocks; ++b) snapshot_valid += sim.ftl().valid_units(b);
+  EXPECT_EQ(snapshot_valid, static_cast<uint64_t>(valid));
+}
+
+// A read of written data is a flash read (tR and the transfer); of data
+// never written, an immediate answer counted as unwritten.
+TEST(ZnsDevice, ReadsOfWrittenDataCostAFlashRead) {
+  DeviceConfig config = ZonedDevice();
+  std::vector<HostIo> ios;
+  for (uint32_t b = 0; b < 512; b += 4) ios.push_back(Io(IoOp::kWrite, b, 4));
+  // Far from the writes in time: the data has left the buffer.
+  for (uint32_t b = 0; b < 64; ++b) ios.push_back(Io(IoOp::kRead, b, 1, 100'000'000));
+  ios.push_back(Io(IoOp::kRead, 10000, 2, 200'000'000));  // never written
+  std::vector<JobSpec> jobs(1);
+  jobs[0].name = "rw";
+  jobs[0].iodepth = 0;
+  jobs[0].source = std::make_unique<ListSource>(ios);
+  Simulator sim(config, std::move(jobs));
+  sim.RunToCompletion();
+  const NandCounters& nand = sim.counters();
+  EXPECT_EQ(nand.page_reads[static_cast<uint32_t>(Cause::kHost)], 64u);  // 4 KiB pages
+  EXPECT_EQ(sim.front_end().unwritten_read_units(), 2u);
+  const LatencyHistogram& reads = sim.host().metrics(0).latency[0];
+  ASSERT_EQ(reads.count(), 65u);
+  EXPECT_GE(reads.Percentile(50), config.TimingFor(CellMode::kMlc).read_ns);
+  EXPECT_EQ(ResultOf(sim).Find("unwritten_read_bytes")->as_number(), 2 * 4096);
+}
+
+// Data still in the write buffer is read from DRAM, not flash.
+TEST(ZnsDevice, ReadsOfBufferedDataComeFromDram) {
+  DeviceConfig config = ZonedDevice();
+  // One block: its wordline (2 blocks) never fills, so it stays staged.
+  std::vector<HostIo> ios = {Io(IoOp::kWrite, 42, 1, 0), Io(IoOp::kRead, 42, 1, 1'000'000)};
+  std::vector<JobSpec> jobs(1);
+  jobs[0].name = "rw";
+  jobs[0].iodepth = 0;
+  jobs[0].source = std::make_unique<ListSource>(ios);
+  Simulator sim(config, std::move(jobs));
+  sim.RunToCompletion();
+  EXPECT_EQ(sim.counters().TotalReads(), 0u);
+  EXPECT_EQ(sim.counters().TotalPrograms(), 0u);
+  EXPECT_EQ(sim.front_end().unwritten_read_units(), 0u);
+  EXPECT_EQ(sim.zns()->buffer_used_units(), 1u);
+}
+
+// Trimmed blocks stop being valid in the host FTL and on the media.
+TEST(ZnsDevice, TrimInvalidates) {
+  DeviceConfig config = ZonedDevice();
+  std::vector<HostIo> ios;
+  for (uint32_t b = 0; b < 64; b += 8) ios.push_back(Io(IoOp::kWrite, b, 8));
+  ios.push_back(Io(IoOp::kTrim, 0, 16));
+  Simulator sim(config, ClosedLoop(ios, 1));
+  sim.RunToCompletion();
+  EXPECT_EQ(sim.zns()->host_ftl()->stats().trimmed_blocks, 16u);
+  EXPECT_EQ(sim.zns()->host_ftl()->Lookup(3).zone, kNoZone);
+  ExpectMediaMatchesHostFtl(sim);
+}
+
+std::vector<JobSpec> FioJobs(const std::string& text, const DeviceConfig& config) {
+  const FioJobFile file = ParseFioJobs(text, "zbd.fio");
+  return JobsFromFio(file, config, DeviceLayout::From(config));
+}
+
+// fio zonemode=zbd, sequential: the namespace written twice; each pass
+// lands at the write pointers, and the second resets every full zone
+// first. No command is refused and no data is relocated (WAF 1).
+TEST(ZnsDevice, ZbdSequentialWritesFillZonesAndResetThem) {
+  DeviceConfig config = ZonedDevice();
+  const std::vector<JobSpec> probe = FioJobs("[seq]\nrw=write\nbs=64k\nzonemode=zbd\n", config);
+  ASSERT_TRUE(probe[0].zbd);
+  Simulator sim(config, FioJobs("[seq]\nrw=write\nbs=64k\nzonemode=zbd\nloops=2\n", config));
+  sim.RunToCompletion();
+  const ZnsDevice& device = *sim.zns();
+  EXPECT_EQ(device.host_ftl(), nullptr);
+  const uint64_t namespace_blocks = 64 * 256;
+  EXPECT_EQ(device.user_blocks(), 2 * namespace_blocks);
+  EXPECT_EQ(device.resets(), 64u);
+  EXPECT_EQ(device.waf(), 1.0);
+  for (ZnsStatus status : kRefusalStatuses) EXPECT_EQ(device.zone_errors(status), 0u);
+  for (const Zone& zone : device.zones().zones()) EXPECT_EQ(zone.state, ZoneState::kFull);
+  // Every block of every zone is programmed, and every zone block erased
+  // once: 64 zones x 4 blocks.
+  EXPECT_EQ(sim.counters().block_erases[static_cast<uint32_t>(Cause::kHost)], 256u);
+  EXPECT_EQ(sim.counters().units_programmed[static_cast<uint32_t>(Cause::kHost)],
+            2 * namespace_blocks);
+  for (uint32_t b = 0; b < sim.layout().blocks; ++b) {
+    EXPECT_EQ(sim.ftl().state(b), BlockState::kFull);
+    EXPECT_EQ(sim.ftl().valid_units(b), 64u);
+  }
+  const json::Value zns = *ResultOf(sim).Find("zns");
+  EXPECT_FALSE(zns.Find("host_ftl")->as_bool());
+  EXPECT_EQ(zns.Find("resets")->as_number(), 64);
+  EXPECT_TRUE(zns.Find("zone_errors")->members().empty());
+  EXPECT_TRUE(zns.Find("class_stats")->items().empty());
+}
+
+// fio zonemode=zbd, random: every write goes to a write pointer of at most
+// max_open_zones open zones, so the device never refuses one.
+TEST(ZnsDevice, ZbdRandomWritesStayWithinMaxOpenZones) {
+  DeviceConfig config = ZonedDevice();
+  SimOptions options;
+  options.series_interval_ns = 50'000;
+  Simulator sim(config,
+                FioJobs("[rand]\nrw=randwrite\nbs=4k\nzonemode=zbd\nmax_open_zones=4\n"
+                        "iodepth=4\nio_size=120m\n",
+                        config),
+                options);
+  uint32_t most_open = 0;
+  while (sim.Advance(UINT64_MAX, 500) != StopReason::kFinished) {
+    most_open = std::max(most_open, sim.zns()->zones().open_zones());
+  }
+  const ZnsDevice& device = *sim.zns();
+  EXPECT_LE(most_open, 4u);
+  EXPECT_GE(most_open, 2u);
+  for (const double open : sim.series().zones_open) EXPECT_LE(open, 4);
+  for (ZnsStatus status : kRefusalStatuses) EXPECT_EQ(device.zone_errors(status), 0u);
+  EXPECT_EQ(device.user_blocks(), 30720u);
+  // 30720 blocks are more than the 64 zones' 16384: full zones were reset
+  // to take more.
+  EXPECT_GT(device.resets(), 0u);
+  // Each written block is valid on the media exactly where its zone's
+  // write pointer put it.
+  uint64_t written = 0;
+  for (const Zone& zone : device.zones().zones()) written += zone.written_lbas();
+  uint64_t valid = 0;
+  for (uint32_t b = 0; b < sim.layout().blocks; ++b) valid += sim.ftl().valid_units(b);
+  EXPECT_EQ(valid, written);
+}
+
+TEST(ZnsDevice, ZbdAndOrdinaryJobsDoNotMix) {
+  DeviceConfig config = ZonedDevice();
+  std::vector<JobSpec> jobs = FioJobs(
+      "[zbd]\nrw=write\nbs=64k\nzonemode=zbd\n[plain]\nrw=randwrite\nbs=4k\nnumber_ios=10\n",
+      config);
+  try {
+    Simulator sim(config, std::move(jobs));
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("not both"), std::string::npos) << e.what();
+  }
+}
+
+// Alibaba and Tencent block traces replay on a zoned drive through its
+// host FTL.
+TEST(ZnsDevice, TracesReplayOnAZonedDrive) {
+  for (const char* name : {"alibaba-io_traces.txt", "tencent-cbs.txt"}) {
+    DeviceConfig config = ZonedDevice();
+    const DeviceLayout layout = DeviceLayout::From(config);
+    const std::string path =
+        std::string(FLASHSCOPE_REPO_ROOT) + "/packages/sim-core/testdata/traces/" + name;
+    TraceJob trace = JobFromTrace(OpenFileInput(path), TraceOptions{}, layout);
+    std::vector<JobSpec> jobs;
+    jobs.push_back(std::move(trace.job));
+    Simulator sim(config, std::move(jobs));
+    sim.RunToCompletion();
+    ASSERT_TRUE(sim.finished()) << name;
+    EXPECT_GT(trace.source->requests(IoOp::kWrite), 0u) << name;
+    EXPECT_GT(sim.zns()->user_blocks(), 0u) << name;
+    EXPECT_EQ(sim.host().metrics(0).requests[1], trace.source->requests(IoOp::kWrite)) << name;
+    ExpectMediaMatchesHostFtl(sim);
+    const json::Value result = ResultOf(sim);
+    EXPECT_TRUE(result.Find("zns")->is_object()) << name;
+  }
+}
+
+// fk / zbopt read the job's stream ahead: the timed run equals the untimed
+// host FTL given the same future.
+TEST(ZnsDevice, FutureKnowledgePlacementsReadTheStreamAhead) {
+  DeviceConfig config = ZonedDevice();
+  config.zns.placement = "fk";
+  const DeviceLayout layout = DeviceLayout::From(config);
+  const std::vector<HostIo> ios = RandomWrites(layout.logical_units, 12000, 11);
+  SimOptions options;
+  options.jobs_again = [&ios] { return ClosedLoop(ios, 8); };
+  Simulator sim(config, ClosedLoop(ios, 8), options);
+  sim.RunToCompletion();
+  const FutureKnowledge future = FutureKnowledge::FromBlocks(BlocksOf(ios), layout.logical_units);
+  const HostFtlStats expected = Untimed(config, ios, &future);
+  EXPECT_EQ(sim.zns()->host_ftl()->stats().gc_blocks, expected.gc_blocks);
+  EXPECT_EQ(sim.zns()->host_ftl()->stats().reclaimed_gp, expected.reclaimed_gp);
+
+  // Two jobs: no one future.
+  std::vector<JobSpec> two = ClosedLoop(ios, 8);
+  std::vector<JobSpec> second = ClosedLoop(ios, 8);
+  two.push_back(std::move(second[0]));
+  try {
+    Simulator bad(config, std::move(two), options);
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("placement fk needs a single-job workload"),
+              std::string::npos)
+        << e.what();
+  }
+  // No way to read the stream twice.
+  EXPECT_THROW(Simulator(config, ClosedLoop(ios, 8)), InputError);
+}
+
+// Preconditioning fills the host FTL's space untimed: no flash time, the
+// NAND work counted apart, the zones holding the data.
+TEST(ZnsDevice, PreconditionFillsThroughTheHostFtl) {
+  DeviceConfig config = ZonedDevice();
+  config.precondition.fill = 1;
+  config.precondition.random_writes = 0.5;
+  const DeviceLayout layout = DeviceLayout::From(config);
+  Simulator sim(config, ClosedLoop({Io(IoOp::kRead, 5)}, 1));
+  sim.Precondition();
+  const PreconditionStats& pre = sim.precondition_stats();
+  EXPECT_EQ(pre.fill_units, layout.logical_units);
+  EXPECT_EQ(pre.random_units, layout.logical_units / 2);
+  EXPECT_GT(pre.waf, 1.0);
+  EXPECT_GT(pre.gc_runs, 0u);
+  EXPECT_GT(pre.nand.TotalPrograms(), 0u);
+  EXPECT_EQ(sim.counters().TotalPrograms(), 0u);
+  EXPECT_EQ(sim.zns()->user_blocks(), pre.fill_units + pre.random_units);
+  ExpectMediaMatchesHostFtl(sim);
+  sim.RunToCompletion();
+  EXPECT_EQ(sim.counters().page_reads[static_cast<uint32_t>(Cause::kHost)], 1u);
+  EXPECT_EQ(sim.front_end().unwritten_read_units(), 0u);
+}
+
+// For zonemode=zbd jobs, preconditioning fills zones in order; random
+// preconditioning writes have no zone to go to.
+TEST(ZnsDevice, ZbdPreconditionFillsZonesInOrder) {
+  DeviceConfig config = ZonedDevice();
+  config.precondition.fill = 0.5;
+  Simulator sim(config, FioJobs("[r]\nrw=randread\nbs=4k\nzonemode=zbd\nnumber_ios=100\n", config));
+  sim.Precondition();
+  const ZoneStateMachine& zones = sim.zns()->zones();
+  EXPECT_EQ(zones.zones_in_state(ZoneState::kFull), 32u);
+  EXPECT_EQ(zones.zones_in_state(ZoneState::kEmpty), 32u);
+  EXPECT_EQ(sim.precondition_stats().fill_units, 32u * 256);
+  sim.RunToCompletion();
+  // The reads find the data (the adapter keeps them below write pointers).
+  EXPECT_EQ(sim.counters().page_reads[static_cast<uint32_t>(Cause::kHost)], 100u);
+  EXPECT_EQ(sim.front_end().unwritten_read_units(), 0u);
+
+  config.precondition.random_writes = 1;
+  Simulator random(config, FioJobs("[w]\nrw=write\nbs=64k\nzonemode=zbd\n", config));
+  EXPECT_THROW(random.Precondition(), InputError);
+}
+
+// A conventional drive's result says so.
+TEST(ZnsDevice, AConventionalDriveHasNoZns) {
+  Simulator sim(flashscope::testing::TinySlcDevice(), ClosedLoop({Io(IoOp::kWrite, 1)}, 1));
+  sim.RunToCompletion();
+  const json::Value result = ResultOf(sim);
+  ASSERT_NE(result.Find("zns"), nullptr);
+  EXPECT_TRUE(result.Find("zns")->is_null());
+  EXPECT_EQ(result.Find("series")->Find("zns_waf"), nullptr);
+  EXPECT_EQ(sim.zns(), nullptr);
+  SnapshotMetaWriter writer;
+  EXPECT_TRUE(json::Parse(writer.Write(sim, 0), "meta").Find("zns")->is_null());
+}
+
+}  // namespace
+}  // namespace flashscope::zns
