@@ -11,6 +11,9 @@
 //      memory exactly as scripts/gen-msr-trace.mjs writes it, or the file
 //      given by --msr-trace PATH) read line by line and parsed into records,
 //      in MB/s (target: >= 200 MB/s).
+//   5. The ZNS host FTL (untimed) on the zns-placement scenario's stream
+//      (1 M cloud-block writes on 384 zones of 4 MiB) under each placement:
+//      user block writes per wall-clock second, with the WAF.
 //   Peak memory (max RSS) after each.
 //
 //   flashscope_bench [--quick] [--presets DIR] [--msr-trace PATH] [--trace-only]
@@ -28,6 +31,8 @@
 #include "trace/trace_scanner.h"
 #include "util/input_error.h"
 #include "workload/fio_job.h"
+#include "zns/host_ftl/placement/placement_names.h"
+#include "zns/host_ftl/untimed_zns_run.h"
 
 namespace flashscope {
 namespace {
@@ -157,6 +162,33 @@ void BenchTraceParse(const std::string& msr_path) {
   std::printf("  peak memory so far: %.0f MiB\n", PeakRssMiB());
 }
 
+// The stream and zones of public/scenarios/zns-placement.json (its
+// thesis-ordering test uses the same), through the untimed host FTL.
+void BenchZnsHostFtl() {
+  zns::UntimedZnsSetup setup;
+  setup.workload.num_blocks = 262144;
+  setup.workload.num_writes = 4 * 262144;
+  setup.workload.hot_shifts = 96;
+  setup.workload.hot_shift_fraction = 0.02;
+  setup.geometry.zone_count = 384;
+  setup.geometry.zone_size_lbas = 1024;
+  setup.geometry.zone_capacity_lbas = 1024;
+  setup.geometry.max_open_resources = 14;
+  setup.geometry.max_active_resources = 14;
+  std::printf(
+      "ZNS host FTL, untimed (zns-placement stream: 1 M writes, 384 zones of 4 MiB, CBE):\n");
+  for (std::string_view name : zns::kPlacementNames) {
+    setup.ftl.placement = std::string(name);
+    const auto start = Clock::now();
+    const zns::HostFtlStats stats = zns::RunUntimedZns(setup);
+    const double s = Seconds(start);
+    std::printf("  %-9s %.2f M user writes/s (%.2f s wall incl. the generator%s), WAF %.3f\n",
+                setup.ftl.placement.c_str(), stats.user_blocks / s / 1e6, s,
+                name == "fk" || name == "zbopt" ? " and the pre-pass" : "", stats.waf());
+  }
+  std::printf("  peak memory so far: %.0f MiB\n", PeakRssMiB());
+}
+
 int Main(int argc, char** argv) {
   std::string presets = "public/presets/devices";
   std::string msr_trace;
@@ -231,6 +263,7 @@ int Main(int argc, char** argv) {
                 sim.StateBytesPerPhysicalUnit());
   }
   std::printf("  peak memory: %.0f MiB\n", PeakRssMiB());
+  BenchZnsHostFtl();
   BenchTraceParse(msr_trace);
   return 0;
 }
