@@ -54,7 +54,18 @@ export type TestId =
   | 'workload-preset'
   | 'lesson-slc-cliff'
   | 'lesson-step-title'
-  | 'lesson-next';
+  | 'lesson-next'
+  // Zoned (ZNS) drives (issue 6).
+  | 'zones-view'
+  | 'zns-open-count'
+  | 'zns-active-count'
+  | 'zns-waf'
+  | 'policy-placement'
+  | 'policy-zns-gc'
+  | 'chart-gp'
+  | 'chart-zns-class-waf'
+  | 'lesson-zns'
+  | 'lesson-select';
 
 export class App {
   constructor(
@@ -179,6 +190,26 @@ export const test = base.extend<{ app: App }>({
 
 export { expect };
 
+/** window.__flashscope.zones: the zones view's latest painted frame and its animations. */
+export interface ZoneFigures {
+  staticRenders: number;
+  overlayRenders: number;
+  frame: number;
+  zoneCount: number;
+  writtenBlocks: number;
+  open: number;
+  active: number;
+  maxOpen: number;
+  maxActive: number;
+  peakOpen: number;
+  peakActive: number;
+  resets: number;
+  gcCount: number;
+  waf: number | null;
+  resetFlashes: number;
+  gcHighlights: number;
+}
+
 declare global {
   interface Window {
     __flashscope?: {
@@ -186,6 +217,8 @@ declare global {
       simTimeNs: number;
       running: boolean;
       lastError: string | null;
+      // What the zones view last drew (apps/web/src/zones/zoneRenderStats.ts).
+      zones: ZoneFigures;
       // The app's Zustand store; specs reach into it only where no control
       // exists (loading a custom device for the performance figure).
       store: { getState(): unknown; setState?(partial: unknown): void };

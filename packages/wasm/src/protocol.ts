@@ -6,6 +6,8 @@
 // Version 2 added trace replay: LoadRequest.trace, the 'inspectTrace'
 // command with its 'traceProgress' / 'traceSummary' replies, and
 // SnapshotMeta.trace.
+// Zoned drives (issue 6) added only optional fields (LoadRequest.workload,
+// SnapshotMeta.zns, the zns_* series, zone events), so the version stays.
 
 export const PROTOCOL_VERSION = 2;
 
@@ -121,13 +123,41 @@ export interface TraceReplayProgress {
   requests: number;
 }
 
+/**
+ * A synthetic workload generator: a scenario file's "workload" object and
+ * fs_create's `workload` option (sim-core api/session.h). Only
+ * "cloud_block" exists: cloud-block-storage-like 4 KiB writes (seed 004
+ * §2.1), one job named "cloud_block". Every key but `generator` is
+ * optional (the core's defaults apply; num_blocks defaults to the drive's
+ * logical blocks).
+ */
+export interface WorkloadGenerator {
+  generator: 'cloud_block';
+  num_blocks?: number;
+  num_writes?: number;
+  zipf_exponent?: number;
+  write_once_share?: number;
+  hot_set_share?: number;
+  hot_shifts?: number;
+  hot_shift_fraction?: number;
+  write_iops?: number;
+  /** 0 (default): open loop at write_iops; N: closed loop at queue depth N. */
+  iodepth?: number;
+  seed?: number;
+}
+
+/** The generator names the core knows (WorkloadGenerator.generator). */
+export const WORKLOAD_GENERATORS = ['cloud_block'] as const;
+
 export interface LoadRequest {
   /** Device JSON text (a preset file's content, possibly edited). */
   deviceJson: string;
-  /** fio job file text ('' and ignored when `trace` is given). */
+  /** fio job file text ('' and ignored when `trace` or `workload` is given). */
   fioText: string;
   /** The workload is this trace instead of the fio job. */
   trace?: TraceRef;
+  /** The workload is this generator instead of the fio job (exclusive with `trace`). */
+  workload?: WorkloadGenerator;
   /** Dotted-key overrides, as the CLI's --set ("gc.victim=fifo"). */
   set?: string[];
   /** Names used in error messages and results. */
@@ -236,10 +266,28 @@ export interface SeriesPoints {
   /** Host bytes programmed into SLC, and bytes migrated out of it, per second (MB/s). */
   slc_inflow_mbps?: number[];
   slc_outflow_mbps?: number[];
+  // A zoned (ZNS) drive's host FTL (absent on a conventional drive).
+  /** The host FTL's WAF so far: (user + GC block writes) / user block writes. */
+  zns_waf?: number[];
+  /** Garbage proportion now: invalid blocks / blocks held in zones. */
+  zns_gp?: number[];
+  zones_open?: number[];
+  zones_active?: number[];
+  /**
+   * Per point one number per zone class c (1-based at index c - 1):
+   * (user_c + gc_c) / user_total so far. They sum to zns_waf.
+   */
+  zns_class_waf?: number[][];
 }
 
 export type SimEvent =
   | { kind: 'gc_start'; t_ms: number; block: number; valid_units: number; background: boolean }
+  /** A zoned drive's host FTL reclaims `zone`, whose garbage proportion is `gp`. */
+  | { kind: 'gc_start'; t_ms: number; zone: number; gp: number }
+  /** ...its `moved` valid blocks were appended elsewhere; the zone is reset next. */
+  | { kind: 'gc_end'; t_ms: number; zone: number; moved: number }
+  /** A zone's write pointer went back to its start (`class` 1-based, null: none). */
+  | { kind: 'zone_reset'; t_ms: number; zone: number; class: number | null; gp: number }
   | {
       kind: 'gc_end';
       t_ms: number;
@@ -307,6 +355,58 @@ export interface SlcMeta {
   first_cliff: null | { t_ms: number; host_written_bytes: number };
 }
 
+/** NVMe ZNS zone states as ZnsMeta.state codes them (the Zone State field of a zone descriptor). */
+export const ZoneState = {
+  Empty: 1,
+  ImplicitlyOpened: 2,
+  ExplicitlyOpened: 3,
+  Closed: 4,
+  ReadOnly: 13,
+  Full: 14,
+  Offline: 15,
+} as const;
+export type ZoneStateCode = (typeof ZoneState)[keyof typeof ZoneState];
+
+/** GP histogram bins in ZnsMeta.gp_histogram: 20 bins of 0.05, the last includes 1.0. */
+export const GP_HISTOGRAM_BINS = 20;
+
+/**
+ * A zoned drive at a frame (SnapshotMeta.zns). The per-zone arrays have
+ * zone_count entries, indexed by zone number. Blocks are 4 KiB (one LBA).
+ */
+export interface ZnsMeta {
+  zone_count: number;
+  zone_capacity_blocks: number;
+  /** Maximum Open / Active Resources (0 = no limit). */
+  max_open: number;
+  max_active: number;
+  /** Open zone classes of the host FTL. */
+  classes: number;
+  placement: string;
+  gc_victim: string;
+  /** Zones open (implicitly or explicitly) and active (open or closed) now. */
+  open: number;
+  active: number;
+  resets: number;
+  gc_count: number;
+  /** The host FTL's WAF so far (null before the first user write). */
+  waf: number | null;
+  user_write_bytes: number;
+  gc_write_bytes: number;
+  /** ZoneState code per zone. */
+  state: number[];
+  /** Blocks written per zone (the write pointer, from the zone's start). */
+  wp: number[];
+  /** Valid blocks per zone. */
+  valid: number[];
+  /** 1-based open zone class per zone, 0 = none. */
+  class: number[];
+  /** Reclaimed zones by garbage proportion, GP_HISTOGRAM_BINS bins of 0.05. */
+  gp_histogram: number[];
+  /** The zone the latest GC reclaimed (or is reclaiming), -1 for none yet. */
+  gc_zone: number;
+}
+
 /** Figures that travel with each frame (api/snapshot_meta.h). */
 export interface SnapshotMeta {
   frame: number;
@@ -336,6 +436,8 @@ export interface SnapshotMeta {
   slc?: SlcMeta | null;
   /** Null (or absent, from an older core) when the workload is not a trace. */
   trace?: TraceReplayProgress | null;
+  /** Null (or absent, from an older core) on a conventional drive. */
+  zns?: ZnsMeta | null;
 }
 
 export type WorkerMessage =

@@ -230,6 +230,13 @@ describe('sessionOptionsJson', () => {
     });
     expect(sessionOptionsJson({ deviceJson: '{}', fioText: '' })).toBe('{}');
   });
+
+  it('passes a generator workload as the "workload" option, as a scenario file holds it', () => {
+    const workload = { generator: 'cloud_block' as const, num_writes: 5000, seed: 7 };
+    expect(
+      JSON.parse(sessionOptionsJson({ deviceJson: '{}', fioText: '', workload, set: ['a=1'] })),
+    ).toEqual({ set: ['a=1'], workload });
+  });
 });
 
 describe('the trace object', () => {

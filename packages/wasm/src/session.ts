@@ -269,7 +269,10 @@ export function traceObject(
   return { ...trace.options, input, name: trace.name, size_bytes: sizeBytes };
 }
 
-/** fs_create's options_json from a LoadRequest (only the keys given), plus the trace object. */
+/**
+ * fs_create's options_json from a LoadRequest (only the keys given), plus
+ * the trace object; a generator workload travels as the `workload` option.
+ */
 export function sessionOptionsJson(request: LoadRequest, trace?: Record<string, unknown>): string {
   const options: Record<string, unknown> = {};
   if (request.seriesIntervalMs !== undefined) options.series_interval_ms = request.seriesIntervalMs;
@@ -277,6 +280,7 @@ export function sessionOptionsJson(request: LoadRequest, trace?: Record<string, 
   if (request.workloadName !== undefined) options.workload_name = request.workloadName;
   if (request.set !== undefined && request.set.length > 0) options.set = request.set;
   if (trace !== undefined) options.trace = trace;
+  if (request.workload !== undefined) options.workload = request.workload;
   return JSON.stringify(options);
 }
 
@@ -340,7 +344,11 @@ export class WasmSessionFactory implements SessionFactory {
       );
       const handle = withCStrings(
         m,
-        [request.deviceJson, trace === undefined ? request.fioText : '', options],
+        [
+          request.deviceJson,
+          trace === undefined && request.workload === undefined ? request.fioText : '',
+          options,
+        ],
         ([device, fio, optionsPtr]) => m._fs_create(device, fio, optionsPtr) >>> 0,
       );
       if (handle === 0) throw lastError(m);

@@ -636,4 +636,54 @@ describe('SimulationHost with the real simulator', () => {
     await harness.nextStatus(reset);
     expect(again.meta.trace).toMatchObject({ requests: 0 });
   });
+  it('runs a generator workload on a zoned drive: frames carry its zones, the result its WAF', async () => {
+    // 8 dies of 1 MiB (MLC) blocks, zones of 4 blocks: 96 zones, 7 open classes.
+    const zoned = JSON.stringify({
+      cell: 'mlc',
+      geometry: {
+        channels: 4,
+        dies_per_channel: 2,
+        planes_per_die: 1,
+        blocks_per_plane: 48,
+        pages_per_block: 64,
+        page_bytes: 16384,
+      },
+      overprovision: 0.5,
+      zns: { zone_bytes: 4 << 20, max_open: 14, max_active: 14, placement: 'normal' },
+    });
+    const workload = { generator: 'cloud_block' as const, num_writes: 40_000, seed: 1 };
+    harness = new Harness();
+    await harness.init();
+    // The generator excludes a trace.
+    const both = harness.send({
+      type: 'load',
+      deviceJson: zoned,
+      fioText: '',
+      workload,
+      trace: traceRef(TPCC_NAME),
+    });
+    expect((await harness.nextError(both)).message).toMatch(/not both/);
+
+    const seq = harness.send({ type: 'load', deviceJson: zoned, fioText: '[ignored]\n', workload });
+    await harness.next((m) => m.type === 'loaded' && m.seq === seq);
+    const first = await harness.nextSnapshot();
+    await harness.nextStatus(seq);
+    const zns = first.meta.zns!;
+    expect(zns.zone_count).toBeGreaterThan(0);
+    expect(zns.wp).toHaveLength(zns.zone_count);
+    expect(zns.placement).toBe('normal');
+    harness.send({ type: 'ack', frame: first.frame });
+    const play = harness.send({ type: 'play' });
+    await harness.next((m) => m.type === 'status' && m.seq === play && m.finished, 60_000);
+    const last = await harness.nextFinishedFrame();
+    expect(last.meta.zns!.user_write_bytes).toBe(40_000 * 4096);
+    expect(last.meta.zns!.open).toBeLessThanOrEqual(last.meta.zns!.max_open);
+
+    const result = harness.send({ type: 'result' });
+    const reply = await harness.next((m) => m.type === 'result' && m.seq === result);
+    if (reply.type !== 'result') throw new Error('unreachable');
+    const parsed = JSON.parse(reply.json) as { zns: { waf: number; user_write_bytes: number } };
+    expect(parsed.zns.user_write_bytes).toBe(40_000 * 4096);
+    expect(parsed.zns.waf).toBeCloseTo(last.meta.zns!.waf!, 5);
+  });
 });

@@ -34,6 +34,8 @@
 //   then 'traceSummary' (or 'error' with its seq). Later commands wait for
 //   the scan to end (the queue is in order), so the UI inspects in a worker
 //   of its own.
+// - A LoadRequest with `workload` runs that generator (fs_create's
+//   `workload` option) instead of the fio job; it excludes `trace`.
 
 import { PROTOCOL_VERSION } from './protocol';
 import type {
@@ -43,6 +45,7 @@ import type {
   Speed,
   TraceRef,
   WorkerMessage,
+  WorkloadGenerator,
 } from './protocol';
 import { SimError } from './session';
 import type { SessionFactory, SimSession, TraceInput } from './session';
@@ -240,6 +243,12 @@ export class SimulationHost {
       checkTraceRef(request.trace);
       // The trace is the workload; the fio text is ignored (protocol.ts).
       copy.trace = request.trace;
+      copy.fioText = '';
+    }
+    if (request.workload !== undefined) {
+      checkWorkload(request.workload, request.trace !== undefined);
+      // The generator is the workload, likewise.
+      copy.workload = request.workload;
       copy.fioText = '';
     }
     if (typeof copy.deviceJson !== 'string' || typeof copy.fioText !== 'string') {
@@ -624,6 +633,13 @@ export class SimulationHost {
 
 function protocolError(message: string): SimError {
   return new SimError({ kind: 'protocol', message });
+}
+
+function checkWorkload(workload: WorkloadGenerator, withTrace: boolean): void {
+  if (withTrace) throw protocolError("'load' takes a trace or a workload generator, not both");
+  if (typeof workload !== 'object' || workload === null || typeof workload.generator !== 'string') {
+    throw protocolError(`a workload needs a "generator" name (got ${safeJson(workload)})`);
+  }
 }
 
 function checkTraceRef(trace: TraceRef): void {

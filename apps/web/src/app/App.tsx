@@ -1,8 +1,9 @@
 // The page: a top bar with the transport controls; the configuration panel
 // on the left; on the right the view switch (Live | Compare | Saved runs)
-// with the share button, and the chosen view. Live — banners, the lesson, key figures,
-// the device view beside the SLC funnel, and the charts — is the default
-// and stays mounted while another view shows, so the live run goes on.
+// with the share button, and the chosen view. Live — banners, the lesson,
+// key figures, a zoned drive's zones, the device view beside the SLC
+// funnel, and the charts — is the default and stays mounted while another
+// view shows, so the live run goes on.
 // Live runs that finish are saved (useLiveRecorder).
 
 import { useState } from 'react';
@@ -17,6 +18,7 @@ import { SavedRunsView } from '../runs/SavedRunsView';
 import { useLiveRecorder } from '../runs/useLiveRecorder';
 import { ShareButton } from '../share/ShareButton';
 import { SlcFunnel } from '../slc/SlcFunnel';
+import { ZonesView } from '../zones/ZonesView';
 import { ErrorBanner } from './ErrorBanner';
 import { KeyFiguresRow } from './KeyFigures';
 import { RestartBar } from './RestartBar';
@@ -94,6 +96,7 @@ export function App() {
             <LessonPanel />
             <RestartBar />
             <KeyFiguresRow />
+            <ZonesView />
             <div className="device-row">
               <DeviceView onFrameDrawn={session.ackFrame} />
               <SlcFunnel />

@@ -4,11 +4,15 @@
 //   overlayFrames  repaints of the hover/animation layer
 //   simTimeNs, running, finished, phase   as the worker last reported
 //   lastError    the message in the error banner, or null
+//   zones        what the zones view last drew (zones/zoneRenderStats.ts):
+//                frame, zoneCount, writtenBlocks, open/active and their
+//                peaks against maxOpen/maxActive, resets, resetFlashes, …
 //   store        the Zustand store (getState / subscribe)
 //   measureFps(ms)  animation frames per second over `ms` of wall time
 
 import type { AppStore } from '../store';
 import { renderStats } from '../device/renderStats';
+import { zoneRenderStats, type ZoneRenderStats } from '../zones/zoneRenderStats';
 
 export interface FlashScopeTestHook {
   readonly frames: number;
@@ -18,6 +22,7 @@ export interface FlashScopeTestHook {
   readonly finished: boolean;
   readonly phase: string;
   readonly lastError: string | null;
+  readonly zones: ZoneRenderStats;
   readonly store: AppStore;
   measureFps(ms?: number): Promise<number>;
 }
@@ -50,6 +55,9 @@ export function installTestHook(store: AppStore): void {
     },
     get lastError() {
       return store.getState().sim.error?.message ?? null;
+    },
+    get zones() {
+      return zoneRenderStats;
     },
     store,
     measureFps(ms = 1000) {

@@ -94,7 +94,7 @@ export function CompareView() {
         </header>
         <p className="compare-workload" data-testid="compare-workload">
           Workload: <strong>{workload.label}</strong>{' '}
-          {workload.kind === 'trace' ? '(trace file)' : '(fio job)'}
+          {workload.kind === 'trace' ? '(trace file)' : workload.kind === 'fio' ? '(fio job)' : ''}
           {workload.set.length > 0 && (
             <span className="field-note"> · {workload.set.join(', ')}</span>
           )}

@@ -5,6 +5,7 @@
 
 import { deviceOverridesOf, effectivePolicy } from '../config/scenario';
 import { effectiveSlcPolicy, slcCacheOf, type SlcPolicyChoice } from '../config/slcPolicy';
+import { znsConfigOf, znsOverrides } from '../config/znsPolicy';
 import {
   EMPTY_DRAFT,
   GEOMETRY_KEYS,
@@ -34,9 +35,18 @@ export interface CompareConfig {
   overridesText: string;
 }
 
-/** The generated label: the device and the GC victim policy, e.g. "tlc-8g · greedy". */
-export function autoLabel(config: Pick<CompareConfig, 'devicePresetId' | 'policy'>): string {
-  return `${config.devicePresetId ?? 'current device'} · ${config.policy.gcVictim}`;
+const ZNS_PLACEMENT_LINE = /^\s*(?:--set\s+)?zns\.placement\s*=\s*(\S+)/m;
+
+/**
+ * The generated label: the device and the GC victim policy, e.g. "tlc-8g ·
+ * greedy" — or, when an override line picks a zoned drive's placement, that
+ * placement ("current device · zbopt").
+ */
+export function autoLabel(
+  config: Pick<CompareConfig, 'devicePresetId' | 'policy'> & { overridesText?: string },
+): string {
+  const placement = ZNS_PLACEMENT_LINE.exec(config.overridesText ?? '')?.[1];
+  return `${config.devicePresetId ?? 'current device'} · ${placement ?? config.policy.gcVictim}`;
 }
 
 /** Applies `patch` and refreshes a generated label. */
@@ -48,6 +58,7 @@ export function withChanges(config: CompareConfig, patch: Partial<CompareConfig>
 
 /** Geometry and capacity lines belong to a device: a device switch drops them. */
 const DEVICE_SHAPE_KEY = /^\s*(--set\s+)?(geometry\.|overprovision\s*=)/;
+const ZNS_KEY = /^\s*(--set\s+)?zns\./;
 
 /**
  * A configuration from the panel's draft (its applied run, usually): the
@@ -66,6 +77,8 @@ export function configFromDraft(
     if (value !== undefined) lines.push(`geometry.${key}=${value}`);
   }
   if (draft.overprovision !== null) lines.push(`overprovision=${draft.overprovision}`);
+  // A zoned drive's host FTL choices travel as lines too (none for a conventional drive).
+  lines.push(...znsOverrides(draft));
   const config: CompareConfig = {
     id,
     label: '',
@@ -82,14 +95,19 @@ export function configFromDraft(
 
 /**
  * Switches the device, keeping the policies (like the panel does) and the
- * override lines that are not about the device's shape; `shapeLines` are
+ * override lines that are not about the device's shape (nor, for a
+ * conventional drive, about zones); `shapeLines` are
  * the new device's own geometry lines (the panel's, for "current device").
  */
 export function withDevice(
   config: CompareConfig,
   device: { presetId: string | null; deviceText: string; deviceName: string; shapeLines?: string },
 ): CompareConfig {
-  const kept = config.overridesText.split('\n').filter((line) => !DEVICE_SHAPE_KEY.test(line));
+  // A conventional drive takes no zns.* lines: they belong to a zoned one.
+  const zoned = znsConfigOf(device.deviceText) !== null;
+  const kept = config.overridesText
+    .split('\n')
+    .filter((line) => !DEVICE_SHAPE_KEY.test(line) && (zoned || !ZNS_KEY.test(line)));
   const lines = [...(device.shapeLines ? device.shapeLines.split('\n') : []), ...kept];
   return withChanges(config, {
     devicePresetId: device.presetId,

@@ -1,5 +1,6 @@
-// The configuration panel: a scenario, the device, policies (the SLC cache's
-// too), the workload, and the button that restarts the run with them.
+// The configuration panel: a scenario, the device, policies (a zoned
+// drive's and the SLC cache's too), the workload, and the button that
+// restarts the run with them.
 
 import { useSession } from '../app/sessionContext';
 import { appStore, useAppStore } from '../store';
@@ -9,6 +10,7 @@ import { PolicyFields } from './PolicyFields';
 import { ScenarioSelect } from './ScenarioSelect';
 import { SlcPolicyFields } from './SlcPolicyFields';
 import { WorkloadFields } from './WorkloadFields';
+import { ZnsPolicyFields } from './ZnsPolicyFields';
 
 export function ConfigPanel() {
   const session = useSession();
@@ -28,6 +30,7 @@ export function ConfigPanel() {
       <ScenarioSelect />
       <DeviceFields />
       <PolicyFields />
+      <ZnsPolicyFields />
       <SlcPolicyFields />
       <WorkloadFields />
       <div className="apply-row">

@@ -1,5 +1,6 @@
-// Policies: GC victim selection, background GC and the die scheduler.
-// Changing one while a run is loaded offers to restart with it.
+// Policies: GC victim selection, background GC and the die scheduler (a
+// zoned drive's GC is its host FTL's: ZnsPolicyFields). Changing one while
+// a run is loaded offers to restart with it.
 
 import { useAppStore } from '../store';
 import {
@@ -10,6 +11,7 @@ import {
 } from '../store/scenarioDraft';
 import { CheckboxField, NameSelect } from './ChoiceFields';
 import { effectivePolicy } from './scenario';
+import { znsConfigOf } from './znsPolicy';
 
 const VICTIM_LABELS: Record<GcVictimPolicy, string> = {
   greedy: 'Greedy (fewest valid pages)',
@@ -28,24 +30,34 @@ export function PolicyFields() {
   const draft = useAppStore((state) => state.config.draft);
   const setPolicy = useAppStore((state) => state.config.setPolicy);
   const policy = effectivePolicy(draft);
+  // A zoned drive has no GC of its own: the host FTL reclaims zones (ZnsPolicyFields).
+  const zoned = znsConfigOf(draft.deviceText) !== null;
 
   return (
     <fieldset className="config-section">
       <legend>Policies</legend>
-      <NameSelect
-        label="GC victim"
-        testId="policy-gc"
-        value={policy.gcVictim}
-        names={GC_VICTIM_POLICIES}
-        labels={VICTIM_LABELS}
-        onChange={(gcVictim) => setPolicy({ gcVictim })}
-      />
-      <CheckboxField
-        label="Background GC when idle"
-        testId="policy-background-gc"
-        checked={policy.gcBackground}
-        onChange={(gcBackground) => setPolicy({ gcBackground })}
-      />
+      {zoned ? (
+        <p className="field-note">
+          A zoned drive leaves garbage collection to the host: see its host FTL below.
+        </p>
+      ) : (
+        <>
+          <NameSelect
+            label="GC victim"
+            testId="policy-gc"
+            value={policy.gcVictim}
+            names={GC_VICTIM_POLICIES}
+            labels={VICTIM_LABELS}
+            onChange={(gcVictim) => setPolicy({ gcVictim })}
+          />
+          <CheckboxField
+            label="Background GC when idle"
+            testId="policy-background-gc"
+            checked={policy.gcBackground}
+            onChange={(gcBackground) => setPolicy({ gcBackground })}
+          />
+        </>
+      )}
       <NameSelect
         label="Die scheduler"
         testId="policy-scheduler"

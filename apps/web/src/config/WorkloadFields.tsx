@@ -1,11 +1,14 @@
-// The workload: a fio job (a preset, editable) or a trace file the user
-// drops (the trace panel), and how full the drive is before the timed run
+// The workload: a fio job (a preset, editable; or a scenario's workload
+// generator, shown by name and parameters) or a trace file the user drops
+// (the trace panel), and how full the drive is before the timed run
 // starts (the fill level: on a drive with an SLC cache it also sets how
 // much dynamic SLC there is to borrow). Switching between fio and trace
 // keeps both: the fio text and the trace with its summary stay as they were.
 
+import type { WorkloadGenerator } from '@flashscope/wasm/protocol';
 import { useAppStore } from '../store';
 import type { WorkloadMode } from '../store/traceSlice';
+import { generatorLabel } from '../trace/runWorkload';
 import { TracePanel } from '../trace/TracePanel';
 import { fetchWorkloadPreset } from './presets';
 import { NumberField, textKey } from './NumberField';
@@ -69,7 +72,12 @@ export function WorkloadFields() {
         isValid={(value) => value >= 0 && value <= 100}
         onCommit={(value) => config.setPreconditionFill(value / 100)}
       />
-      {mode === 'fio' ? (
+      {mode === 'fio' && draft.workloadGenerator ? (
+        <GeneratorSummary
+          generator={draft.workloadGenerator}
+          onUseFio={config.dropWorkloadGenerator}
+        />
+      ) : mode === 'fio' ? (
         <label className="field">
           <span>fio job</span>
           <textarea
@@ -85,5 +93,24 @@ export function WorkloadFields() {
         <TracePanel />
       )}
     </fieldset>
+  );
+}
+
+/** A scenario's generator in place of the fio editor: its name, write count and parameters. */
+function GeneratorSummary(props: { generator: WorkloadGenerator; onUseFio: () => void }) {
+  const { generator: name, ...parameters } = props.generator;
+  return (
+    <div className="field generator-workload" data-testid="workload-generator">
+      <span>Workload generator</span>
+      <strong data-testid="workload-generator-label">{generatorLabel(props.generator)}</strong>
+      <code className="field-note generator-parameters" title={`generator: ${name}`}>
+        {Object.entries(parameters)
+          .map(([key, value]) => `${key}=${String(value)}`)
+          .join(' ') || 'the generator’s defaults'}
+      </code>
+      <button type="button" className="quiet small" onClick={props.onUseFio}>
+        Use the fio job instead
+      </button>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 // Overrides (the CLI's --set keys) that the configuration form shows as its
 // own fields: the fill level, over-provisioning, geometry, the policies and
-// — for a device with an SLC cache — the SLC policies. A scenario file's
+// — for a device with an SLC cache — the SLC policies, and for a zoned
+// device its host FTL's placement and GC victim. A scenario file's
 // `set` and a shared URL's overrides are spread over a draft with these, so
 // the panel shows what will run; a key or value the form cannot show stays
 // an override (workloadSet) and reaches the simulator as it was.
@@ -24,10 +25,25 @@ import {
   type SlcPlacement,
   type SlcWhenFull,
 } from './slcPolicy';
+import {
+  ZNS_GC_VICTIMS,
+  ZNS_PLACEMENTS,
+  znsConfigOf,
+  type ZnsGcVictim,
+  type ZnsPlacement,
+} from './znsPolicy';
 
 /** A draft with no form field set, its overrides still to be absorbed. */
 export function draftForOverrides(parts: Partial<ScenarioDraft>): ScenarioDraft {
-  return { ...EMPTY_DRAFT, geometry: {}, policy: {}, slcPolicy: {}, workloadSet: [], ...parts };
+  return {
+    ...EMPTY_DRAFT,
+    geometry: {},
+    policy: {},
+    slcPolicy: {},
+    znsPolicy: {},
+    workloadSet: [],
+    ...parts,
+  };
 }
 
 /** A --set line's value typed as a JSON value would be: true/false, a number, else the text. */
@@ -85,6 +101,18 @@ export function absorbOverride(draft: ScenarioDraft, key: string, value: unknown
       return assign(draft.policy, 'gcBackground', bool);
     case 'scheduler':
       return assign(draft.policy, 'scheduler', oneOf<SchedulerName>(SCHEDULERS, value));
+  }
+  // The ZNS fields exist only for a zoned device (znsOverrides sends none otherwise).
+  if (key.startsWith('zns.')) {
+    if (znsConfigOf(draft.deviceText) === null) return false;
+    switch (key) {
+      case 'zns.placement':
+        return assign(draft.znsPolicy, 'placement', oneOf<ZnsPlacement>(ZNS_PLACEMENTS, value));
+      case 'zns.gc_victim':
+        return assign(draft.znsPolicy, 'gcVictim', oneOf<ZnsGcVictim>(ZNS_GC_VICTIMS, value));
+      default:
+        return false;
+    }
   }
   // The SLC fields exist only for a device with a cache (slcOverrides sends none otherwise).
   const cache = key.startsWith('slc_cache.') ? slcCacheOf(draft.deviceText) : null;

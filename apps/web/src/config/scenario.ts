@@ -5,7 +5,7 @@
 // job; its errors name the file and line.
 
 import type { LoadRequest } from '@flashscope/wasm/protocol';
-import { loadRequestFor, type RunWorkload } from '../trace/runWorkload';
+import { generatorLabel, loadRequestFor, type RunWorkload } from '../trace/runWorkload';
 import {
   GC_VICTIM_POLICIES,
   GEOMETRY_KEYS,
@@ -17,6 +17,7 @@ import {
   type SchedulerName,
 } from '../store/scenarioDraft';
 import { slcOverrides } from './slcPolicy';
+import { znsOverrides } from './znsPolicy';
 
 /** Defaults of packages/sim-core/src/config/device_config.h. */
 export const DEVICE_DEFAULTS = {
@@ -97,6 +98,7 @@ export function samePolicy(a: PolicyChoice, b: PolicyChoice): boolean {
 export function validateDraft(draft: ScenarioDraft): string | null {
   const problem = validateDevice(draft);
   if (problem) return problem;
+  if (draft.workloadGenerator) return null;
   if (draft.fioText.trim() === '') return `${workloadFileName(draft)}: the fio job is empty`;
   return null;
 }
@@ -155,7 +157,7 @@ export function workloadOverridesOf(draft: ScenarioDraft): string[] {
   return set;
 }
 
-/** The overrides of the device panel: geometry, capacity, policies, the SLC cache. */
+/** The overrides of the device panel: geometry, capacity, policies, the SLC cache, ZNS. */
 export function deviceOverridesOf(draft: ScenarioDraft): string[] {
   const set: string[] = [];
   for (const key of GEOMETRY_KEYS) {
@@ -168,19 +170,26 @@ export function deviceOverridesOf(draft: ScenarioDraft): string[] {
   if (gcBackground !== undefined) set.push(`gc.background=${gcBackground}`);
   if (scheduler !== undefined) set.push(`scheduler=${scheduler}`);
   set.push(...slcOverrides(draft));
+  set.push(...znsOverrides(draft));
   return set;
 }
 
 /**
- * The request that runs the draft: its fio job, or `workload` (a trace, or
- * the compare view's choice) on the draft's device.
+ * The request that runs the draft: its fio job (or its scenario's
+ * generator), or `workload` (a trace, or the compare view's choice) on the
+ * draft's device.
  */
 export function buildLoadRequest(draft: ScenarioDraft, workload?: RunWorkload): LoadRequest {
-  const run = workload ?? {
-    kind: 'fio' as const,
-    label: workloadFileName(draft),
-    fioText: draft.fioText,
-    set: workloadOverridesOf(draft),
-  };
+  const run = workload ?? draftWorkload(draft);
   return loadRequestFor(draft.deviceText, deviceOverridesOf(draft), run, deviceFileName(draft));
+}
+
+/** The draft's own workload: its scenario's generator when it has one, else its fio job. */
+export function draftWorkload(draft: ScenarioDraft): RunWorkload {
+  const set = workloadOverridesOf(draft);
+  const generator = draft.workloadGenerator;
+  if (generator) {
+    return { kind: 'generator', label: generatorLabel(generator), fioText: '', generator, set };
+  }
+  return { kind: 'fio', label: workloadFileName(draft), fioText: draft.fioText, set };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildLoadRequest } from './scenario';
 import { checkScenario, draftFromScenario, presetName } from './scenarioFile';
 
 const SCENARIOS = path.resolve(__dirname, '../../../../public/scenarios');
@@ -53,6 +54,45 @@ describe('scenario files', () => {
       'gc.victim_typo=x',
     ]);
     expect(draft.scenarioId).toBe('s');
+  });
+
+  it('reads a generator workload, which runs instead of a fio job', () => {
+    const workload = { generator: 'cloud_block', num_writes: 200000, zipf_exponent: 1, seed: 3 };
+    const scenario = checkScenario(
+      { device: { zns: {} }, workload, set: { 'zns.placement': 'zbopt' } },
+      'zns.json',
+    );
+    expect(scenario.workload).toEqual(workload);
+    const draft = draftFromScenario(scenario, {
+      scenarioId: 'zns',
+      deviceText: '{"zns": {}}',
+      devicePresetId: null,
+      fioText: '',
+    });
+    expect(draft.workloadGenerator).toEqual(workload);
+    expect(draft.znsPolicy).toEqual({ placement: 'zbopt' });
+    const request = buildLoadRequest(draft);
+    expect(request.workload).toEqual(workload);
+    expect(request.fioText).toBe('');
+    expect(request.trace).toBeUndefined();
+    expect(request.workloadName).toBe('cloud block generator (200,000 writes)');
+    expect(request.set).toEqual(['zns.placement=zbopt']);
+  });
+
+  it('refuses a second workload and an unknown generator', () => {
+    expect(() =>
+      checkScenario(
+        { device: 'x', fio_job: 'j', workload: { generator: 'cloud_block' } },
+        'a.json',
+      ),
+    ).toThrow(/a\.json: "fio_job" and "workload" exclude each other/);
+    expect(() => checkScenario({ device: 'x', workload: { generator: 'zipf' } }, 'a.json')).toThrow(
+      /workload\.generator must be one of cloud_block/,
+    );
+    expect(() =>
+      checkScenario({ device: 'x', workload: { generator: 'cloud_block', seed: 'x' } }, 'a.json'),
+    ).toThrow(/workload\.seed must be a number/);
+    expect(() => checkScenario({ device: 'x', workload: [] }, 'a.json')).toThrow(/object/);
   });
 
   it('names the file and the problem', () => {

@@ -1,11 +1,13 @@
 // Scenario files (public/scenarios/*.json, and the `load` of a lesson step)
 // as drafts: the same keys the CLI's `flashscope run --scenario` reads
 // (packages/sim-core/src/scenario/scenario.cpp): device ("preset:NAME", a
-// path beside the file, or an object), set ({dotted key: value}) and fio (a
-// job file beside it) or fio_job (its text). The set is spread over the
+// path beside the file, or an object), set ({dotted key: value}) and one
+// workload: fio (a job file beside it), fio_job (its text) or workload (a
+// generator, e.g. {"generator": "cloud_block", "num_writes": …}). The set is spread over the
 // draft's form fields where the form has one (formOverrides.ts), so the
 // controls show what will run; other keys travel as they are.
 
+import { WORKLOAD_GENERATORS, type WorkloadGenerator } from '@flashscope/wasm/protocol';
 import type { ScenarioDraft } from '../store/scenarioDraft';
 import { absorbOverride, draftForOverrides } from './formOverrides';
 
@@ -16,9 +18,34 @@ export interface ScenarioFile {
   set: Record<string, unknown>;
   fio?: string;
   fio_job?: string;
+  workload?: WorkloadGenerator;
 }
 
-const KNOWN_KEYS = ['name', 'description', 'device', 'set', 'fio', 'fio_job'];
+const KNOWN_KEYS = ['name', 'description', 'device', 'set', 'fio', 'fio_job', 'workload'];
+const WORKLOAD_KEYS = ['fio', 'fio_job', 'workload'] as const;
+
+/**
+ * Checks a scenario's "workload" object: a known generator name and numbers
+ * for the other keys. Which keys a generator takes, and their ranges, are
+ * the simulator's to check (its error names the key).
+ */
+function checkGenerator(value: unknown, fail: (problem: string) => never): WorkloadGenerator {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    fail('workload must be an object, e.g. {"generator": "cloud_block"}');
+  }
+  const workload = value as Record<string, unknown>;
+  if (!WORKLOAD_GENERATORS.includes(workload.generator as WorkloadGenerator['generator'])) {
+    fail(
+      `workload.generator must be one of ${WORKLOAD_GENERATORS.join(', ')} (got ${JSON.stringify(workload.generator)})`,
+    );
+  }
+  for (const [key, field] of Object.entries(workload)) {
+    if (key !== 'generator' && (typeof field !== 'number' || !Number.isFinite(field))) {
+      fail(`workload.${key} must be a number`);
+    }
+  }
+  return { ...(workload as unknown as WorkloadGenerator) };
+}
 
 /** Checks a parsed scenario's shape; throws an Error naming `file` and the problem. */
 export function checkScenario(value: unknown, file: string): ScenarioFile {
@@ -39,9 +66,16 @@ export function checkScenario(value: unknown, file: string): ScenarioFile {
   if (!deviceOk) fail('device must be "preset:NAME", a path or an object');
   const set = root.set ?? {};
   if (set === null || typeof set !== 'object' || Array.isArray(set)) fail('set must be an object');
-  if (typeof root.fio !== 'string' && typeof root.fio_job !== 'string') {
-    fail('scenario needs "fio" (a job file) or "fio_job" (its text)');
+  const workloads = WORKLOAD_KEYS.filter((key) => root[key] !== undefined);
+  if (workloads.length === 0) {
+    fail('scenario needs "fio" (a job file), "fio_job" (its text) or "workload" (a generator)');
   }
+  if (workloads.length > 1) fail(`"${workloads.join('" and "')}" exclude each other`);
+  if (root.fio !== undefined && typeof root.fio !== 'string') fail('fio must be a file name');
+  if (root.fio_job !== undefined && typeof root.fio_job !== 'string') {
+    fail('fio_job must be the job text');
+  }
+  const workload = root.workload === undefined ? undefined : checkGenerator(root.workload, fail);
   return {
     name: typeof root.name === 'string' ? root.name : file,
     description: typeof root.description === 'string' ? root.description : '',
@@ -49,6 +83,7 @@ export function checkScenario(value: unknown, file: string): ScenarioFile {
     set: set as Record<string, unknown>,
     fio: typeof root.fio === 'string' ? root.fio : undefined,
     fio_job: typeof root.fio_job === 'string' ? root.fio_job : undefined,
+    workload,
   };
 }
 
@@ -66,9 +101,9 @@ function setValue(value: unknown): string {
 
 /**
  * The draft for a scenario whose device text and fio text have been
- * fetched. Known keys of `set` become form fields; a value the form cannot
- * show (an unknown policy name) stays in workloadSet, so the simulator
- * reports it.
+ * fetched ('' for a generator workload, which the draft carries instead).
+ * Known keys of `set` become form fields; a value the form cannot show (an
+ * unknown policy name) stays in workloadSet, so the simulator reports it.
  */
 export function draftFromScenario(
   scenario: ScenarioFile,
@@ -79,6 +114,7 @@ export function draftFromScenario(
     devicePresetId: parts.devicePresetId,
     deviceText: parts.deviceText,
     fioText: parts.fioText,
+    workloadGenerator: scenario.workload ? { ...scenario.workload } : null,
   });
   for (const [key, value] of Object.entries(scenario.set)) {
     if (!absorbOverride(draft, key, value)) draft.workloadSet.push(`${key}=${setValue(value)}`);

@@ -1,5 +1,5 @@
 // Fetches what a scenario names (its device preset or file, its fio job)
-// and turns it into a draft. Used by the scenario picker and by lessons.
+// and turns it into a draft (a generator workload needs no fetch). Used by the scenario picker and by lessons.
 // Same-origin files only: presets and scenarios are served from public/.
 
 import scenarioIndex from 'virtual:scenario-index';
@@ -52,8 +52,10 @@ export async function resolveScenario(
   } else {
     deviceText = JSON.stringify(scenario.device, null, 2);
   }
-  const fioText =
-    scenario.fio_job ?? (await fetchText(beside(fileUrl, scenario.fio ?? 'missing.fio')));
+  // A generator workload has no job text: the draft carries the generator.
+  const fioText = scenario.workload
+    ? ''
+    : (scenario.fio_job ?? (await fetchText(beside(fileUrl, scenario.fio ?? 'missing.fio'))));
   return draftFromScenario(scenario, { scenarioId: id, deviceText, devicePresetId, fioText });
 }
 

@@ -48,11 +48,14 @@ export class GcAnimator {
     geometry: AnimatorGeometry,
     now: number,
   ): void {
+    // A zoned drive's GC reclaims zones, not blocks: the zones view animates those.
     const starts = events.filter(
-      (event) => event.kind === 'gc_start' || event.kind === 'migration_start',
+      (event) =>
+        (event.kind === 'gc_start' && !('zone' in event)) || event.kind === 'migration_start',
     );
     for (const event of starts.slice(-MAX_NEW_MOVES_PER_FRAME)) {
       if (event.kind !== 'gc_start' && event.kind !== 'migration_start') continue;
+      if ('zone' in event) continue;
       const kind: MoveKind = event.kind === 'gc_start' ? 'gc' : 'migration';
       this.moves.push(createMove(event.block, event.valid_units, blocks, geometry, now, kind));
     }

@@ -7,6 +7,7 @@
 
 import type { SimEvent } from '@flashscope/wasm/protocol';
 import type { SimSession } from '../app/simSession';
+import { checkScenario, type ScenarioFile } from '../config/scenarioFile';
 import { resolveScenario } from '../config/scenarioLoader';
 import type { AppStore } from '../store';
 import { checkLesson, type Lesson, type PauseMoment } from './lessonFile';
@@ -31,10 +32,18 @@ function setLessonInUrl(id: string | null): void {
   window.history.replaceState(window.history.state, '', url);
 }
 
+/** The id of a scenario file's draft: "../scenarios/zns-placement.json" -> "zns-placement". */
+export function scenarioIdOfPath(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name.endsWith('.json') ? name.slice(0, -'.json'.length) : name;
+}
+
 export class LessonController {
   private stopWatching: (() => void) | null = null;
   /** Bumped by every step change: an older step's pending load does nothing more. */
   private generation = 0;
+  /** The scenario file a lesson names by path, fetched once per lesson opened. */
+  private scenarioFile: { lessonId: string; scenario: ScenarioFile; url: string } | null = null;
 
   constructor(
     private readonly store: AppStore,
@@ -72,15 +81,11 @@ export class LessonController {
     if (step.colorMode) this.store.getState().view.setColorMode(step.colorMode);
     if (step.speed) this.session.setSpeed(step.speed);
     if (step.load) {
-      const scenario = { ...lesson.scenario, set: { ...lesson.scenario.set, ...step.load.set } };
       try {
+        const source = await this.scenarioOf(lesson);
+        const scenario = { ...source.scenario, set: { ...source.scenario.set, ...step.load.set } };
         const { config } = this.store.getState();
-        const draft = await resolveScenario(
-          scenario,
-          `lesson-${lesson.id}`,
-          lessonUrl(lesson.id),
-          config.devicePresets,
-        );
+        const draft = await resolveScenario(scenario, source.id, source.url, config.devicePresets);
         if (generation !== this.generation) return false;
         config.selectScenario(draft);
         if (!(await this.session.apply(draft, false))) return false;
@@ -97,6 +102,32 @@ export class LessonController {
     if (step.play === true) this.session.play();
     else if (step.play === false) this.session.pause();
     return true;
+  }
+
+  /**
+   * The lesson's scenario, where its paths are relative to and the id its
+   * draft gets: an inline one is the lesson's own ("lesson-ID"); a file is
+   * fetched beside the lesson and keeps its name, so the scenario picker
+   * shows it.
+   */
+  private async scenarioOf(
+    lesson: Lesson,
+  ): Promise<{ scenario: ScenarioFile; url: string; id: string }> {
+    if (typeof lesson.scenario !== 'string') {
+      return { scenario: lesson.scenario, url: lessonUrl(lesson.id), id: `lesson-${lesson.id}` };
+    }
+    const id = scenarioIdOfPath(lesson.scenario);
+    if (this.scenarioFile?.lessonId !== lesson.id) {
+      const url = new URL(lesson.scenario, new URL(lessonUrl(lesson.id), window.location.href))
+        .href;
+      const response = await fetch(url);
+      if (!response.ok) {
+        throw new Error(`${lesson.scenario}: ${response.status} ${response.statusText}`);
+      }
+      const scenario = checkScenario(JSON.parse(await response.text()), `${id}.json`);
+      this.scenarioFile = { lessonId: lesson.id, scenario, url };
+    }
+    return { scenario: this.scenarioFile.scenario, url: this.scenarioFile.url, id };
   }
 
   close(): void {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ScenarioFile } from '../config/scenarioFile';
+import { scenarioIdOfPath } from './lessonController';
 import { checkLesson, lessonIdFromSearch } from './lessonFile';
 
 const LESSONS = path.resolve(__dirname, '../../../../public/lessons');
@@ -25,6 +27,31 @@ describe('checkLesson', () => {
     for (const step of lesson.steps) expect(step.text.length).toBeLessThan(600);
   });
 
+  it('accepts the ZNS lesson, which names the zns-placement scenario file', () => {
+    const lesson = checkLesson(
+      JSON.parse(readFileSync(path.join(LESSONS, 'zns.json'), 'utf8')),
+      'zns.json',
+    );
+    // The panel's test id is lesson-ID: lesson-zns.
+    expect(lesson.id).toBe('zns');
+    expect(lesson.scenario).toBe('../scenarios/zns-placement.json');
+    expect(scenarioIdOfPath(lesson.scenario as string)).toBe('zns-placement');
+    expect(lesson.steps[0].load).toBeDefined();
+    const placements = lesson.steps.map((step) => step.load?.set['zns.placement']);
+    expect(placements).toContain('normal');
+    expect(placements).toContain('zbopt');
+    for (const step of lesson.steps) expect(step.text.length).toBeLessThan(600);
+  });
+
+  it('takes a scenario by a path relative to the lesson, nothing else', () => {
+    expect(checkLesson({ ...minimal, scenario: '../scenarios/a-b.json' }, 'x.json').scenario).toBe(
+      '../scenarios/a-b.json',
+    );
+    for (const bad of ['https://evil.example/a.json', '/etc/a.json', '..//a.json', 'a.txt']) {
+      expect(() => checkLesson({ ...minimal, scenario: bad }, 'x.json')).toThrow(/relative path/);
+    }
+  });
+
   it('reads step actions', () => {
     const lesson = checkLesson(minimal, 'x.json');
     expect(lesson.steps[0]).toEqual({
@@ -33,7 +60,7 @@ describe('checkLesson', () => {
       play: true,
       pauseOn: 'cache_exhausted',
     });
-    expect(lesson.scenario.set).toEqual({});
+    expect((lesson.scenario as ScenarioFile).set).toEqual({});
   });
 
   it('names the file and step of a problem', () => {

@@ -1,6 +1,7 @@
 // Lessons (public/lessons/NAME.json): a guided run for a course or a
-// customer meeting. A lesson names one scenario (the keys of a scenario
-// file) and a list of steps; each step is a short text plus what the app
+// customer meeting. A lesson names one scenario — the keys of a scenario
+// file, or the path of one relative to the lesson file
+// ("../scenarios/zns-placement.json") — and a list of steps; each step is a short text plus what the app
 // does when the step opens: (re)load the scenario, perhaps with extra
 // overrides, pick a speed and a colour mode, play, and pause again at a
 // moment worth talking about.
@@ -28,9 +29,13 @@ export interface Lesson {
   id: string;
   title: string;
   summary: string;
-  scenario: ScenarioFile;
+  /** The scenario itself, or the path of its file relative to the lesson file. */
+  scenario: ScenarioFile | string;
   steps: LessonStep[];
 }
+
+/** A scenario file's path relative to a lesson: no scheme, host or absolute path. */
+const SCENARIO_PATH = /^(\.\.?\/)*[a-z0-9][a-z0-9_/-]*\.json$/i;
 
 /** Checks a parsed lesson; throws an Error naming `file` and the problem. */
 export function checkLesson(value: unknown, file: string): Lesson {
@@ -48,7 +53,12 @@ export function checkLesson(value: unknown, file: string): Lesson {
     id: text(root, 'id', 'the lesson'),
     title: text(root, 'title', 'the lesson'),
     summary: typeof root.summary === 'string' ? root.summary : '',
-    scenario: checkScenario(root.scenario, `${file} (scenario)`),
+    scenario:
+      typeof root.scenario === 'string'
+        ? SCENARIO_PATH.test(root.scenario) && !root.scenario.includes('//')
+          ? root.scenario
+          : fail(`scenario "${root.scenario}" must be a relative path to a .json file`)
+        : checkScenario(root.scenario, `${file} (scenario)`),
     steps: steps.map((raw, index) => {
       const where = `step ${index + 1}`;
       const step = asObject(raw) ?? fail(`${where} must be an object`);

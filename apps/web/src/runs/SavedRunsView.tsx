@@ -22,6 +22,7 @@ function formatDate(ms: number): string {
 
 function workloadText(workload: SavedWorkload): string {
   if (workload.kind === 'fio') return `${workload.label} (fio job)`;
+  if (workload.kind === 'generator') return workload.label;
   const summary = workload.trace?.summary;
   const requests = summary ? ` · ${summary.requests.toLocaleString('en')} requests` : '';
   return `${workload.trace?.name ?? workload.label} (${summary?.format ?? 'trace'}${requests})`;
@@ -162,6 +163,8 @@ function SavedRunDetail({ run }: { run: RunRecord }) {
             )}
             {run.workload.kind === 'fio' ? (
               <pre className="saved-run-fio">{run.workload.fioText}</pre>
+            ) : run.workload.kind === 'generator' ? (
+              <pre className="saved-run-fio">{JSON.stringify(run.workload.generator, null, 2)}</pre>
             ) : (
               summary && (
                 <div className="field-note">

@@ -8,7 +8,7 @@
 // 10 ms is 60,000 rows per column. Each series is binned to at most
 // SERIES_POINTS points (what a chart draws anyway, STYLE.md convention 8).
 
-import type { TraceOptions, TraceSummary } from '@flashscope/wasm/protocol';
+import type { TraceOptions, TraceSummary, WorkloadGenerator } from '@flashscope/wasm/protocol';
 import type { RunWorkload } from '../trace/currentWorkload';
 import { runIops, type RunResult } from './resultJson';
 
@@ -27,13 +27,15 @@ export interface SavedConfig {
 }
 
 export interface SavedWorkload {
-  kind: 'fio' | 'trace';
+  kind: 'fio' | 'trace' | 'generator';
   label: string;
-  /** The fio job ('' for a trace). */
+  /** The fio job ('' for a trace or a generator). */
   fioText: string;
   set: string[];
   /** A trace's name, replay options and summary (no preview lines); the bytes stay with the user. */
   trace?: { name: string; options: TraceOptions; summary: TraceSummary | null };
+  /** A scenario's generator workload (kind 'generator'). */
+  generator?: WorkloadGenerator;
 }
 
 /** The chart series of one run, binned; all columns have t_ms's length. */
@@ -81,6 +83,9 @@ export function savedWorkload(workload: RunWorkload): SavedWorkload {
     fioText: workload.kind === 'fio' ? workload.fioText : '',
     set: [...workload.set],
   };
+  if (workload.kind === 'generator' && workload.generator) {
+    saved.generator = { ...workload.generator };
+  }
   if (workload.kind === 'trace' && workload.trace) {
     saved.trace = {
       name: workload.trace.name,

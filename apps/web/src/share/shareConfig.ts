@@ -1,6 +1,7 @@
 // A configuration shared by URL: `?config=` holds base64url (RFC 4648 §5,
 // no padding) of the UTF-8 JSON {deviceText, set, fioText} — the device
-// JSON, the --set overrides and the fio job. A trace is never shared: its
+// JSON, the --set overrides and the fio job — plus `workload` when the
+// draft runs a scenario's generator. A trace is never shared: its
 // bytes stay with the user (a trace run shares its device and overrides,
 // with the draft's fio job).
 //
@@ -8,6 +9,7 @@
 // the form has one (policies, geometry, fill level, SLC policies) so the
 // panel shows them; any other key stays an override as it was.
 
+import { WORKLOAD_GENERATORS, type WorkloadGenerator } from '@flashscope/wasm/protocol';
 import { absorbOverride, draftForOverrides, typedOverrideValue } from '../config/formOverrides';
 import { overridesOf } from '../config/scenario';
 import type { ScenarioDraft } from '../store/scenarioDraft';
@@ -18,10 +20,18 @@ export interface SharedConfig {
   deviceText: string;
   set: string[];
   fioText: string;
+  /** The generator the draft runs instead of its fio job. */
+  workload?: WorkloadGenerator;
 }
 
 export function sharedConfigOf(draft: ScenarioDraft): SharedConfig {
-  return { deviceText: draft.deviceText, set: overridesOf(draft), fioText: draft.fioText };
+  const shared: SharedConfig = {
+    deviceText: draft.deviceText,
+    set: overridesOf(draft),
+    fioText: draft.fioText,
+  };
+  if (draft.workloadGenerator) shared.workload = { ...draft.workloadGenerator };
+  return shared;
 }
 
 function toBase64Url(bytes: Uint8Array): string {
@@ -48,6 +58,7 @@ export function encodeSharedConfig(config: SharedConfig): string {
     deviceText: config.deviceText,
     set: config.set,
     fioText: config.fioText,
+    ...(config.workload ? { workload: config.workload } : {}),
   });
   return toBase64Url(new TextEncoder().encode(json));
 }
@@ -79,7 +90,23 @@ export function decodeSharedConfig(value: string): SharedConfig {
   ) {
     throw new Error('it lacks deviceText, set or fioText');
   }
-  return { deviceText: config.deviceText, set: config.set, fioText: config.fioText };
+  const shared: SharedConfig = {
+    deviceText: config.deviceText,
+    set: config.set,
+    fioText: config.fioText,
+  };
+  if (config.workload !== undefined) {
+    const workload = config.workload as Partial<WorkloadGenerator> | null;
+    if (
+      workload === null ||
+      typeof workload !== 'object' ||
+      !WORKLOAD_GENERATORS.includes(workload.generator as WorkloadGenerator['generator'])
+    ) {
+      throw new Error('its workload is not a known generator');
+    }
+    shared.workload = { ...(workload as WorkloadGenerator) };
+  }
+  return shared;
 }
 
 /** `href` with ?config= set to `config` (a lesson in the URL would win over it: dropped). */
@@ -103,7 +130,11 @@ export function configParam(search: string): string | null {
  * they are.
  */
 export function draftFromShared(shared: SharedConfig): ScenarioDraft {
-  const draft = draftForOverrides({ deviceText: shared.deviceText, fioText: shared.fioText });
+  const draft = draftForOverrides({
+    deviceText: shared.deviceText,
+    fioText: shared.fioText,
+    workloadGenerator: shared.workload ? { ...shared.workload } : null,
+  });
   for (const entry of shared.set) {
     const at = entry.indexOf('=');
     const key = at < 0 ? entry : entry.slice(0, at).trim();

@@ -7,6 +7,7 @@
 
 import { effectivePolicy, samePolicy } from '../config/scenario';
 import { effectiveSlcPolicy, sameSlcPolicy, type SlcPolicyChoice } from '../config/slcPolicy';
+import { effectiveZnsPolicy, sameZnsPolicy, type ZnsPolicyChoice } from '../config/znsPolicy';
 import type { SliceGet, SliceSet } from './appState';
 import {
   EMPTY_DRAFT,
@@ -36,11 +37,14 @@ export interface ConfigSlice {
   setOverprovision(value: number | null): void;
   setPolicy(patch: Partial<PolicyChoice>): void;
   setSlcPolicy(patch: Partial<SlcPolicyChoice>): void;
+  setZnsPolicy(patch: Partial<ZnsPolicyChoice>): void;
   scenariosLoaded(scenarios: ScenarioEntry[]): void;
   /** Replaces the whole draft with a scenario file's (see config/scenarioFile.ts). */
   selectScenario(draft: ScenarioDraft): void;
   selectWorkloadPreset(id: string, fioText: string, set: string[]): void;
   editFioText(fioText: string): void;
+  /** Drops a scenario's generator workload: the draft's fio job runs again. */
+  dropWorkloadGenerator(): void;
   setPreconditionFill(value: number | null): void;
   markApplied(draft: ScenarioDraft): void;
   dismissRestartOffer(): void;
@@ -53,7 +57,8 @@ function policiesDiffer(draft: ScenarioDraft, applied: ScenarioDraft | null): bo
   return (
     applied !== null &&
     (!samePolicy(effectivePolicy(draft), effectivePolicy(applied)) ||
-      !sameSlcPolicy(effectiveSlcPolicy(draft), effectiveSlcPolicy(applied)))
+      !sameSlcPolicy(effectiveSlcPolicy(draft), effectiveSlcPolicy(applied)) ||
+      !sameZnsPolicy(effectiveZnsPolicy(draft), effectiveZnsPolicy(applied)))
   );
 }
 
@@ -103,6 +108,11 @@ export function createConfigSlice(set: SliceSet<'config'>, get: SliceGet<'config
       const next = { ...draft, slcPolicy: { ...draft.slcPolicy, ...patch } };
       set({ draft: next, restartOffered: policiesDiffer(next, applied) });
     },
+    setZnsPolicy: (patch) => {
+      const { draft, applied } = get();
+      const next = { ...draft, znsPolicy: { ...draft.znsPolicy, ...patch } };
+      set({ draft: next, restartOffered: policiesDiffer(next, applied) });
+    },
     scenariosLoaded: (scenarios) => set({ scenarios }),
     selectScenario: (draft) => set({ draft }),
 
@@ -112,11 +122,13 @@ export function createConfigSlice(set: SliceSet<'config'>, get: SliceGet<'config
         scenarioId: null,
         workloadPresetId: id,
         fioText,
+        workloadGenerator: null,
         workloadSet: presetSet.filter((entry) => !entry.startsWith(PRECONDITION_FILL)),
         preconditionFill: fill ? Number(fill.slice(PRECONDITION_FILL.length)) : null,
       });
     },
     editFioText: (fioText) => editDraft({ fioText }),
+    dropWorkloadGenerator: () => editDraft({ workloadGenerator: null }),
     setPreconditionFill: (preconditionFill) => editDraft({ preconditionFill }),
 
     markApplied: (draft) => set({ applied: draft, restartOffered: false }),

@@ -43,3 +43,23 @@ describe('EventLog and the SLC cache', () => {
     expect(log.stalls.map((stall) => stall.during_migration)).toEqual([true, false]);
   });
 });
+
+describe('EventLog on a zoned drive', () => {
+  it('times host FTL reclaims by zone and counts resets', () => {
+    const log = new EventLog();
+    log.append([
+      { kind: 'gc_start', t_ms: 40, zone: 7, gp: 0.8 },
+      { kind: 'gc_end', t_ms: 42.5, zone: 7, moved: 120 },
+      { kind: 'zone_reset', t_ms: 42.5, zone: 7, class: 3, gp: 0.8 },
+      { kind: 'zone_reset', t_ms: 43, zone: 2, class: null, gp: 1 },
+      { kind: 'gc_start', t_ms: 50, zone: 9, gp: 0.6 },
+    ]);
+    expect(log.gcRuns).toBe(2);
+    expect(log.gc).toEqual([
+      { start_ms: 40, end_ms: 42.5, block: 7, units_moved: 120, background: false },
+    ]);
+    expect([...log.openZoneGc.keys()]).toEqual([9]);
+    expect(log.openGc.size).toBe(0);
+    expect(log.zoneResets).toBe(2);
+  });
+});

@@ -11,6 +11,7 @@ import type { SimEvent } from '@flashscope/wasm/protocol';
 export interface GcInterval {
   start_ms: number;
   end_ms: number;
+  /** The victim block; on a zoned drive, the reclaimed zone. */
   block: number;
   units_moved: number;
   background: boolean;
@@ -60,12 +61,16 @@ export class EventLog {
   readonly stalls: Stall[] = [];
   /** GC runs started whose end has not arrived yet, by victim block. */
   readonly openGc = new Map<number, { start_ms: number; background: boolean }>();
+  /** A zoned drive's host FTL reclaims not yet ended, by zone. */
+  readonly openZoneGc = new Map<number, { start_ms: number }>();
   readonly migrations: MigrationInterval[] = [];
   readonly openMigrations = new Map<number, { start_ms: number; background: boolean }>();
   /** Every time the SLC cache ran full; the last one may still be open. */
   readonly cacheFull: CacheFullInterval[] = [];
   gcRuns = 0;
   migrationRuns = 0;
+  /** Zone resets on a zoned drive (GC reclaims and resets of empty zones). */
+  zoneResets = 0;
   /** Events the worker left out when too many happened between two frames. */
   dropped = 0;
 
@@ -75,11 +80,28 @@ export class EventLog {
       switch (event.kind) {
         case 'gc_start':
           this.gcRuns++;
-          this.openGc.set(event.block, { start_ms: event.t_ms, background: event.background });
+          // A zoned drive's host FTL reclaims a zone: foreground, timed by its start and end.
+          if ('zone' in event) this.openZoneGc.set(event.zone, { start_ms: event.t_ms });
+          else this.openGc.set(event.block, { start_ms: event.t_ms, background: event.background });
           break;
         case 'gc_end':
+          if ('zone' in event) {
+            const start_ms = this.openZoneGc.get(event.zone)?.start_ms ?? event.t_ms;
+            this.openZoneGc.delete(event.zone);
+            this.gc.push({
+              start_ms,
+              end_ms: event.t_ms,
+              block: event.zone,
+              units_moved: event.moved,
+              background: false,
+            });
+            break;
+          }
           this.openGc.delete(event.block);
           this.gc.push(intervalEndingAt(event));
+          break;
+        case 'zone_reset':
+          this.zoneResets++;
           break;
         case 'migration_start':
           this.migrationRuns++;

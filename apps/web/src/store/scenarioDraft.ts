@@ -1,4 +1,6 @@
+import type { WorkloadGenerator } from '@flashscope/wasm/protocol';
 import type { SlcPolicyChoice } from '../config/slcPolicy';
+import type { ZnsPolicyChoice } from '../config/znsPolicy';
 
 // The scenario a user edits, as data: the policy names the simulator
 // registers (packages/sim-core/src/ftl/gc/victim_policy_names.h), the
@@ -65,8 +67,15 @@ export interface ScenarioDraft {
   policy: Partial<PolicyChoice>;
   /** Likewise for the SLC cache (sent only when the device has one). */
   slcPolicy: Partial<SlcPolicyChoice>;
+  /** Likewise for a zoned drive's host FTL (sent only when the device is zoned). */
+  znsPolicy: Partial<ZnsPolicyChoice>;
   workloadPresetId: string | null;
   fioText: string;
+  /**
+   * A scenario's generator workload (its "workload" object): while set, it
+   * runs instead of fioText. Choosing a workload preset drops it.
+   */
+  workloadGenerator: WorkloadGenerator | null;
   /** The workload preset's overrides other than the precondition fill. */
   workloadSet: string[];
   preconditionFill: number | null;
@@ -80,8 +89,10 @@ export const EMPTY_DRAFT: ScenarioDraft = {
   overprovision: null,
   policy: {},
   slcPolicy: {},
+  znsPolicy: {},
   workloadPresetId: null,
   fioText: '',
+  workloadGenerator: null,
   workloadSet: [],
   preconditionFill: null,
 };

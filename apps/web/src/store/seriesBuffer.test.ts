@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeriesBuffer } from './seriesBuffer';
+import { SeriesBuffer, elementColumnKey } from './seriesBuffer';
 
 describe('SeriesBuffer', () => {
   it('grows past its initial capacity without losing rows', () => {
@@ -21,5 +21,26 @@ describe('SeriesBuffer', () => {
     expect(Array.from(buffer.column('lat_p50_us'))).toEqual([NaN, NaN, 90]);
     expect(buffer.has('lat_p50_us')).toBe(true);
     expect(buffer.column('unknown')).toHaveLength(0);
+  });
+});
+
+describe('SeriesBuffer with array-valued series', () => {
+  it('splits zns_class_waf into one column per class, 1-based', () => {
+    const buffer = new SeriesBuffer();
+    buffer.append({
+      t_ms: [10, 20],
+      zns_waf: [1, 1.5],
+      zns_class_waf: [
+        [0.6, 0.4],
+        [0.9, 0.6],
+      ],
+    });
+    buffer.append({ t_ms: [30], zns_waf: [1.75], zns_class_waf: [[1, 0.5, 0.25]] });
+    expect(buffer.elementCount('zns_class_waf')).toBe(3);
+    expect(Array.from(buffer.column(elementColumnKey('zns_class_waf', 1)))).toEqual([0.6, 0.9, 1]);
+    expect(Array.from(buffer.column('zns_class_waf.2'))).toEqual([0.4, 0.6, 0.5]);
+    // A class first seen later is NaN before it, like any new column.
+    expect(Array.from(buffer.column('zns_class_waf.3'))).toEqual([NaN, NaN, 0.25]);
+    expect(buffer.has('zns_class_waf')).toBe(false);
   });
 });

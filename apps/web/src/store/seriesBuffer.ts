@@ -3,6 +3,9 @@
 // convention 9): appending mutates in place and the sim slice bumps a
 // version counter, so nothing is copied into reactive state. A column
 // holds NaN where the worker sent null (e.g. WAF before the first write).
+// A series whose points are arrays (zns_class_waf: one number per zone
+// class) is split into one column per element, "KEY.1", "KEY.2", … (1-based,
+// as the classes are numbered): see elementColumnKey.
 
 import type { SeriesPoints } from '@flashscope/wasm/protocol';
 
@@ -10,14 +13,26 @@ export type SeriesKey = keyof SeriesPoints;
 
 const INITIAL_CAPACITY = 1024;
 
+type ColumnValues = ArrayLike<number | null | readonly (number | null)[]>;
+
+/** The column of element `index` (1-based) of an array-valued series ("zns_class_waf.3"). */
+export function elementColumnKey(key: string, index: number): string {
+  return `${key}.${index}`;
+}
+
 export class SeriesBuffer {
   private columns = new Map<string, Float64Array>();
   private capacity = INITIAL_CAPACITY;
+  /** Elements per point of each array-valued series seen so far. */
+  private elements = new Map<string, number>();
   length = 0;
 
   /** Appends the points of one frame; every array in `points` has the same length. */
-  append(points: SeriesPoints | Record<string, ArrayLike<number | null> | undefined>): void {
-    const record = points as Record<string, ArrayLike<number | null> | undefined>;
+  append(points: SeriesPoints | Record<string, ColumnValues | undefined>): void {
+    const record = splitElementColumns(
+      points as Record<string, ColumnValues | undefined>,
+      this.elements,
+    );
     const added = record.t_ms?.length ?? 0;
     if (added === 0) return;
     this.ensureCapacity(this.length + added);
@@ -46,6 +61,11 @@ export class SeriesBuffer {
     return this.columns.has(key);
   }
 
+  /** Elements per point of the array-valued series `key` (0: none seen). */
+  elementCount(key: string): number {
+    return this.elements.get(key) ?? 0;
+  }
+
   /** A view of the first `length` values of a column (empty if unknown). */
   column(key: SeriesKey | string): Float64Array {
     const column = this.columns.get(key);
@@ -67,4 +87,37 @@ export class SeriesBuffer {
     }
     this.capacity = capacity;
   }
+}
+
+/**
+ * `record` with each array-valued series replaced by its element columns
+ * (elementColumnKey); `elements` keeps the widest seen per key, so a point
+ * with fewer elements leaves NaN in the others. Plain series pass through
+ * (the record itself when there is none to split).
+ */
+function splitElementColumns(
+  record: Record<string, ColumnValues | undefined>,
+  elements: Map<string, number>,
+): Record<string, ArrayLike<number | null> | undefined> {
+  let split: Record<string, ArrayLike<number | null> | undefined> | null = null;
+  for (const [key, values] of Object.entries(record)) {
+    if (!values || values.length === 0 || !Array.isArray(values[0])) continue;
+    split ??= { ...(record as Record<string, ArrayLike<number | null> | undefined>) };
+    delete split[key];
+    let width = elements.get(key) ?? 0;
+    for (let i = 0; i < values.length; i++) {
+      const point = values[i];
+      if (Array.isArray(point)) width = Math.max(width, point.length);
+    }
+    elements.set(key, width);
+    for (let element = 0; element < width; element++) {
+      const column = new Array<number | null>(values.length);
+      for (let i = 0; i < values.length; i++) {
+        const point = values[i];
+        column[i] = Array.isArray(point) ? ((point[element] as number | null) ?? null) : null;
+      }
+      split[elementColumnKey(key, element + 1)] = column;
+    }
+  }
+  return split ?? (record as Record<string, ArrayLike<number | null> | undefined>);
 }

@@ -42,6 +42,25 @@ describe('currentWorkload', () => {
     expect(workloadProblem(workload)).toBeNull();
   });
 
+  it("is a scenario's generator in fio mode, until a workload preset replaces it", () => {
+    const generator = { generator: 'cloud_block' as const, num_writes: 5000 };
+    const store = storeWith({ ...draft, workloadPresetId: null, workloadGenerator: generator });
+    const workload = currentWorkload(store.getState());
+    expect(workload).toMatchObject({
+      kind: 'generator',
+      label: 'cloud block generator (5,000 writes)',
+      fioText: '',
+      generator,
+    });
+    expect(workloadProblem(workload)).toBeNull();
+    // The request carries it as the worker's `workload` option, with no fio text.
+    const request = loadRequestFor('{}', [], workload);
+    expect(request.workload).toEqual(generator);
+    expect(request.fioText).toBe('');
+    store.getState().config.selectWorkloadPreset('randwrite-4k', '[j]\n', []);
+    expect(currentWorkload(store.getState()).kind).toBe('fio');
+  });
+
   it('is the accepted trace, with the current options and its summary, in trace mode', () => {
     const store = storeWith(draft);
     const { traces } = store.getState();

@@ -1,24 +1,30 @@
 // The workload "Apply & restart" would run, read from the store: the
-// draft's fio job, or the accepted trace file when the workload panel is in
-// trace mode. The compare view runs the same workload on several devices
+// draft's fio job (or its scenario's generator), or the accepted trace file
+// when the workload panel is in trace mode. The compare view runs the same workload on several devices
 // through loadRequestFor (runWorkload.ts).
 
 import type { TraceOptions } from '@flashscope/wasm/protocol';
 import type { AppState } from '../store';
 import type { ScenarioDraft } from '../store/scenarioDraft';
 import type { TraceChoice } from '../store/traceSlice';
-import { workloadFileName, workloadOverridesOf } from '../config/scenario';
+import { draftWorkload, workloadOverridesOf } from '../config/scenario';
 import { traceOptionsForRequest, type RunWorkload } from './runWorkload';
 
-export { loadRequestFor, traceOptionsForRequest, workloadProblem } from './runWorkload';
+export {
+  generatorLabel,
+  loadRequestFor,
+  traceOptionsForRequest,
+  workloadProblem,
+} from './runWorkload';
 export type { RunWorkload } from './runWorkload';
 
-/** The draft's workload and the trace panel's choice, as one RunWorkload. */
+/**
+ * The draft's workload and the trace panel's choice, as one RunWorkload: in
+ * fio mode the draft's own (its fio job, or its scenario's generator).
+ */
 export function workloadOf(draft: ScenarioDraft, traces: TraceChoice): RunWorkload {
+  if (traces.mode === 'fio') return draftWorkload(draft);
   const set = workloadOverridesOf(draft);
-  if (traces.mode === 'fio') {
-    return { kind: 'fio', label: workloadFileName(draft), fioText: draft.fioText, set };
-  }
   const { file, summary, options } = traces;
   if (!file) return { kind: 'trace', label: 'trace', fioText: '', set };
   return {

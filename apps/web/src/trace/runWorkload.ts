@@ -1,28 +1,42 @@
-// What a run replays, apart from the device: a fio job or a trace file, with
-// the overrides that belong to the workload (the precondition fill, a
-// preset's extras). Kept free of store and config imports so that
+// What a run replays, apart from the device: a fio job, a trace file or a
+// scenario's workload generator, with the overrides that belong to the
+// workload (the precondition fill, a preset's extras). Kept free of store and config imports so that
 // config/scenario.ts can build its LoadRequest here without an import cycle;
 // currentWorkload.ts re-exports it with the store-facing half.
 
-import type { LoadRequest, TraceOptions, TraceRef, TraceSummary } from '@flashscope/wasm/protocol';
+import type {
+  LoadRequest,
+  TraceOptions,
+  TraceRef,
+  TraceSummary,
+  WorkloadGenerator,
+} from '@flashscope/wasm/protocol';
 import { DEFAULT_TRACE_OPTIONS } from '../store/traceSlice';
 
 export interface RunWorkload {
-  kind: 'fio' | 'trace';
-  /** The workload's file name as errors and saved runs show it ("randwrite-4k.fio", "x.trace"). */
+  kind: 'fio' | 'trace' | 'generator';
+  /**
+   * The workload's name as errors and saved runs show it ("randwrite-4k.fio",
+   * "x.trace", "cloud block generator (200,000 writes)").
+   */
   label: string;
-  /** The fio job text; '' for a trace. */
+  /** The fio job text; '' for a trace or a generator. */
   fioText: string;
   /** The trace to replay (kind 'trace'); absent while no trace file has been accepted. */
   trace?: TraceRef;
   /** The accepted trace's summary, when there is one. */
   traceSummary?: TraceSummary;
+  /** The generator to run (kind 'generator'), a scenario file's "workload" object. */
+  generator?: WorkloadGenerator;
   /** Workload overrides as --set entries, e.g. "precondition.fill=0.9". */
   set: string[];
 }
 
 /** Why `workload` cannot run, or null when it can. */
 export function workloadProblem(workload: RunWorkload): string | null {
+  if (workload.kind === 'generator') {
+    return workload.generator ? null : `${workload.label}: no generator to run`;
+  }
   if (workload.kind === 'trace') {
     return workload.trace ? null : 'Choose a trace file (drop it on the workload panel) first';
   }
@@ -71,5 +85,21 @@ export function loadRequestFor(
   if (workload.kind === 'trace' && workload.trace) {
     request.trace = { ...workload.trace, options: traceOptionsForRequest(workload.trace.options) };
   }
+  if (workload.kind === 'generator' && workload.generator) {
+    request.workload = { ...workload.generator };
+  }
   return request;
+}
+
+const GENERATOR_NAMES: Record<WorkloadGenerator['generator'], string> = {
+  cloud_block: 'cloud block generator',
+};
+
+/** How the workload panel names a generator: "cloud block generator (200,000 writes)". */
+export function generatorLabel(generator: WorkloadGenerator): string {
+  const name = GENERATOR_NAMES[generator.generator] ?? `${String(generator.generator)} generator`;
+  const writes = generator.num_writes;
+  return typeof writes === 'number' && Number.isFinite(writes)
+    ? `${name} (${writes.toLocaleString('en')} writes)`
+    : name;
 }
