@@ -25,6 +25,7 @@
 #include <string>
 
 #include "config/device_config.h"
+#include "scenario/scenario.h"
 #include "sim/fio_jobs.h"
 #include "sim/simulator.h"
 #include "trace/byte_input.h"
@@ -162,21 +163,15 @@ void BenchTraceParse(const std::string& msr_path) {
   std::printf("  peak memory so far: %.0f MiB\n", PeakRssMiB());
 }
 
-// The stream and zones of public/scenarios/zns-placement.json (its
-// thesis-ordering test uses the same), through the untimed host FTL.
-void BenchZnsHostFtl() {
-  zns::UntimedZnsSetup setup;
-  setup.workload.num_blocks = 262144;
-  setup.workload.num_writes = 4 * 262144;
-  setup.workload.hot_shifts = 96;
-  setup.workload.hot_shift_fraction = 0.02;
-  setup.geometry.zone_count = 384;
-  setup.geometry.zone_size_lbas = 1024;
-  setup.geometry.zone_capacity_lbas = 1024;
-  setup.geometry.max_open_resources = 14;
-  setup.geometry.max_active_resources = 14;
+// public/scenarios/zns-placement.json's stream and zones through the
+// untimed host FTL, once per placement.
+void BenchZnsHostFtl(const std::string& scenarios) {
+  const Scenario scenario = LoadScenario(scenarios + "/zns-placement.json", "", {});
+  zns::UntimedZnsSetup setup = zns::UntimedZnsSetupFor(scenario.device, *scenario.workload);
   std::printf(
-      "ZNS host FTL, untimed (zns-placement stream: 1 M writes, 384 zones of 4 MiB, CBE):\n");
+      "ZNS host FTL, untimed (zns-placement stream: %llu writes, %u zones of %llu KiB, %s):\n",
+      (unsigned long long)setup.workload.num_writes, setup.geometry.zone_count,
+      (unsigned long long)(setup.geometry.zone_size_lbas * 4), setup.ftl.gc_victim.c_str());
   for (std::string_view name : zns::kPlacementNames) {
     setup.ftl.placement = std::string(name);
     const auto start = Clock::now();
@@ -263,7 +258,7 @@ int Main(int argc, char** argv) {
                 sim.StateBytesPerPhysicalUnit());
   }
   std::printf("  peak memory: %.0f MiB\n", PeakRssMiB());
-  BenchZnsHostFtl();
+  BenchZnsHostFtl(presets + "/../../scenarios");
   BenchTraceParse(msr_trace);
   return 0;
 }

@@ -14,8 +14,8 @@ uint64_t DeviceLogicalBlocks(const DeviceConfig& config, const DeviceLayout& lay
   return layout.logical_bytes / CloudBlockWorkloadParams::kBlockBytes;
 }
 
-JobSpec JobFromGenerator(const GeneratorWorkload& workload, const DeviceConfig& config,
-                         const DeviceLayout& layout) {
+GeneratorStream ResolveGenerator(const GeneratorWorkload& workload, const DeviceConfig& config,
+                                 const DeviceLayout& layout) {
   CloudBlockWorkloadParams params = workload.params;
   const uint64_t device_blocks = DeviceLogicalBlocks(config, layout);
   if (!workload.num_blocks_set) {
@@ -29,12 +29,17 @@ JobSpec JobFromGenerator(const GeneratorWorkload& workload, const DeviceConfig& 
   // Seed 004 Table 2.1: about four writes per block.
   if (!workload.num_writes_set) params.num_writes = 4 * params.num_blocks;
   // The first job's stream, as JobsFromFio forks it, unless seeded.
-  const Rng rng = workload.seed_set ? Rng(workload.seed) : Rng(config.seed).Fork(100);
+  return {params, workload.seed_set ? Rng(workload.seed) : Rng(config.seed).Fork(100)};
+}
+
+JobSpec JobFromGenerator(const GeneratorWorkload& workload, const DeviceConfig& config,
+                         const DeviceLayout& layout) {
+  const GeneratorStream stream = ResolveGenerator(workload, config, layout);
   JobSpec spec;
   spec.name = kCloudBlockJobName;
   spec.iodepth = workload.iodepth;
   try {
-    spec.source = std::make_unique<CloudBlockGenerator>(params, rng, workload.file);
+    spec.source = std::make_unique<CloudBlockGenerator>(stream.params, stream.rng, workload.file);
   } catch (const InputError& error) {
     throw InputError(workload.file, workload.line, "workload: " + error.problem());
   }

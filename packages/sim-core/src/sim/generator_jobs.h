@@ -7,6 +7,8 @@
 #include "config/device_config.h"
 #include "host/host.h"
 #include "nand/layout.h"
+#include "util/rng.h"
+#include "workload/cloud_block_generator.h"
 #include "workload/generator_workload.h"
 
 namespace flashscope {
@@ -17,6 +19,16 @@ inline constexpr const char* kCloudBlockJobName = "cloud_block";
 // the host FTL's logical space (ZnsHostLogicalBlocks), else the logical
 // capacity / 4096.
 uint64_t DeviceLogicalBlocks(const DeviceConfig& config, const DeviceLayout& layout);
+
+// The generator's stream as a run builds it: num_blocks defaulted to the
+// device's logical blocks (InputError when larger), num_writes to four per
+// block, and its Rng (the workload's seed, else fio job 0's fork).
+struct GeneratorStream {
+  CloudBlockWorkloadParams params;
+  Rng rng;
+};
+GeneratorStream ResolveGenerator(const GeneratorWorkload& workload, const DeviceConfig& config,
+                                 const DeviceLayout& layout);
 
 // One job named "cloud_block": a CloudBlockGenerator over num_blocks (default
 // DeviceLogicalBlocks) with num_writes (default 4 * num_blocks), iodepth

@@ -1,9 +1,27 @@
 // RunUntimedZns (untimed_zns_run.h).
 #include "zns/host_ftl/untimed_zns_run.h"
 
+#include "nand/layout.h"
+#include "sim/generator_jobs.h"
 #include "zns/host_ftl/future_knowledge.h"
+#include "zns/zoned_layout.h"
 
 namespace flashscope::zns {
+
+UntimedZnsSetup UntimedZnsSetupFor(const DeviceConfig& device, const GeneratorWorkload& workload) {
+  const DeviceLayout layout = DeviceLayout::From(device);
+  const GeneratorStream stream = ResolveGenerator(workload, device, layout);
+  UntimedZnsSetup setup;
+  setup.geometry = ZonedLayout::From(device, layout).Geometry();
+  setup.ftl.logical_blocks = ZnsHostLogicalBlocks(device);
+  setup.ftl.classes = device.zns.classes;
+  setup.ftl.gc_threshold = device.zns.gc_threshold;
+  setup.ftl.placement = device.zns.placement;
+  setup.ftl.gc_victim = device.zns.gc_victim;
+  setup.workload = stream.params;
+  setup.rng = stream.rng;
+  return setup;
+}
 
 HostFtlStats RunUntimedZns(const UntimedZnsSetup& setup) {
   HostFtlConfig config = setup.ftl;
@@ -12,10 +30,10 @@ HostFtlStats RunUntimedZns(const UntimedZnsSetup& setup) {
   ZnsHostFtl ftl(config, device, "untimed zns run");
   FutureKnowledge future;
   if (ftl.NeedsFutureKnowledge()) {
-    CloudBlockGenerator prepass(setup.workload, Rng(setup.seed));
+    CloudBlockGenerator prepass(setup.workload, setup.rng);
     future = FutureKnowledge::FromSource(prepass, config.logical_blocks);
   }
-  CloudBlockGenerator generator(setup.workload, Rng(setup.seed));
+  CloudBlockGenerator generator(setup.workload, setup.rng);
   HostIo io;
   uint64_t index = 0;
   while (generator.Next(io)) {

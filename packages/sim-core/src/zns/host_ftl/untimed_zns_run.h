@@ -9,7 +9,10 @@
 #include <cstdint>
 #include <string>
 
+#include "config/device_config.h"
+#include "util/rng.h"
 #include "workload/cloud_block_generator.h"
+#include "workload/generator_workload.h"
 #include "zns/host_ftl/zns_host_ftl.h"
 
 namespace flashscope::zns {
@@ -18,8 +21,13 @@ struct UntimedZnsSetup {
   ZoneGeometry geometry;
   HostFtlConfig ftl;  // ftl.logical_blocks 0: the generator's num_blocks
   CloudBlockWorkloadParams workload;
-  uint64_t seed = 1;
+  Rng rng{1};  // the generator's
 };
+
+// The setup a timed run of `device` with `workload` amounts to: the zone
+// geometry of the device's layout, its zns host FTL settings and the
+// generator's resolved stream (the scenario's own figures, from one file).
+UntimedZnsSetup UntimedZnsSetupFor(const DeviceConfig& device, const GeneratorWorkload& workload);
 
 // Runs the cloud-block generator's stream (twice for fk/zbopt: the first
 // pass is the future-knowledge pre-pass) and returns the host FTL's figures.

@@ -4,8 +4,6 @@
 // t_zone the time since the zone filled (a rewrite of one block no longer
 // makes a cold zone look young) and f(t) = t (Table 3.2: t beats sqrt(t)
 // and ln(t)). gp = 1 scores infinity.
-#include <limits>
-
 #include "zns/host_ftl/victim/impl/victims.h"
 #include "zns/zone_state_machine.h"
 
@@ -19,9 +17,7 @@ uint32_t CbeZoneVictim::Pick(std::span<const ZoneInfo> zones, uint64_t now, doub
     if (!zone.full) continue;
     const double gp = zone.gp();
     if (gp <= gc_threshold) continue;
-    const double age = static_cast<double>(now - zone.full_clock) + 1;
-    const double score =
-        zone.valid == 0 ? std::numeric_limits<double>::infinity() : gp / (2 * (1 - gp)) * age;
+    const double score = CostBenefitScore(zone, static_cast<double>(now - zone.full_clock) + 1);
     if (score > best_score) {
       best_score = score;
       best = z;

@@ -4,8 +4,6 @@
 // age taken from the zone's most recently invalidated block — the choice
 // whose misjudgements (a rewrite of one cold block makes the whole zone look
 // young) the thesis's CBE corrects. A fully invalid zone wins outright.
-#include <limits>
-
 #include "zns/host_ftl/victim/impl/victims.h"
 #include "zns/zone_state_machine.h"
 
@@ -18,10 +16,8 @@ uint32_t CostBenefitZoneVictim::Pick(std::span<const ZoneInfo> zones, uint64_t n
   for (uint32_t z = 0; z < zones.size(); ++z) {
     const ZoneInfo& zone = zones[z];
     if (!zone.full || zone.valid == zone.written) continue;
-    const double gp = zone.gp();
-    const double age = static_cast<double>(now - zone.last_invalidate_clock) + 1;
     const double score =
-        zone.valid == 0 ? std::numeric_limits<double>::infinity() : gp / (2 * (1 - gp)) * age;
+        CostBenefitScore(zone, static_cast<double>(now - zone.last_invalidate_clock) + 1);
     if (score > best_score) {
       best_score = score;
       best = z;

@@ -1,9 +1,20 @@
 // The zone victim policies (one file each in this folder).
 #pragma once
 
+#include <limits>
+
 #include "zns/host_ftl/victim/i_zone_victim.h"
 
 namespace flashscope::zns {
+
+// Cost-benefit's score: free space gained per block copied (gp / (2 (1 -
+// gp)): each valid block is read and written once) times the age; a zone
+// with nothing valid costs nothing and wins outright.
+inline double CostBenefitScore(const ZoneInfo& zone, double age) {
+  if (zone.valid == 0) return std::numeric_limits<double>::infinity();
+  const double gp = zone.gp();
+  return gp / (2 * (1 - gp)) * age;
+}
 
 // The zone with the highest garbage proportion.
 class GreedyZoneVictim final : public IZoneVictim {
