@@ -12,12 +12,16 @@
 // build/bench/ and reused), in wasm -- read through Module.fsReadTrace in
 // the worker's 4 MiB chunks, here from a file descriptor -- and natively by
 // `flashscope trace inspect`, timed as a whole; MB/s of trace text each and
-// their ratio (targets: >= 200 MB/s native, >= 100 MB/s wasm). Prints;
-// never asserts.
+// their ratio (targets: >= 200 MB/s native, >= 100 MB/s wasm).
+//
+// Then a zoned drive: public/scenarios/zns-placement.json (1 M cloud-block
+// writes through the host FTL with BHB-DP placement, GC and zone resets in
+// flash time), timed run in wasm and in the native CLI, with the ratio and
+// whether the two 'zns' result objects agree. Prints; never asserts.
 //
 //   node packages/wasm/bench/bench-wasm.mjs [--ios N] [--native PATH|none]
 //        [--presets DIR] [--glue PATH] [--msr-trace PATH] [--msr-mb N]
-//        [--skip-run] [--skip-trace]
+//        [--skip-run] [--skip-trace] [--skip-zns]
 //
 // Plain Node ESM on purpose: no build step beyond scripts/build-wasm.sh.
 import { spawnSync } from 'node:child_process';
@@ -57,6 +61,7 @@ function parseArgs(argv) {
     msrTrace: null,
     run: true,
     trace: true,
+    zns: true,
   };
   for (let i = 2; i < argv.length; ++i) {
     const value = () => {
@@ -74,6 +79,7 @@ function parseArgs(argv) {
     else if (argv[i] === '--msr-mb') args.msrMb = Number(value());
     else if (argv[i] === '--skip-run') args.run = false;
     else if (argv[i] === '--skip-trace') args.trace = false;
+    else if (argv[i] === '--skip-zns') args.zns = false;
     else throw new Error(`unknown option ${argv[i]}`);
   }
   args.msrTrace ??= join(repoRoot, `build/bench/msr-${args.msrMb}mb.csv`);
@@ -105,8 +111,13 @@ function lastError(m) {
   return new Error(m.UTF8ToString(m._fs_last_error()));
 }
 
-function runWasm(m, deviceJson, fioText, fioPath, sets) {
-  const options = JSON.stringify({ series_interval_ms: 100, workload_name: fioPath, set: sets });
+function runWasm(m, deviceJson, fioText, fioPath, sets, extraOptions = {}) {
+  const options = JSON.stringify({
+    series_interval_ms: 100,
+    workload_name: fioPath,
+    set: sets,
+    ...extraOptions,
+  });
   const t0 = performance.now();
   const session = withCString(m, deviceJson, (d) =>
     withCString(m, fioText, (f) => withCString(m, options, (o) => m._fs_create(d, f, o))),
@@ -252,6 +263,41 @@ function main() {
   const m = loadModule(args.glue);
   if (args.run) benchRun(args, m);
   if (args.trace) benchTraceParse(args, m);
+  if (args.zns) benchZns(args, m);
+}
+
+// The zns-placement scenario, wasm vs the native CLI (timed run only).
+function benchZns(args, m) {
+  const scenarioPath = join(repoRoot, 'public/scenarios/zns-placement.json');
+  const scenario = JSON.parse(readFileSync(scenarioPath, 'utf8'));
+  const label = 'zoned drive, zns-placement scenario (1 M writes, host FTL, BHB-DP)';
+  const wasm = runWasm(m, JSON.stringify(scenario.device), '', scenarioPath, [], {
+    workload: scenario.workload,
+  });
+  const wasmZns = JSON.parse(wasm.result).zns;
+  console.log(
+    `wasm: ${label}: ${(wasmZns.user_write_bytes / 4096 / wasm.runS).toFixed(0)} user writes/s ` +
+      `(${wasm.runS.toFixed(2)} s wall; host FTL WAF ${wasmZns.waf.toFixed(3)})`,
+  );
+  if (args.native === 'none') return;
+  const run = spawnSync(resolve(args.native), ['run', '--scenario', scenarioPath, '--json'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  if (run.status !== 0) throw new Error(`${args.native} exited ${run.status}: ${run.stderr}`);
+  const match = /timed run ([\d.]+) s wall/.exec(run.stderr);
+  if (!match) throw new Error(`no wall time in the CLI's stderr: ${run.stderr}`);
+  const nativeS = Number(match[1]);
+  const nativeZns = JSON.parse(run.stdout).zns;
+  console.log(
+    `native CLI, same scenario: ${(nativeZns.user_write_bytes / 4096 / nativeS).toFixed(0)} ` +
+      `user writes/s (${nativeS.toFixed(2)} s wall)`,
+  );
+  const same = JSON.stringify(wasmZns) === JSON.stringify(nativeZns);
+  console.log(
+    `zoned wasm/native speed ratio: ${(nativeS / wasm.runS).toFixed(2)} (timed run only; ` +
+      `zns results ${same ? 'identical' : 'DIFFER'})`,
+  );
 }
 
 function benchRun(args, m) {
