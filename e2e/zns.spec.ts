@@ -1,8 +1,9 @@
 // A zoned (ZNS) drive in the app: the scenario public/scenarios/
 // zns-placement.json (a zoned device and the cloud block generator) loads
 // through the scenario picker. The zones view animates — write pointers
-// move from frame to frame and zones reset — while the open and active
-// zones never exceed the drive's limits. Switching the placement policy
+// move from frame to frame, zones reset, and GC's copies are drawn as
+// arrows to exactly the zones that received them — while the open and
+// active zones never exceed the drive's limits. Switching the placement policy
 // from Normal to ZB-OPT and re-running the same writes brings the host
 // FTL's WAF down by a clear margin (seed 004: 2.008 vs 1.017); the chart of
 // reclaimed zones' garbage proportion has bars. The lesson "ZNS placement"
@@ -120,6 +121,19 @@ test('the zones view fills, resets and keeps the open and active zones within th
     () => {
       const zones = window.__flashscope?.zones;
       return !!zones && zones.resets > 0 && zones.resetFlashes > 0;
+    },
+    undefined,
+    { timeout: 120_000 },
+  );
+
+  // GC's copies: arrows from each reclaimed zone to the zones the frame's
+  // meta names (gc_targets), drawn on the overlay; in some frame painted
+  // right after the one before it, the targets' blocks add up to exactly
+  // the GC writes between the two.
+  await page.waitForFunction(
+    () => {
+      const zones = window.__flashscope?.zones;
+      return !!zones && zones.gcArrows > 0 && zones.gcArrowsDrawn > 0 && zones.gcExactFrames > 0;
     },
     undefined,
     { timeout: 120_000 },

@@ -208,6 +208,9 @@ export interface ZoneFigures {
   waf: number | null;
   resetFlashes: number;
   gcHighlights: number;
+  gcArrows: number;
+  gcArrowsDrawn: number;
+  gcExactFrames: number;
 }
 
 declare global {

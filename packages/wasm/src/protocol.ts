@@ -7,7 +7,8 @@
 // command with its 'traceProgress' / 'traceSummary' replies, and
 // SnapshotMeta.trace.
 // Zoned drives (issue 6) added only optional fields (LoadRequest.workload,
-// SnapshotMeta.zns, the zns_* series, zone events), so the version stays.
+// SnapshotMeta.zns with its gc_targets / gc_sources, the zns_* series, zone
+// events), so the version stays.
 
 export const PROTOCOL_VERSION = 2;
 
@@ -405,6 +406,15 @@ export interface ZnsMeta {
   gp_histogram: number[];
   /** The zone the latest GC reclaimed (or is reclaiming), -1 for none yet. */
   gc_zone: number;
+  /**
+   * Where GC copied valid blocks since the previous frame: [zone, blocks]
+   * per zone that received some, most blocks first, at most 16 (the zones
+   * with the most; with none left out the blocks sum to the GC writes since
+   * the previous frame). Empty when GC did not run; absent from an older core.
+   */
+  gc_targets?: Array<[number, number]>;
+  /** The zones GC reclaimed since the previous frame, in order, the latest 16 at most. */
+  gc_sources?: number[];
 }
 
 /** Figures that travel with each frame (api/snapshot_meta.h). */

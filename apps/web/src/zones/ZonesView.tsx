@@ -2,9 +2,10 @@
 // filled to its write pointer in its state's colour, with its open zone
 // class as a coloured tag and its valid blocks vs garbage underneath; the
 // open and active zones against the drive's limits; resets flash and GC
-// reclaims point at where their valid blocks went. Shown only while the
-// latest frame carries ZnsMeta. React mounts the canvases and draws the
-// figures a few times a second; ZonesCanvasController paints the strips.
+// reclaims point at the zones their valid blocks were copied to (the
+// frame's gc_sources and gc_targets). Shown only while the latest frame
+// carries ZnsMeta. React mounts the canvases and draws the figures a few
+// times a second; ZonesCanvasController paints the strips.
 
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { frameScheduler } from '../app/frameScheduler';
@@ -257,7 +258,11 @@ function ZonesLegend({ classes }: { classes: number }) {
         <span className="legend-note">hot → cold</span>
       </span>
       <Swatch color="#fff3b0" outline="#e0a800" label="reset" />
-      <Swatch color="transparent" outline="#d64545" label="GC reclaim → open zones" />
+      <Swatch
+        color="transparent"
+        outline="#d64545"
+        label="GC reclaim → where its blocks went (width: blocks)"
+      />
     </div>
   );
 }

@@ -1,31 +1,43 @@
 // ZoneAnimator: what the zones view's overlay animates, from one frame to
 // the next. A zone that was reset flashes (a zone_reset event, or its write
-// pointer went back); a zone GC reclaimed is outlined, with trails to the
-// open zones its valid blocks went to. Time is wall-clock ms: a reset takes
-// microseconds of simulated time, far too short to see, so each plays for a
-// fixed, readable duration.
+// pointer went back); a zone GC reclaimed is outlined, with arrows to the
+// zones its valid blocks were copied to. Time is wall-clock ms: a reset
+// takes microseconds of simulated time, far too short to see, so each plays
+// for a fixed, readable duration.
 //
-// Where GC's copies went is not in the frame (only the victim is), so the
-// trails point at the open zones whose write pointers advanced most during
-// the frame — where every append of that stretch went, GC's included.
+// The arrows are exact: the frame's ZnsMeta names the zones GC reclaimed
+// since the previous frame (gc_sources) and the zones that received the
+// relocated blocks, with how many (gc_targets). It does not say which
+// victim each block came from, so a frame with several victims draws an
+// arrow from each victim to each target, the target's blocks shared evenly
+// among them. A core too old to send the two fields gets outlines only.
 //
-// Everything lives in typed arrays sized once per zone count (ring buffers
-// for the animations in flight): adding a frame and drawing allocate
-// nothing, so the overlay can run at 60 fps over thousands of zones.
+// Everything lives in typed arrays sized once (per zone count, or rings for
+// the animations in flight): adding a frame and drawing allocate nothing,
+// so the overlay can run at 60 fps over thousands of zones.
 
 import type { SimEvent, ZnsMeta } from '@flashscope/wasm/protocol';
-import { ZoneState } from '@flashscope/wasm/protocol';
 
 export const RESET_FLASH_MS = 500;
-export const GC_TRAIL_MS = 600;
-/** Flashes and GC highlights in flight at most; older ones are overwritten. */
+/** A GC reclaim's outline and its arrows fade out over this long. */
+export const GC_ARROW_MS = 500;
+/** Flashes, GC outlines and GC arrows in flight at most; older ones are overwritten. */
 export const MAX_FLASHES = 256;
 export const MAX_GC = 16;
-/** Open zones a GC's trails point at. */
-export const TRAILS_PER_GC = 3;
+/** A frame's 16 sources x 16 targets at most fit, with room for the previous frame's. */
+export const MAX_GC_ARROWS = 512;
 
 /** What the animator needs of a frame (ZnsMeta's fields). */
-export type ZoneFrame = Pick<ZnsMeta, 'zone_count' | 'state' | 'wp' | 'gc_zone' | 'gc_count'>;
+export type ZoneFrame = Pick<
+  ZnsMeta,
+  | 'zone_count'
+  | 'zone_capacity_blocks'
+  | 'wp'
+  | 'gc_zone'
+  | 'gc_count'
+  | 'gc_targets'
+  | 'gc_sources'
+>;
 
 export class ZoneAnimator {
   // Reset flashes: a ring of (zone, start).
@@ -33,25 +45,32 @@ export class ZoneAnimator {
   readonly flashStart = new Float64Array(MAX_FLASHES);
   flashCount = 0;
   private flashNext = 0;
-  // GC highlights: a ring of (victim, start) with up to TRAILS_PER_GC destinations.
+  // GC outlines: a ring of (victim, start).
   readonly gcZone = new Int32Array(MAX_GC);
   readonly gcStart = new Float64Array(MAX_GC);
-  readonly gcTargets = new Int32Array(MAX_GC * TRAILS_PER_GC).fill(-1);
   gcCount = 0;
   private gcNext = 0;
+  // GC arrows: a ring of (victim, target, blocks, start).
+  readonly arrowSource = new Int32Array(MAX_GC_ARROWS);
+  readonly arrowTarget = new Int32Array(MAX_GC_ARROWS);
+  readonly arrowBlocks = new Float64Array(MAX_GC_ARROWS);
+  readonly arrowStart = new Float64Array(MAX_GC_ARROWS);
+  arrowCount = 0;
+  private arrowNext = 0;
+  /** Blocks a zone holds (the latest frame's): an arrow's width is its share of them. */
+  zoneCapacityBlocks = 0;
 
   /** Totals since the run started (the test hook reports them). */
   flashesStarted = 0;
   gcHighlightsStarted = 0;
+  /** Arrows started from a frame's gc_sources x gc_targets. */
+  gcArrowsStarted = 0;
 
   private previousWp = new Float64Array(0);
   private flashedAtFrame = new Int32Array(0);
   private havePrevious = false;
   private previousGcCount = 0;
   private frameIndex = 0;
-  // The frame's best destinations, reused.
-  private readonly bestZone = new Int32Array(TRAILS_PER_GC);
-  private readonly bestGain = new Float64Array(TRAILS_PER_GC);
 
   /** Starts the animations `frame` calls for (its events are the worker's since the last frame). */
   addFrame(frame: ZoneFrame, events: readonly SimEvent[], now: number): void {
@@ -61,31 +80,21 @@ export class ZoneAnimator {
       this.flashedAtFrame = new Int32Array(zones).fill(-1);
       this.havePrevious = false;
     }
+    this.zoneCapacityBlocks = frame.zone_capacity_blocks;
     const stamp = ++this.frameIndex;
-    let gcStarts = 0;
-    for (const event of events) {
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i];
       if (event.kind === 'zone_reset') this.flash(event.zone, zones, stamp, now);
-      else if (event.kind === 'gc_start' && 'zone' in event) gcStarts++;
     }
+    // The first frame of a run carries what came before it (preconditioning's
+    // GC): nothing to animate against yet.
     if (this.havePrevious) {
       // A write pointer that went back is a reset the events may have left out.
       for (let zone = 0; zone < zones; zone++) {
         if ((frame.wp[zone] ?? 0) < this.previousWp[zone]) this.flash(zone, zones, stamp, now);
       }
-      this.findDestinations(frame);
-    }
-    // GC: the events' victims if there were any, else the frame's latest reclaim.
-    const reclaimed = frame.gc_count > this.previousGcCount || gcStarts > 0;
-    if (this.havePrevious && reclaimed) {
-      let added = 0;
-      for (let i = events.length - 1; i >= 0 && added < MAX_GC / 2; i--) {
-        const event = events[i];
-        if (event.kind === 'gc_start' && 'zone' in event) {
-          this.highlightGc(event.zone, now);
-          added++;
-        }
-      }
-      if (added === 0 && frame.gc_zone >= 0) this.highlightGc(frame.gc_zone, now);
+      if (frame.gc_sources) this.addGcFlow(frame, zones, now);
+      else this.addGcVictimsOnly(frame, events, now);
     }
     this.previousGcCount = frame.gc_count;
     for (let zone = 0; zone < zones; zone++) this.previousWp[zone] = frame.wp[zone] ?? 0;
@@ -94,11 +103,14 @@ export class ZoneAnimator {
 
   /** Drops finished animations; true while any still plays. */
   prune(now: number): boolean {
-    while (this.flashCount > 0 && now - this.flashStart[this.oldestFlash()] >= RESET_FLASH_MS) {
+    while (this.flashCount > 0 && now - this.flashStart[this.flashSlot(0)] >= RESET_FLASH_MS) {
       this.flashCount--;
     }
-    while (this.gcCount > 0 && now - this.gcStart[this.oldestGc()] >= GC_TRAIL_MS) this.gcCount--;
-    return this.flashCount > 0 || this.gcCount > 0;
+    while (this.gcCount > 0 && now - this.gcStart[this.gcSlot(0)] >= GC_ARROW_MS) this.gcCount--;
+    while (this.arrowCount > 0 && now - this.arrowStart[this.arrowSlot(0)] >= GC_ARROW_MS) {
+      this.arrowCount--;
+    }
+    return this.flashCount > 0 || this.gcCount > 0 || this.arrowCount > 0;
   }
 
   /** Ring slot of the i-th flash in flight, oldest first. */
@@ -110,21 +122,55 @@ export class ZoneAnimator {
     return (this.gcNext - this.gcCount + i + MAX_GC) % MAX_GC;
   }
 
+  arrowSlot(i: number): number {
+    return (this.arrowNext - this.arrowCount + i + MAX_GC_ARROWS) % MAX_GC_ARROWS;
+  }
+
   clear(): void {
     this.flashCount = 0;
     this.gcCount = 0;
+    this.arrowCount = 0;
     this.flashesStarted = 0;
     this.gcHighlightsStarted = 0;
+    this.gcArrowsStarted = 0;
     this.havePrevious = false;
     this.previousGcCount = 0;
   }
 
-  private oldestFlash(): number {
-    return this.flashSlot(0);
+  /** The frame says where GC copied to: outline each victim, arrow it to each target. */
+  private addGcFlow(frame: ZoneFrame, zones: number, now: number): void {
+    const sources = frame.gc_sources!;
+    const targets = frame.gc_targets ?? [];
+    for (let i = 0; i < sources.length; i++) this.highlightGc(sources[i], now);
+    if (sources.length === 0) return; // no GC since the previous frame, so no copies
+    for (let i = 0; i < sources.length; i++) {
+      const source = sources[i];
+      if (!(source >= 0 && source < zones)) continue;
+      for (let k = 0; k < targets.length; k++) {
+        const target = targets[k][0];
+        if (!(target >= 0 && target < zones) || target === source) continue;
+        this.addArrow(source, target, targets[k][1] / sources.length, now);
+      }
+    }
   }
 
-  private oldestGc(): number {
-    return this.gcSlot(0);
+  /** An older core: the events' victims if there were any, else the frame's latest reclaim. */
+  private addGcVictimsOnly(frame: ZoneFrame, events: readonly SimEvent[], now: number): void {
+    let gcStarts = 0;
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i];
+      if (event.kind === 'gc_start' && 'zone' in event) gcStarts++;
+    }
+    if (frame.gc_count <= this.previousGcCount && gcStarts === 0) return;
+    let added = 0;
+    for (let i = events.length - 1; i >= 0 && added < MAX_GC / 2; i--) {
+      const event = events[i];
+      if (event.kind === 'gc_start' && 'zone' in event) {
+        this.highlightGc(event.zone, now);
+        added++;
+      }
+    }
+    if (added === 0 && frame.gc_zone >= 0) this.highlightGc(frame.gc_zone, now);
   }
 
   private flash(zone: number, zones: number, stamp: number, now: number): void {
@@ -138,38 +184,21 @@ export class ZoneAnimator {
   }
 
   private highlightGc(zone: number, now: number): void {
-    const slot = this.gcNext;
-    this.gcZone[slot] = zone;
-    this.gcStart[slot] = now;
-    for (let k = 0; k < TRAILS_PER_GC; k++) {
-      const target = this.bestZone[k];
-      this.gcTargets[slot * TRAILS_PER_GC + k] = target !== zone ? target : -1;
-    }
+    this.gcZone[this.gcNext] = zone;
+    this.gcStart[this.gcNext] = now;
     this.gcNext = (this.gcNext + 1) % MAX_GC;
     this.gcCount = Math.min(MAX_GC, this.gcCount + 1);
     this.gcHighlightsStarted++;
   }
 
-  /** The open zones whose write pointers advanced most since the previous frame. */
-  private findDestinations(frame: ZoneFrame): void {
-    this.bestZone.fill(-1);
-    this.bestGain.fill(0);
-    for (let zone = 0; zone < frame.zone_count; zone++) {
-      const state = frame.state[zone];
-      if (state !== ZoneState.ImplicitlyOpened && state !== ZoneState.ExplicitlyOpened) {
-        // A zone that filled up in this frame took appends too.
-        if (state !== ZoneState.Full) continue;
-      }
-      const gain = (frame.wp[zone] ?? 0) - this.previousWp[zone];
-      if (!(gain > this.bestGain[TRAILS_PER_GC - 1])) continue;
-      let k = TRAILS_PER_GC - 1;
-      while (k > 0 && gain > this.bestGain[k - 1]) {
-        this.bestGain[k] = this.bestGain[k - 1];
-        this.bestZone[k] = this.bestZone[k - 1];
-        k--;
-      }
-      this.bestGain[k] = gain;
-      this.bestZone[k] = zone;
-    }
+  private addArrow(source: number, target: number, blocks: number, now: number): void {
+    const slot = this.arrowNext;
+    this.arrowSource[slot] = source;
+    this.arrowTarget[slot] = target;
+    this.arrowBlocks[slot] = blocks;
+    this.arrowStart[slot] = now;
+    this.arrowNext = (slot + 1) % MAX_GC_ARROWS;
+    this.arrowCount = Math.min(MAX_GC_ARROWS, this.arrowCount + 1);
+    this.gcArrowsStarted++;
   }
 }

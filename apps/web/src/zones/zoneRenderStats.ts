@@ -1,11 +1,17 @@
 // What the zones view last drew, for the e2e hook (window.__flashscope.zones):
 // the frame and its zone figures, how often each layer rendered, the
 // animations started, and the highest open/active counts drawn so far in
-// this run. Updated in place by the canvas controller; no copies of the
-// per-zone arrays (writtenBlocks is their sum).
+// this run, and how GC's arrows followed the frames' data flow. Updated in
+// place by the canvas controller; no copies of the per-zone arrays
+// (writtenBlocks is their sum).
 
 import type { ZnsMeta } from '@flashscope/wasm/protocol';
 import type { ZoneAnimator } from './zoneAnimator';
+
+const BLOCK_BYTES = 4096;
+// The frame recorded before, and its GC write bytes (for gcExactFrames).
+let previousFrame = -1;
+let previousGcWriteBytes = 0;
 
 export const zoneRenderStats = {
   /** Repaints of the zone strips: once per frame with ZnsMeta, or a resize. */
@@ -30,15 +36,40 @@ export const zoneRenderStats = {
   /** Reset flashes and GC highlights started (ZoneAnimator's totals). */
   resetFlashes: 0,
   gcHighlights: 0,
+  /** GC arrows (reclaimed zone -> zone that got its blocks) started from the frames' gc_sources x gc_targets. */
+  gcArrows: 0,
+  /** GC arrows drawn on the overlay in this run: each one in every repaint while it fades. */
+  gcArrowsDrawn: 0,
+  /**
+   * Frames painted in this run, right after the frame before them, whose
+   * gc_targets named zones and added up to exactly the blocks GC copied
+   * between the two (the growth of gc_write_bytes): the arrows are exact.
+   */
+  gcExactFrames: 0,
 
-  /** A new run (a load or reset): its peaks start afresh. */
+  /** A new run (a load or reset): its peaks and GC arrow counts start afresh. */
   startRun(): void {
     this.peakOpen = 0;
     this.peakActive = 0;
+    this.gcArrowsDrawn = 0;
+    this.gcExactFrames = 0;
+    previousFrame = -1;
   },
 
   recordFrame(frame: number, zns: ZnsMeta, animator: ZoneAnimator): void {
     this.staticRenders++;
+    // A repaint of the same frame (a resize) checks nothing twice.
+    if (frame !== previousFrame) {
+      const targets = zns.gc_targets ?? [];
+      if (frame === previousFrame + 1 && targets.length > 0) {
+        let blocks = 0;
+        for (let i = 0; i < targets.length; i++) blocks += targets[i][1];
+        if (blocks * BLOCK_BYTES === zns.gc_write_bytes - previousGcWriteBytes)
+          this.gcExactFrames++;
+      }
+      previousFrame = frame;
+      previousGcWriteBytes = zns.gc_write_bytes;
+    }
     this.frame = frame;
     this.zoneCount = zns.zone_count;
     let written = 0;
@@ -55,6 +86,7 @@ export const zoneRenderStats = {
     this.waf = zns.waf;
     this.resetFlashes = animator.flashesStarted;
     this.gcHighlights = animator.gcHighlightsStarted;
+    this.gcArrows = animator.gcArrowsStarted;
   },
 };
 

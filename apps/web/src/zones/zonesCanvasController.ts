@@ -1,8 +1,8 @@
 // Owns the zones view's two canvases outside React, like the device view's
 // controller: a static canvas of zone strips, repainted once per frame that
 // carries ZnsMeta (in the next animation frame), and an overlay for reset
-// flashes, GC highlights and the hovered zone, redrawn every animation frame
-// only while something plays. It follows the store through a transient
+// flashes, GC outlines and arrows and the hovered zone, redrawn every
+// animation frame only while something plays. It follows the store through a transient
 // subscription; the ImageData and its pixel view are reused across frames.
 
 import type { FrameScheduler } from '../app/frameScheduler';
@@ -166,7 +166,7 @@ export class ZonesCanvasController {
     const ctx = this.options.overlayCanvas.getContext('2d');
     if (!grid || !ctx) return;
     const playing = this.animator.prune(now);
-    drawZoneOverlay(ctx, grid, this.animator, this.hoverZone, now);
+    zoneRenderStats.gcArrowsDrawn += drawZoneOverlay(ctx, grid, this.animator, this.hoverZone, now);
     zoneRenderStats.overlayRenders++;
     if (playing) this.requestOverlay();
   }

@@ -248,7 +248,7 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
     out.Null();
   }
   out.Key("zns");
-  WriteZnsMeta(out, sim);
+  WriteZnsMeta(out, sim, zns_cursor_);
   out.EndObject();
 
   series_cursor_ = sim.series().size();

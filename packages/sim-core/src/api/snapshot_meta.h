@@ -25,8 +25,9 @@
 //                     shaped like the result JSON's "events" entries
 //   trace             a trace replay's progress: {bytes_read, size_bytes,
 //                     requests (issued so far)}; null for a fio workload
-//   zns               a zoned drive's zones now (report/zns_json.h
-//                     WriteZnsMeta); null for a conventional drive
+//   zns               a zoned drive's zones now, and GC's data flow since
+//                     the previous call (report/zns_json.h WriteZnsMeta);
+//                     null for a conventional drive
 // On a zoned drive the series also carry zns_waf, zns_gp, zones_open,
 // zones_active and zns_class_waf, and the events zone resets.
 // Each series point and each event is delivered by exactly one call, however
@@ -41,6 +42,7 @@
 #include <vector>
 
 #include "metrics/latency_histogram.h"
+#include "report/zns_json.h"
 #include "sim/simulator.h"
 #include "trace/trace_source.h"
 #include "util/json.h"
@@ -67,6 +69,7 @@ class SnapshotMetaWriter {
  private:
   size_t series_cursor_ = 0;
   size_t event_cursor_ = 0;
+  ZnsMetaCursor zns_cursor_;  // GC's data flow reported so far
   // Scratch histograms merged across jobs each frame: kept as members, not
   // stack locals (each is ~15 KB; see latency_histogram.h).
   std::array<LatencyHistogram, 2> by_op_;  // read, write

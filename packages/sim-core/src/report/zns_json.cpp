@@ -1,6 +1,7 @@
 #include "report/zns_json.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 
@@ -128,7 +129,56 @@ void WriteZnsSeriesColumns(json::Writer& out, const TimeSeries& s, size_t from, 
   out.EndArray();
 }
 
-void WriteZnsMeta(json::Writer& out, const Simulator& sim) {
+namespace {
+
+// GC's data flow since `cursor` (see the header), then the cursor moves on.
+// Zones are scanned once per call, as the per-zone arrays are; the targets
+// kept are a small sorted array, so nothing here grows with the zone count
+// but the cursor's copy (sized once).
+void WriteGcFlow(json::Writer& out, const zns::ZnsDevice& device, ZnsMetaCursor& cursor) {
+  const uint32_t zone_count = device.zoned_layout().zone_count;
+  if (cursor.gc_blocks_received.size() != zone_count) {
+    cursor.gc_blocks_received.assign(zone_count, 0);
+  }
+  struct Target {
+    uint64_t blocks;
+    uint32_t zone;
+  };
+  std::array<Target, zns::kGcFlowZones> targets;
+  uint32_t kept = 0;
+  for (uint32_t z = 0; z < zone_count; ++z) {
+    const uint64_t received = device.zone_gc_blocks_received(z);
+    const uint64_t blocks = received - cursor.gc_blocks_received[z];
+    cursor.gc_blocks_received[z] = received;
+    if (blocks == 0) continue;
+    // Insert by blocks, descending; zones arrive in increasing order, so an
+    // equal count stays behind the lower zone. A full array drops its last.
+    if (kept == targets.size() && blocks <= targets[kept - 1].blocks) continue;
+    uint32_t at = kept < targets.size() ? kept++ : kept - 1;
+    while (at > 0 && targets[at - 1].blocks < blocks) {
+      targets[at] = targets[at - 1];
+      --at;
+    }
+    targets[at] = Target{blocks, z};
+  }
+  out.Key("gc_targets").BeginArray();
+  for (uint32_t i = 0; i < kept; ++i) {
+    out.BeginArray().Uint(targets[i].zone).Uint(targets[i].blocks).EndArray();
+  }
+  out.EndArray();
+
+  const uint64_t victims = device.gc_victim_count();
+  const uint64_t first =
+      std::max(cursor.gc_victims, victims > zns::kGcFlowZones ? victims - zns::kGcFlowZones : 0);
+  out.Key("gc_sources").BeginArray();
+  for (uint64_t i = first; i < victims; ++i) out.Uint(device.gc_victim(i));
+  out.EndArray();
+  cursor.gc_victims = victims;
+}
+
+}  // namespace
+
+void WriteZnsMeta(json::Writer& out, const Simulator& sim, ZnsMetaCursor& cursor) {
   const zns::ZnsDevice* device = sim.zns();
   if (device == nullptr) {
     out.Null();
@@ -168,6 +218,7 @@ void WriteZnsMeta(json::Writer& out, const Simulator& sim) {
   for (uint64_t count : device->gp_histogram()) out.Uint(count);
   out.EndArray();
   out.Key("gc_zone").Int(device->gc_zone());
+  WriteGcFlow(out, *device, cursor);
   out.EndObject();
 }
 

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "metrics/time_series.h"
 #include "sim/simulator.h"
@@ -29,10 +31,28 @@ void WriteZnsResult(json::Writer& out, const Simulator& sim);
 void WriteZnsSeriesColumns(json::Writer& out, const TimeSeries& series, size_t from, size_t end,
                            size_t run);
 
+// What earlier snapshot metas reported of GC's data flow (one per
+// SnapshotMetaWriter, like its series and event cursors): the relocated
+// blocks each zone had received, and the GC victims counted, at the
+// previous call.
+struct ZnsMetaCursor {
+  std::vector<uint64_t> gc_blocks_received;  // per zone; empty before the first call
+  uint64_t gc_victims = 0;
+};
+
 // The snapshot meta's "zns" value: null, or the zones now (protocol.ts
 // ZnsMeta): counts, limits, policies, WAF and bytes, and per zone its
-// state code, write pointer, valid blocks and 1-based class.
-void WriteZnsMeta(json::Writer& out, const Simulator& sim);
+// state code, write pointer, valid blocks and 1-based class; then GC's
+// data flow since the previous call (`cursor`, which this advances):
+//   gc_targets  [[zone, blocks], ...] zones that received relocated blocks,
+//               most blocks first (ties: lower zone first), at most
+//               zns::kGcFlowZones of them (the ones with the most blocks;
+//               when none was left out the blocks sum to the GC writes
+//               since the previous call)
+//   gc_sources  [zone, ...] the zones GC reclaimed, in order, the latest
+//               zns::kGcFlowZones of them
+// Both are empty arrays when GC did not run.
+void WriteZnsMeta(json::Writer& out, const Simulator& sim, ZnsMetaCursor& cursor);
 
 // One or two lines for `flashscope run`'s text summary ("" when conventional).
 std::string ZnsResultText(const Simulator& sim);

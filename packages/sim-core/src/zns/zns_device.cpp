@@ -42,6 +42,7 @@ ZnsDevice::ZnsDevice(const DeviceConfig& config, const DeviceLayout& layout, Ftl
     host_ftl_->set_listener(this);
   }
   stage_.resize(zoned_.zone_count);
+  gc_blocks_received_.resize(zoned_.zone_count);
   partial_zones_.reserve(zoned_.zone_count);
   // Room for a partly filled wordline in every zone that can be active,
   // plus one wordline, so those can never fill the buffer (see the header).
@@ -235,6 +236,7 @@ void ZnsDevice::OnAppend(uint32_t zone, uint64_t offset, bool gc) {
     gc_sources_.pop_front();
     if (media_.IsValid(source)) media_.SetInvalid(source);
     if (source == replaced_slot_) replaced_slot_ = slot;
+    ++gc_blocks_received_[zone];
   } else {
     if (replaced_slot_ != kNoSlot && media_.IsValid(replaced_slot_)) {
       media_.SetInvalid(replaced_slot_);
@@ -290,6 +292,7 @@ void ZnsDevice::OnGcReadDone(uint32_t ticket) {
 
 void ZnsDevice::OnGcStart(uint32_t zone, double gp) {
   gc_zone_ = zone;
+  recent_gc_victims_[gc_victim_count_++ % kGcFlowZones] = zone;
   gc_reclaiming_ = true;
   gc_zone_class_ = zone_class(zone);
   gc_zone_gp_ = gp;

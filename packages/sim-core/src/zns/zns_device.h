@@ -80,6 +80,11 @@ inline constexpr std::array<ZnsStatus, 10> kRefusalStatuses = {
 // The GP histogram of reclaimed zones: 20 bins of 0.05, the last with 1.0.
 inline constexpr uint32_t kGpHistogramBins = 20;
 
+// GC's data flow as the zones view draws it: the latest this many GC
+// victims are remembered, and a snapshot meta names at most this many
+// victims and this many zones that received their valid blocks.
+inline constexpr uint32_t kGcFlowZones = 16;
+
 class ZnsDevice final : public IDeviceFrontEnd, public IFlashListener, public IHostFtlListener {
  public:
   static constexpr uint64_t kStallThresholdNs = 1'000'000;
@@ -147,6 +152,16 @@ class ZnsDevice final : public IDeviceFrontEnd, public IFlashListener, public IH
   const std::array<uint64_t, kGpHistogramBins>& gp_histogram() const { return gp_histogram_; }
   // The zone the latest GC reclaimed, or -1.
   int64_t gc_zone() const { return gc_zone_; }
+  // GC's data flow, cumulative so that every reader keeps its own cursor
+  // (the snapshot meta reports what changed since its previous call; the
+  // device knows nothing of its readers). Relocated blocks appended to
+  // `zone` so far, over all its lives (a reset does not clear it):
+  uint64_t zone_gc_blocks_received(uint32_t zone) const { return gc_blocks_received_[zone]; }
+  // Zones GC has picked so far, and the index-th of them (0-based, in
+  // order); only the latest kGcFlowZones are kept: index must be at least
+  // gc_victim_count() - kGcFlowZones.
+  uint64_t gc_victim_count() const { return gc_victim_count_; }
+  uint32_t gc_victim(uint64_t index) const { return recent_gc_victims_[index % kGcFlowZones]; }
   uint64_t buffer_used_units() const { return buffer_used_; }
   uint64_t buffer_capacity_units() const { return buffer_capacity_; }
 
@@ -250,6 +265,9 @@ class ZnsDevice final : public IDeviceFrontEnd, public IFlashListener, public IH
   std::array<uint64_t, kRefusalStatuses.size()> refusals_{};
   std::array<uint64_t, kGpHistogramBins> gp_histogram_{};
   int64_t gc_zone_ = -1;
+  std::vector<uint64_t> gc_blocks_received_;  // per zone; sized once
+  uint64_t gc_victim_count_ = 0;
+  std::array<uint32_t, kGcFlowZones> recent_gc_victims_{};  // ring by victim index
   bool gc_reclaiming_ = false;  // between OnGcStart and the zone's reset
   uint32_t gc_zone_class_ = 0;  // 1-based, of the zone being reclaimed
   double gc_zone_gp_ = 0;

@@ -241,7 +241,9 @@ TEST(ZnsDevice, SeriesMetaAndEventsDescribeTheZones) {
                         "valid",
                         "class",
                         "gp_histogram",
-                        "gc_zone"};
+                        "gc_zone",
+                        "gc_targets",
+                        "gc_sources"};
   ASSERT_EQ(zns.members().size(), std::size(keys));
   for (size_t i = 0; i < std::size(keys); ++i) EXPECT_EQ(zns.members()[i].first, keys[i]);
   EXPECT_EQ(zns.Find("state")->items().size(), 64u);
@@ -263,6 +265,83 @@ TEST(ZnsDevice, SeriesMetaAndEventsDescribeTheZones) {
   uint64_t snapshot_valid = 0;
   for (uint32_t b = 0; b < layout.blocks; ++b) snapshot_valid += sim.ftl().valid_units(b);
   EXPECT_EQ(snapshot_valid, static_cast<uint64_t>(valid));
+}
+
+// Where GC's copies went, frame by frame: between two snapshot metas the
+// zones in gc_targets received exactly the blocks GC relocated meanwhile,
+// each target is a zone of a class GC writes to (Normal: only the last
+// class; SepBIT: never the user classes 1 and 2), and gc_sources are the
+// zones GC reclaimed meanwhile, the latest one the meta's gc_zone.
+TEST(ZnsDevice, SnapshotMetaSaysWhereGcCopiedTo) {
+  for (const char* placement : {"normal", "sepbit"}) {
+    DeviceConfig config = ZonedDevice();
+    config.zns.placement = placement;
+    const DeviceLayout layout = DeviceLayout::From(config);
+    Simulator sim(config, ClosedLoop(RandomWrites(layout.logical_units, 12000, 5), 8));
+    const ZnsDevice& device = *sim.zns();
+    const HostFtlStats& stats = device.host_ftl()->stats();
+    SnapshotMetaWriter writer;
+    json::Value meta = json::Parse(writer.Write(sim, 0), "meta");
+    EXPECT_TRUE(meta.Find("zns")->Find("gc_targets")->items().empty());
+    EXPECT_TRUE(meta.Find("zns")->Find("gc_sources")->items().empty());
+
+    uint32_t frames_with_gc = 0, frames_without_gc = 0;
+    uint64_t blocks_in_targets = 0;
+    for (uint32_t frame = 1; !sim.finished(); ++frame) {
+      const uint64_t gc_blocks_before = device.gc_blocks();
+      const uint64_t gc_runs_before = device.gc_runs();
+      std::vector<uint64_t> class_gc_before;
+      for (const ZoneClassStats& c : stats.classes) class_gc_before.push_back(c.gc_blocks);
+      sim.Advance(UINT64_MAX, 3000);
+      meta = json::Parse(writer.Write(sim, frame), "meta");
+      const json::Value& zns = *meta.Find("zns");
+      const uint64_t moved = device.gc_blocks() - gc_blocks_before;
+      const uint64_t reclaimed = device.gc_runs() - gc_runs_before;
+
+      const std::vector<json::Value>& targets = zns.Find("gc_targets")->items();
+      ASSERT_LE(targets.size(), kGcFlowZones);
+      uint64_t sum = 0;
+      for (size_t i = 0; i < targets.size(); ++i) {
+        const uint32_t zone = static_cast<uint32_t>(targets[i].items()[0].as_number());
+        const uint64_t blocks = static_cast<uint64_t>(targets[i].items()[1].as_number());
+        EXPECT_GT(blocks, 0u);
+        if (i > 0) {
+          EXPECT_LE(blocks, targets[i - 1].items()[1].as_number()) << "most first";
+        }
+        sum += blocks;
+        // The zone's class now is one GC wrote to in this stretch.
+        const uint32_t cls = device.zone_class(zone);
+        ASSERT_GE(cls, 1u) << placement << " zone " << zone;
+        EXPECT_GT(stats.classes[cls - 1].gc_blocks, class_gc_before[cls - 1])
+            << placement << " zone " << zone << " class " << cls;
+        if (std::string(placement) == "normal") {
+          EXPECT_EQ(cls, config.zns.classes);
+        } else {
+          EXPECT_GE(cls, 3u);  // sepbit
+        }
+      }
+      EXPECT_EQ(sum, moved) << placement << " frame " << frame;
+      blocks_in_targets += sum;
+
+      const std::vector<json::Value>& sources = zns.Find("gc_sources")->items();
+      EXPECT_EQ(sources.size(), std::min<uint64_t>(reclaimed, kGcFlowZones));
+      if (!sources.empty()) {
+        EXPECT_EQ(sources.back().as_number(), zns.Find("gc_zone")->as_number());
+      }
+      if (reclaimed > 0) {
+        ++frames_with_gc;
+      } else {
+        ++frames_without_gc;
+        EXPECT_TRUE(targets.empty());
+      }
+    }
+    // GC ran in most stretches (not before the zones first filled), and
+    // every relocated block was reported exactly once.
+    EXPECT_GT(frames_with_gc, 10u) << placement;
+    EXPECT_GT(frames_without_gc, 0u) << placement;
+    EXPECT_EQ(blocks_in_targets, stats.gc_blocks) << placement;
+    EXPECT_GT(stats.gc_blocks, 0u) << placement;
+  }
 }
 
 // A read of written data is a flash read (tR and the transfer); of data
