@@ -6,6 +6,7 @@
 //   flashscope run ... --placements all|NAME,...   (zoned drives)
 //   flashscope trace inspect FILE [trace options] [--json]
 //   flashscope presets [--json]
+//   flashscope stability --device DEVICE [--fio MEASURE.fio] [options] [--json]
 //
 // Bad input exits with status 2 and one line naming the file, the line and
 // the problem; simulator faults exit with 3.
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "cli/presets.h"
+#include "cli/stability_command.h"
 #include "cli/trace_command.h"
 #include "report/result_json.h"
 #include "scenario/scenario.h"
@@ -43,6 +45,7 @@ constexpr const char* kUsage =
     "  flashscope run --scenario SCENARIO.json [options]\n"
     "  flashscope trace inspect FILE [trace options] [--json]\n"
     "  flashscope presets [--json]\n"
+    "  flashscope stability --device DEVICE [--fio MEASURE.fio] [options] [--json]\n"
     "\n"
     "run options:\n"
     "  --set KEY=VALUE         override a device key by dotted path (repeatable),\n"
@@ -407,9 +410,11 @@ int Main(int argc, char** argv) {
   if (command == "run") return Run(argc, argv);
   if (command == "presets") return Presets(argc, argv);
   if (command == "trace") return TraceCommand(argc, argv);
+  if (command == "stability") return StabilityCommand(argc, argv);
   if (command == "--help" || command == "-h" || command == "help") {
     std::fputs(kUsage, stdout);
     std::fputs(kTraceOptionsUsage, stdout);
+    std::fputs(kStabilityUsage, stdout);
     return 0;
   }
   UsageError("unknown command '" + command + "'");

@@ -1,0 +1,142 @@
+// `flashscope stability` as a user meets it: the JSON keys of issue 7 with
+// a greedy-GC drive reaching SNIA steady state, the text table, the
+// measurement file and QoS flags, and clear errors for garbage flags
+// (exit status 2, one message naming the flag or the file and line).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "scenario/cli_json_for_test.h"
+#include "util/json.h"
+
+namespace flashscope {
+namespace {
+
+using Output = testing::CliOutput;
+using testing::kSmallDevice;
+using StabilityCli = testing::CliTest;
+
+TEST_F(StabilityCli, GreedyDriveReachesSteadyStateWithANumericCv) {
+  const json::Value r = Json(Run("stability --device " + Write("d.json", kSmallDevice) +
+                                 " --set gc.victim=greedy --json"));
+  for (const char* key : {"rounds", "steady_state", "cv", "consistency", "qos", "latency_us",
+                          "series", "precondition", "iops_intervals"}) {
+    EXPECT_NE(r.Find(key), nullptr) << key;
+  }
+  const json::Value& ss = *r.Find("steady_state");
+  ASSERT_TRUE(ss.Find("reached")->as_bool());
+  const double round = ss.Find("round")->as_number();
+  EXPECT_GE(round, 5);
+  EXPECT_LE(round, 25);
+  const json::Value& window = *ss.Find("window");
+  ASSERT_EQ(window.items().size(), 2u);
+  EXPECT_EQ(window.items()[0].as_number(), round - 4);
+  EXPECT_EQ(window.items()[1].as_number(), round);
+  EXPECT_LE(ss.Find("range_fraction")->as_number(), 0.20);
+  EXPECT_LE(ss.Find("slope_excursion_fraction")->as_number(), 0.10);
+
+  const json::Value& rounds = *r.Find("rounds");
+  ASSERT_EQ(rounds.items().size(), static_cast<size_t>(round));
+  for (const json::Value& entry : rounds.items()) {
+    for (const char* key : {"round", "iops", "read_iops", "write_iops", "read_p99_us",
+                            "read_p999_us", "write_p99_us", "write_p999_us", "waf"}) {
+      EXPECT_TRUE(entry.Find(key) != nullptr && entry.Find(key)->is_number()) << key;
+    }
+  }
+  // The fresh-out-of-box first round is faster than the steady-state mean.
+  EXPECT_GT(rounds.items()[0].Find("iops")->as_number(), ss.Find("mean_iops")->as_number());
+
+  ASSERT_TRUE(r.Find("cv")->is_number());
+  EXPECT_GT(r.Find("cv")->as_number(), 0);
+  EXPECT_LT(r.Find("cv")->as_number(), 1);
+  ASSERT_TRUE(r.Find("consistency")->is_number());
+  EXPECT_GT(r.Find("consistency")->as_number(), 0);
+  EXPECT_LE(r.Find("consistency")->as_number(), 1);
+
+  const json::Value& qos = *r.Find("qos");
+  EXPECT_EQ(qos.Find("read_limit_us")->as_number(), 1000);  // seed 001's limits
+  EXPECT_EQ(qos.Find("write_limit_us")->as_number(), 200);
+  EXPECT_TRUE(qos.Find("percentile")->is_null());  // the seed checks the mean
+  EXPECT_EQ(qos.Find("statistic")->as_string(), "mean");
+  EXPECT_TRUE(qos.Find("read_us")->is_number());
+  EXPECT_TRUE(qos.Find("write_us")->is_number());
+  EXPECT_EQ(qos.Find("pass")->as_bool(),
+            qos.Find("read_us")->as_number() <= 1000 && qos.Find("write_us")->as_number() <= 200);
+
+  for (const char* op : {"read", "write"}) {
+    const json::Value& lat = *r.Find("latency_us")->Find(op);
+    EXPECT_GT(lat.Find("count")->as_number(), 0) << op;
+    EXPECT_LE(lat.Find("p50")->as_number(), lat.Find("p99")->as_number()) << op;
+    EXPECT_LE(lat.Find("p99")->as_number(), lat.Find("p999")->as_number()) << op;
+    EXPECT_LE(lat.Find("p999")->as_number(), lat.Find("p9999")->as_number()) << op;
+  }
+
+  const json::Value& series = *r.Find("series");
+  const size_t points = series.Find("t_ms")->items().size();
+  EXPECT_GT(points, 0u);
+  EXPECT_EQ(series.Find("iops")->items().size(), points);
+  EXPECT_EQ(series.Find("round")->items().size(), points);
+  size_t in_window = 0;
+  for (const json::Value& v : series.Find("in_window")->items()) in_window += v.as_bool();
+  EXPECT_EQ(in_window, r.Find("iops_intervals")->Find("samples")->as_number());
+}
+
+TEST_F(StabilityCli, TextTableWithoutJson) {
+  const Output out = Run("stability --device " + Write("d.json", kSmallDevice) + " --rounds-max 6");
+  ASSERT_EQ(out.status, 0) << out.err;
+  EXPECT_NE(out.out.find("round  end ms"), std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("steady state: "), std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("CV of IOPS: "), std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("QoS (mean): "), std::string::npos) << out.out;
+}
+
+TEST_F(StabilityCli, MeasureFileRoundsMaxAndQosFlags) {
+  const std::string fio = Write("m.fio",
+                                "[mix]\nrw=randrw\nrwmixread=50\nbs=4k\niodepth=16\n"
+                                "number_ios=1500\n");
+  const json::Value r =
+      Json(Run("stability --device " + Write("d.json", kSmallDevice) + " --fio " + fio +
+               " --rounds-max 4 --qos-read-us 1e6 --qos-write-us 1e6"
+               " --qos-percentile 99.9 --series-interval-ms 5 --json"));
+  EXPECT_EQ(r.Find("workload")->as_string(), fio);
+  EXPECT_EQ(r.Find("rounds")->items().size(), 4u);  // fewer than a window: not reached
+  EXPECT_FALSE(r.Find("steady_state")->Find("reached")->as_bool());
+  EXPECT_TRUE(r.Find("steady_state")->Find("round")->is_null());
+  const json::Value& qos = *r.Find("qos");
+  EXPECT_EQ(qos.Find("percentile")->as_number(), 99.9);
+  EXPECT_EQ(qos.Find("statistic")->as_string(), "p99.9");
+  EXPECT_TRUE(qos.Find("pass")->as_bool());  // a one-second limit
+  EXPECT_EQ(r.Find("series")->Find("interval_ms")->as_number(), 5);
+}
+
+TEST_F(StabilityCli, GarbageFlagsGiveClearErrors) {
+  const std::string device = Write("d.json", kSmallDevice);
+  const std::string bad_fio = Write("bad.fio", "[mix]\nrw=randrw\nfrobnicate=3\n");
+  const struct {
+    std::string args;
+    std::string message;
+  } cases[] = {
+      {"stability --json", "stability needs --device"},
+      {"stability --device " + device + " --rounds-max 0", "--rounds-max needs a whole number"},
+      {"stability --device " + device + " --rounds-max 2.5", "--rounds-max needs a whole number"},
+      {"stability --device " + device + " --rounds-max lots", "--rounds-max needs a number"},
+      {"stability --device " + device + " --qos-read-us -5", "--qos-read-us needs a positive"},
+      {"stability --device " + device + " --qos-write-us", "--qos-write-us needs a value"},
+      {"stability --device " + device + " --qos-percentile 101", "--qos-percentile needs 0 < P"},
+      {"stability --device " + device + " --series-interval-ms 0", "--series-interval-ms needs"},
+      {"stability --device " + device + " --frobnicate", "unknown option '--frobnicate'"},
+      {"stability --device " + device + " --fio " + bad_fio, "bad.fio:3:"},
+      {"stability --device " + device + " --fio /nonexistent/m.fio", "/nonexistent/m.fio"},
+      {"stability --device " + device + " --set precondition.fill=1", "precondition.fill"},
+      {"stability --device " + device + " --set gc.victim=nonsense", "nonsense"},
+  };
+  for (const auto& c : cases) {
+    const Output out = Run(c.args);
+    EXPECT_EQ(out.status, 2) << c.args << "\n" << out.err;
+    EXPECT_NE(out.err.find(c.message), std::string::npos) << c.args << "\n" << out.err;
+    EXPECT_TRUE(out.out.empty()) << c.args;
+  }
+}
+
+}  // namespace
+}  // namespace flashscope

@@ -1,0 +1,426 @@
+#include "stability/stability_flow.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+#include "nand/layout.h"
+#include "sim/fio_jobs.h"
+#include "sim/simulator.h"
+#include "util/input_error.h"
+#include "util/json.h"
+
+namespace flashscope::stability {
+
+const char* const kDefaultMeasureFio =
+    "; seed 001 section 2.4: 4 KiB blocks, 70 % random reads and 30 % random\n"
+    "; writes, fio --norandommap as in the seed; one round moves 1/8 of the\n"
+    "; user capacity.\n"
+    "[global]\n"
+    "rw=randrw\n"
+    "rwmixread=70\n"
+    "bs=4k\n"
+    "iodepth=32\n"
+    "norandommap\n"
+    "io_size=12.5%\n"
+    "\n"
+    "[randrw_4k]\n";
+
+namespace {
+
+// PTS WIPC: 2x the user capacity of 128 KiB sequential writes (seed 001's
+// init_seq job: rw=write bs=128k iodepth=64 loops=2).
+constexpr const char* kWipcFio =
+    "[wipc]\n"
+    "rw=write\n"
+    "bs=128k\n"
+    "iodepth=64\n"
+    "loops=2\n";
+
+// Events per Advance slice between checks for a finished round: small
+// enough that the flow stops within a few I/Os of the round that reaches
+// steady state, large enough that the checks cost nothing.
+constexpr uint64_t kEventSlice = 1u << 14;
+
+bool SetsItsOwnLength(const FioJob& job) {
+  return job.number_ios != 0 || job.io_size.set || job.size.set || job.runtime_ns != 0;
+}
+
+double PerSecond(uint64_t count, uint64_t ns) {
+  return ns > 0 ? static_cast<double>(count) * 1e9 / static_cast<double>(ns) : 0;
+}
+
+double Ms(uint64_t ns) { return static_cast<double>(ns) / 1e6; }
+
+}  // namespace
+
+FioJobFile DefaultMeasureJobs() { return ParseFioJobs(kDefaultMeasureFio, "stability:default"); }
+
+StabilityResult RunStability(const DeviceConfig& device, const FioJobFile& measure,
+                             const StabilityOptions& options) {
+  if (device.precondition.fill > 0 || device.precondition.random_writes > 0) {
+    throw InputError(device.file, 0,
+                     "stability: the flow purges the drive and preconditions it itself (2x user "
+                     "capacity of 128 KiB sequential writes); remove precondition.fill / "
+                     "precondition.random_writes");
+  }
+  if (measure.jobs.empty())
+    throw InputError(measure.file, 0, "stability: the job file has no jobs");
+  if (options.rule.max_rounds == 0) {
+    throw InputError("stability", 0, "stability: at least one round is needed");
+  }
+  const DeviceLayout layout = DeviceLayout::From(device);
+  const uint32_t rounds_max = options.rule.max_rounds;
+  const uint32_t per_round = static_cast<uint32_t>(measure.jobs.size());
+
+  // Job 0: WIPC; then round r's jobs at 1 + (r - 1) * per_round, each round
+  // a stonewalled group (a job file with stonewalls of its own makes a round
+  // of several groups).
+  FioJobFile combined;
+  combined.file = measure.file;
+  combined.jobs.push_back(ParseFioJobs(kWipcFio, "stability:wipc").jobs[0]);
+  for (uint32_t r = 1; r <= rounds_max; ++r) {
+    for (uint32_t k = 0; k < per_round; ++k) {
+      FioJob job = measure.jobs[k];
+      job.name = "round" + std::to_string(r) + ":" + job.name;
+      if (k == 0) job.stonewall = true;
+      if (!SetsItsOwnLength(job)) {
+        job.io_size.set = true;
+        job.io_size.is_percent = true;
+        job.io_size.percent = kDefaultRoundCapacityPercent;
+      }
+      combined.jobs.push_back(std::move(job));
+    }
+  }
+  SimOptions sim_options;
+  sim_options.series_interval_ns = options.series_interval_ns;
+  sim_options.jobs_again = [combined, device, layout] {
+    return JobsFromFio(combined, device, layout);
+  };
+  // No Precondition(): the fresh simulator is the purged drive.
+  Simulator sim(device, JobsFromFio(combined, device, layout), sim_options);
+  const Host& host = sim.host();
+  const auto first_job = [&](uint32_t round) { return 1 + (round - 1) * per_round; };
+  const auto round_finished = [&](uint32_t round) {
+    for (uint32_t job = first_job(round); job < first_job(round) + per_round; ++job) {
+      if (host.JobActive(job) || host.metrics(job).end_ns == 0) return false;
+    }
+    return true;
+  };
+
+  StabilityResult result;
+  result.device = device.name;
+  result.workload = measure.file;
+  result.user_capacity_bytes = layout.logical_bytes;
+  result.series_interval_ns = options.series_interval_ns;
+  std::vector<double> round_iops;
+  bool stop = false;
+  while (!stop) {
+    const StopReason reason = sim.Advance(UINT64_MAX, kEventSlice);
+    while (result.rounds.size() < rounds_max &&
+           round_finished(static_cast<uint32_t>(result.rounds.size() + 1))) {
+      RoundResult round;
+      round.round = static_cast<uint32_t>(result.rounds.size() + 1);
+      round.start_ns = UINT64_MAX;
+      auto read = std::make_unique<LatencyHistogram>();
+      auto write = std::make_unique<LatencyHistogram>();
+      uint64_t ios = 0;
+      uint64_t write_bytes = 0;
+      uint32_t first_started = first_job(round.round);
+      uint32_t last_ended = first_started;
+      for (uint32_t k = 0; k < per_round; ++k) {
+        const uint32_t job = first_job(round.round) + k;
+        const JobMetrics& m = host.metrics(job);
+        // fio's ramp_time: I/O before it is not counted, so neither is its time.
+        const uint64_t counted_from = m.start_ns + measure.jobs[k].ramp_time_ns;
+        if (counted_from < round.start_ns) {
+          round.start_ns = counted_from;
+          first_started = job;
+        }
+        if (m.end_ns >= round.end_ns) {
+          round.end_ns = m.end_ns;
+          last_ended = job;
+        }
+        round.reads += m.requests[0];
+        round.writes += m.requests[1];
+        for (uint64_t n : m.requests) ios += n;
+        write_bytes += m.bytes[1];
+        read->Merge(m.latency[0]);
+        write->Merge(m.latency[1]);
+      }
+      const uint64_t duration = round.end_ns > round.start_ns ? round.end_ns - round.start_ns : 0;
+      round.iops = PerSecond(ios, duration);
+      round.read_iops = PerSecond(round.reads, duration);
+      round.write_iops = PerSecond(round.writes, duration);
+      const NandCounters nand =
+          host.metrics(last_ended).nand_at_end - host.metrics(first_started).nand_at_start;
+      round.waf = write_bytes > 0 ? static_cast<double>(nand.TotalPrograms()) * layout.page_bytes /
+                                        static_cast<double>(write_bytes)
+                                  : 0;
+      round.read = read->Summary();
+      round.write = write->Summary();
+      result.rounds.push_back(round);
+      round_iops.push_back(round.iops);
+      result.steady_state = DetectSteadyState(round_iops, options.rule);
+      if (result.steady_state.reached) {
+        stop = true;
+        break;
+      }
+    }
+    if (result.rounds.size() == rounds_max || reason == StopReason::kFinished) stop = true;
+  }
+  if (result.rounds.empty()) throw std::logic_error("stability: the simulator ran no round");
+
+  const JobMetrics& wipc = host.metrics(0);
+  result.precondition_bytes = wipc.bytes[1];
+  result.precondition_end_ns = wipc.end_ns;
+  result.precondition_waf =
+      wipc.bytes[1] > 0
+          ? static_cast<double>((wipc.nand_at_end - wipc.nand_at_start).TotalPrograms()) *
+                layout.page_bytes / static_cast<double>(wipc.bytes[1])
+          : 0;
+
+  const WindowFit& window = result.steady_state.window;
+  result.window_start_ns = result.rounds[window.first_round - 1].start_ns;
+  result.window_end_ns = result.rounds[window.last_round - 1].end_ns;
+
+  // Per-interval IOPS: point k of the run's series covers (k I, (k + 1) I]
+  // (a run that finished also has a shorter last point, left out here).
+  const TimeSeries& series = sim.series();
+  const uint64_t interval = options.series_interval_ns;
+  const uint64_t rounds_start = host.metrics(first_job(1)).start_ns;
+  const uint64_t rounds_end = result.rounds.back().end_ns;
+  std::vector<double> window_samples;
+  uint32_t round_at = 0;
+  for (uint64_t k = (rounds_start + interval - 1) / interval;
+       k < series.size() && (k + 1) * interval <= rounds_end; ++k) {
+    const uint64_t from = k * interval;
+    const uint64_t to = from + interval;
+    while (round_at < result.rounds.size() && result.rounds[round_at].end_ns < to) ++round_at;
+    const bool inside = from >= result.window_start_ns && to <= result.window_end_ns;
+    result.t_ms.push_back(Ms(to));
+    result.iops.push_back(series.iops[k]);
+    result.series_round.push_back(round_at + 1);
+    result.in_window.push_back(inside);
+    if (inside) window_samples.push_back(series.iops[k]);
+  }
+  result.cv = CoefficientOfVariation(window_samples);
+  result.consistency = IntelConsistency(window_samples);
+
+  auto read = std::make_unique<LatencyHistogram>();
+  auto write = std::make_unique<LatencyHistogram>();
+  for (uint32_t r = window.first_round; r <= window.last_round; ++r) {
+    for (uint32_t job = first_job(r); job < first_job(r) + per_round; ++job) {
+      read->Merge(host.metrics(job).latency[0]);
+      write->Merge(host.metrics(job).latency[1]);
+    }
+  }
+  result.qos = CheckQos(*read, *write, options.qos);
+  result.read = read->Summary();
+  result.write = write->Summary();
+  return result;
+}
+
+namespace {
+
+double Us(uint64_t ns) { return static_cast<double>(ns) / 1000.0; }
+
+void OptionalNumber(json::Writer& out, std::string_view key, const std::optional<double>& v) {
+  out.Key(key);
+  if (v)
+    out.Number(*v);
+  else
+    out.Null();
+}
+
+void WriteLatency(json::Writer& out, const LatencySummary& s) {
+  out.BeginObject();
+  out.FieldUint("count", s.count);
+  out.Field("mean", s.mean_ns / 1000.0);
+  out.Field("p50", Us(s.p50_ns));
+  out.Field("p99", Us(s.p99_ns));
+  out.Field("p999", Us(s.p99_9_ns));
+  out.Field("p9999", Us(s.p99_99_ns));
+  out.Field("max", Us(s.max_ns));
+  out.EndObject();
+}
+
+std::string QosStatisticName(const QosLimits& limits) {
+  return limits.percentile ? "p" + json::FormatNumber(*limits.percentile) : "mean";
+}
+
+}  // namespace
+
+std::string StabilityJson(const StabilityResult& r, bool pretty) {
+  json::Writer out(pretty);
+  out.BeginObject();
+  out.FieldString("device", r.device);
+  out.FieldString("workload", r.workload);
+  out.FieldUint("user_capacity_bytes", r.user_capacity_bytes);
+  out.Key("precondition").BeginObject();
+  out.FieldString("pattern", "sequential write, 128 KiB, 2x user capacity");
+  out.FieldUint("bytes", r.precondition_bytes);
+  out.Field("end_ms", Ms(r.precondition_end_ns));
+  out.Field("waf", r.precondition_waf);
+  out.EndObject();
+
+  out.Key("rounds").BeginArray();
+  for (const RoundResult& round : r.rounds) {
+    out.BeginObject();
+    out.FieldUint("round", round.round);
+    out.Field("start_ms", Ms(round.start_ns));
+    out.Field("end_ms", Ms(round.end_ns));
+    out.Field("iops", round.iops);
+    out.Field("read_iops", round.read_iops);
+    out.Field("write_iops", round.write_iops);
+    out.Field("read_p99_us", Us(round.read.p99_ns));
+    out.Field("read_p999_us", Us(round.read.p99_9_ns));
+    out.Field("write_p99_us", Us(round.write.p99_ns));
+    out.Field("write_p999_us", Us(round.write.p99_9_ns));
+    out.Field("waf", round.waf);
+    out.FieldBool("in_window", round.round >= r.steady_state.window.first_round &&
+                                   round.round <= r.steady_state.window.last_round);
+    out.EndObject();
+  }
+  out.EndArray();
+
+  const WindowFit& w = r.steady_state.window;
+  out.Key("steady_state").BeginObject();
+  out.FieldBool("reached", r.steady_state.reached);
+  out.Key("round");
+  if (r.steady_state.reached)
+    out.Uint(r.steady_state.round);
+  else
+    out.Null();
+  out.Key("window").BeginArray().Uint(w.first_round).Uint(w.last_round).EndArray();
+  out.Key("window_ms").BeginArray().Number(Ms(r.window_start_ns)).Number(Ms(r.window_end_ns));
+  out.EndArray();
+  out.Field("mean_iops", w.mean);
+  out.Field("range_fraction", w.mean > 0 ? w.range / w.mean : 0);
+  out.Field("slope_excursion_fraction", w.mean > 0 ? w.slope_excursion / w.mean : 0);
+  out.FieldBool("range_ok", w.range_ok);
+  out.FieldBool("slope_ok", w.slope_ok);
+  out.EndObject();
+
+  OptionalNumber(out, "cv", r.cv.cv);
+  OptionalNumber(out, "consistency", r.consistency.value);
+  out.Key("iops_intervals").BeginObject();
+  out.Field("interval_ms", Ms(r.series_interval_ns));
+  out.FieldUint("samples", r.cv.samples);
+  out.Field("mean", r.cv.mean);
+  out.Field("stddev", r.cv.stddev);
+  out.FieldUint("consistency_dropped", r.consistency.dropped);
+  out.Field("consistency_min", r.consistency.min_kept);
+  out.EndObject();
+
+  out.Key("qos").BeginObject();
+  out.Field("read_limit_us", r.qos.limits.read_limit_us);
+  out.Field("write_limit_us", r.qos.limits.write_limit_us);
+  OptionalNumber(out, "percentile", r.qos.limits.percentile);
+  out.FieldString("statistic", QosStatisticName(r.qos.limits));
+  out.FieldBool("pass", r.qos.pass);
+  OptionalNumber(out, "read_us", r.qos.read_us);
+  OptionalNumber(out, "write_us", r.qos.write_us);
+  out.FieldBool("read_pass", r.qos.read_pass);
+  out.FieldBool("write_pass", r.qos.write_pass);
+  out.EndObject();
+
+  out.Key("latency_us").BeginObject();
+  out.Key("read");
+  WriteLatency(out, r.read);
+  out.Key("write");
+  WriteLatency(out, r.write);
+  out.EndObject();
+
+  out.Key("series").BeginObject();
+  out.Field("interval_ms", Ms(r.series_interval_ns));
+  out.Key("t_ms").BeginArray();
+  for (double t : r.t_ms) out.Number(t);
+  out.EndArray();
+  out.Key("iops").BeginArray();
+  for (double v : r.iops) out.Number(v);
+  out.EndArray();
+  out.Key("round").BeginArray();
+  for (uint32_t v : r.series_round) out.Uint(v);
+  out.EndArray();
+  out.Key("in_window").BeginArray();
+  for (bool v : r.in_window) out.Bool(v);
+  out.EndArray();
+  out.EndObject();
+
+  out.EndObject();
+  return out.Take() + "\n";
+}
+
+std::string StabilityText(const StabilityResult& r) {
+  std::string text;
+  char line[256];
+  std::snprintf(
+      line, sizeof line,
+      "stability: %s, %s (user capacity %.1f MiB)\n"
+      "precondition: %.1f MiB of 128 KiB sequential writes, done at %.1f ms, WAF %.3f\n\n",
+      r.device.c_str(), r.workload.c_str(), r.user_capacity_bytes / 1048576.0,
+      r.precondition_bytes / 1048576.0, Ms(r.precondition_end_ns), r.precondition_waf);
+  text += line;
+  text += "round  end ms      IOPS      read IOPS  write IOPS  rd p99.9 us  wr p99.9 us  WAF\n";
+  const WindowFit& w = r.steady_state.window;
+  for (const RoundResult& round : r.rounds) {
+    const bool in = round.round >= w.first_round && round.round <= w.last_round;
+    std::snprintf(line, sizeof line,
+                  "%c%-4u  %-10.1f  %-8.0f  %-9.0f  %-10.0f  %-11.1f  %-11.1f  %.3f\n",
+                  in ? '*' : ' ', round.round, Ms(round.end_ns), round.iops, round.read_iops,
+                  round.write_iops, Us(round.read.p99_9_ns), Us(round.write.p99_9_ns), round.waf);
+    text += line;
+  }
+  if (r.steady_state.reached) {
+    std::snprintf(line, sizeof line,
+                  "\nsteady state: reached at round %u, window rounds %u-%u (* above): mean %.0f "
+                  "IOPS, range %.1f %% (<= 20), slope excursion %.1f %% (<= 10)\n",
+                  r.steady_state.round, w.first_round, w.last_round, w.mean, 100 * w.range / w.mean,
+                  100 * w.slope_excursion / w.mean);
+  } else {
+    std::snprintf(line, sizeof line,
+                  "\nsteady state: NOT reached in %zu rounds; last window rounds %u-%u: range "
+                  "%.1f %%, slope excursion %.1f %%\n",
+                  r.rounds.size(), w.first_round, w.last_round,
+                  w.mean > 0 ? 100 * w.range / w.mean : 0,
+                  w.mean > 0 ? 100 * w.slope_excursion / w.mean : 0);
+  }
+  text += line;
+  const auto percent = [](const std::optional<double>& v) {
+    char number[32] = "n/a";
+    if (v) std::snprintf(number, sizeof number, "%.2f %%", 100 * *v);
+    return std::string(number);
+  };
+  std::snprintf(line, sizeof line,
+                "CV of IOPS: %s over %zu intervals of %.0f ms (mean %.0f, sample stddev %.0f)\n"
+                "consistency (min after dropping the lowest 0.01 %% / mean): %s\n",
+                percent(r.cv.cv).c_str(), r.cv.samples, Ms(r.series_interval_ns), r.cv.mean,
+                r.cv.stddev, percent(r.consistency.value).c_str());
+  text += line;
+  const auto us = [](const std::optional<double>& v) {
+    char number[32] = "no I/O";
+    if (v) std::snprintf(number, sizeof number, "%.1f us", *v);
+    return std::string(number);
+  };
+  const std::string statistic = QosStatisticName(r.qos.limits);
+  std::snprintf(line, sizeof line, "QoS (%s): read %s <= %s us %s, write %s <= %s us %s -> %s\n",
+                statistic.c_str(), us(r.qos.read_us).c_str(),
+                json::FormatNumber(r.qos.limits.read_limit_us).c_str(),
+                r.qos.read_pass ? "ok" : "FAIL", us(r.qos.write_us).c_str(),
+                json::FormatNumber(r.qos.limits.write_limit_us).c_str(),
+                r.qos.write_pass ? "ok" : "FAIL", r.qos.pass ? "PASS" : "FAIL");
+  text += line;
+  for (const auto& [name, s] :
+       {std::pair<const char*, const LatencySummary*>{"read", &r.read}, {"write", &r.write}}) {
+    std::snprintf(
+        line, sizeof line,
+        "%-5s latency (us): mean %.1f p50 %.1f p99 %.1f p99.9 %.1f p99.99 %.1f (%llu I/Os)\n", name,
+        s->mean_ns / 1000.0, Us(s->p50_ns), Us(s->p99_ns), Us(s->p99_9_ns), Us(s->p99_99_ns),
+        static_cast<unsigned long long>(s->count));
+    text += line;
+  }
+  return text;
+}
+
+}  // namespace flashscope::stability

@@ -1,0 +1,106 @@
+// The stability flow on the small CLI test drive (80 MiB user capacity):
+// what preconditioning writes, how long a round is, that the FOB rounds are
+// faster than the steady-state window, where the flow stops, and what it
+// refuses.
+#include "stability/stability_flow.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "scenario/cli_json_for_test.h"
+#include "util/input_error.h"
+
+namespace flashscope::stability {
+namespace {
+
+DeviceConfig SmallDevice() { return ParseDeviceText(testing::kSmallDevice, "small.json", {}); }
+
+TEST(StabilityFlow, PreconditionsTwiceTheCapacityThenRoundsOfAnEighthUntilSteady) {
+  const StabilityResult r = RunStability(SmallDevice(), DefaultMeasureJobs(), {});
+  // 2 ch x 2 planes x 32 blocks x 48 pages x 16 KiB / 1.2 = 80 MiB.
+  ASSERT_EQ(r.user_capacity_bytes, 80ull << 20);
+  EXPECT_EQ(r.precondition_bytes, 2 * r.user_capacity_bytes);
+  EXPECT_LT(r.precondition_waf, 1.05);  // sequential overwrites: almost no GC copies
+  ASSERT_TRUE(r.steady_state.reached);
+  EXPECT_GE(r.steady_state.round, 5u);
+  EXPECT_LE(r.steady_state.round, 25u);
+  // The flow stops at the round that reaches steady state.
+  EXPECT_EQ(r.rounds.size(), r.steady_state.round);
+  EXPECT_EQ(r.steady_state.window.last_round, r.steady_state.round);
+  EXPECT_EQ(r.steady_state.window.first_round, r.steady_state.round - 4);
+  for (const RoundResult& round : r.rounds) {
+    // io_size=12.5 %: 10 MiB of 4 KiB I/O, about 70 % of it reads.
+    EXPECT_EQ(round.reads + round.writes, 2560u) << "round " << round.round;
+    EXPECT_NEAR(static_cast<double>(round.reads) / 2560, 0.7, 0.05) << "round " << round.round;
+  }
+  // Fresh-out-of-box rounds run faster and with less GC than steady state.
+  EXPECT_GT(r.rounds[0].iops, 1.5 * r.steady_state.window.mean);
+  EXPECT_LT(r.rounds[0].waf, 1.5);
+  EXPECT_GT(r.rounds.back().waf, 3);
+  // CV and consistency read the 10 ms intervals wholly inside the window.
+  const size_t inside = std::count(r.in_window.begin(), r.in_window.end(), true);
+  EXPECT_EQ(r.cv.samples, inside);
+  EXPECT_GE(inside, 100u);  // 5 rounds of ~0.29 s
+  ASSERT_TRUE(r.cv.cv.has_value());
+  EXPECT_GT(*r.cv.cv, 0);
+  ASSERT_TRUE(r.consistency.value.has_value());
+  EXPECT_GT(*r.consistency.value, 0);
+  EXPECT_LE(*r.consistency.value, 1);
+  EXPECT_NEAR(r.cv.mean, r.steady_state.window.mean, 0.1 * r.steady_state.window.mean);
+  // Latencies are those of the window's rounds.
+  EXPECT_EQ(r.read.count + r.write.count, 5u * 2560);
+  EXPECT_EQ(r.t_ms.size(), r.iops.size());
+  EXPECT_EQ(r.t_ms.size(), r.series_round.size());
+  EXPECT_EQ(r.series_round.back(), r.steady_state.round);
+}
+
+TEST(StabilityFlow, StopsAtRoundsMaxWithoutSteadyState) {
+  StabilityOptions options;
+  options.rule.max_rounds = 3;
+  const StabilityResult r = RunStability(SmallDevice(), DefaultMeasureJobs(), options);
+  EXPECT_EQ(r.rounds.size(), 3u);
+  EXPECT_FALSE(r.steady_state.reached);
+  EXPECT_EQ(r.steady_state.window.first_round, 1u);
+  EXPECT_EQ(r.steady_state.window.last_round, 3u);
+  // Still measured: the three rounds' intervals and I/O.
+  EXPECT_TRUE(r.cv.cv.has_value());
+  EXPECT_EQ(r.read.count + r.write.count, 3u * 2560);
+}
+
+TEST(StabilityFlow, AJobFileWithItsOwnLengthKeepsIt) {
+  const FioJobFile measure =
+      ParseFioJobs("[w]\nrw=randwrite\nbs=4k\niodepth=8\nnumber_ios=1000\n", "measure.fio");
+  StabilityOptions options;
+  options.rule.max_rounds = 6;
+  const StabilityResult r = RunStability(SmallDevice(), measure, options);
+  ASSERT_FALSE(r.rounds.empty());
+  for (const RoundResult& round : r.rounds) {
+    EXPECT_EQ(round.writes, 1000u);
+    EXPECT_EQ(round.reads, 0u);
+  }
+  // No reads: the read limit has nothing to judge.
+  EXPECT_FALSE(r.qos.read_us.has_value());
+  EXPECT_TRUE(r.qos.read_pass);
+}
+
+TEST(StabilityFlow, RefusesADeviceWithUntimedPreconditioning) {
+  DeviceConfig device = SmallDevice();
+  device.precondition.fill = 1;
+  try {
+    RunStability(device, DefaultMeasureJobs(), {});
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "small.json");
+    EXPECT_NE(e.problem().find("precondition.fill"), std::string::npos) << e.what();
+  }
+}
+
+TEST(StabilityFlow, SameInputsSameJson) {
+  const std::string a = StabilityJson(RunStability(SmallDevice(), DefaultMeasureJobs(), {}), false);
+  const std::string b = StabilityJson(RunStability(SmallDevice(), DefaultMeasureJobs(), {}), false);
+  EXPECT_EQ(a, b);
+}
+
+}  // namespace
+}  // namespace flashscope::stability
