@@ -97,7 +97,7 @@ TEST_F(ScenarioWorkload, ErrorsNameTheKeyAndLine) {
             "zipf_exponent, write_once_share, hot_set_share, hot_shifts, hot_shift_fraction, "
             "write_iops, iodepth, seed)");
   EXPECT_EQ(Short(ErrorOf("\"workload\": {\"generator\": \"fio\"}")),
-            "s.json:2: workload.generator \"fio\" is unknown; allowed: cloud_block");
+            "s.json:2: workload.generator \"fio\" is unknown; allowed: cloud_block, disksim");
   EXPECT_EQ(Short(ErrorOf("\"workload\": {\"num_writes\": 5}")),
             "s.json:2: workload needs \"generator\": \"cloud_block\"");
   EXPECT_EQ(Short(ErrorOf("\"workload\": \"cloud_block\"")),

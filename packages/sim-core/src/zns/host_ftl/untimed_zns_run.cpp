@@ -3,12 +3,18 @@
 
 #include "nand/layout.h"
 #include "sim/generator_jobs.h"
+#include "util/input_error.h"
 #include "zns/host_ftl/future_knowledge.h"
 #include "zns/zoned_layout.h"
 
 namespace flashscope::zns {
 
 UntimedZnsSetup UntimedZnsSetupFor(const DeviceConfig& device, const GeneratorWorkload& workload) {
+  if (workload.generator != "cloud_block") {
+    throw InputError(
+        workload.file, workload.line,
+        "the untimed ZNS run takes the cloud_block generator, not '" + workload.generator + "'");
+  }
   const DeviceLayout layout = DeviceLayout::From(device);
   const GeneratorStream stream = ResolveGenerator(workload, device, layout);
   UntimedZnsSetup setup;
