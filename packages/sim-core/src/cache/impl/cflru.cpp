@@ -1,0 +1,28 @@
+// cflru: Clean-First LRU. The LRU list is split into a working region (the
+// most recently used pages) and a clean-first region, the w pages at the LRU
+// end. The victim is the least recently used clean page of the clean-first
+// region, dropped without a flash write; only when that region holds no
+// clean page is the LRU page (dirty) written back and evicted. A larger w
+// saves more writes and costs more misses; w is the tuning knob
+// (cache.cflru_window_pages, default half the cache).
+// Source: Park, Jung, Kang, Kim, Lee, "CFLRU: a Replacement Algorithm for
+// Flash Memory", CASES 2006 (seed 002 §2.3, ref. [6]).
+#include "cache/impl/write_caches.h"
+
+namespace flashscope::cache {
+
+CflruCache::CflruCache(const CacheGeometry& geometry, uint64_t capacity_pages,
+                       uint64_t window_pages)
+    : PageLruCache(geometry, capacity_pages),
+      window_pages_(window_pages == 0 ? (capacity_pages + 1) / 2 : window_pages) {}
+
+uint32_t CflruCache::PickVictim() const {
+  uint64_t seen = 0;
+  for (uint32_t slot = recency().back(); slot != kNoSlot && seen < window_pages_;
+       slot = recency().toward_front(slot), ++seen) {
+    if (!dirty(slot)) return slot;
+  }
+  return recency().back();
+}
+
+}  // namespace flashscope::cache
