@@ -408,6 +408,8 @@ class DeviceReader {
   std::vector<Field> TimingFields();
   std::vector<Field> EnduranceFields();
   std::vector<Field> GcFields();
+  std::vector<Field> SuspendFields();
+  std::vector<Field> ReadDisturbFields();
   std::vector<Field> PreconditionFields();
   std::vector<Field> SlcCacheFields();
   std::vector<Field> ZnsFields();
@@ -457,10 +459,18 @@ void DeviceReader::ReadRoot(const Value& root) {
           {"gc", [&](auto& v, auto& p) { ReadObject(v, p, GcFields()); }},
           {"wear_leveling",
            [&](auto& v, auto& p) {
-             ReadObject(v, p, {{"dynamic", [&](auto& v2, auto& p2) {
-                                  c.wear_leveling.dynamic = Bool(v2, p2);
-                                }}});
+             ReadObject(
+                 v, p,
+                 {{"dynamic", [&](auto& v2, auto& p2) { c.wear_leveling.dynamic = Bool(v2, p2); }},
+                  {"static_enabled",
+                   [&](auto& v2, auto& p2) { c.wear_leveling.static_enabled = Bool(v2, p2); }},
+                  {"static_threshold", [&](auto& v2, auto& p2) {
+                     c.wear_leveling.static_threshold =
+                         static_cast<uint32_t>(Integer(v2, p2, 1, kMaxU32));
+                   }}});
            }},
+          {"suspend", [&](auto& v, auto& p) { ReadObject(v, p, SuspendFields()); }},
+          {"read_disturb", [&](auto& v, auto& p) { ReadObject(v, p, ReadDisturbFields()); }},
           {"precondition", [&](auto& v, auto& p) { ReadObject(v, p, PreconditionFields()); }},
           {"slc_cache",
            [&](auto& v, auto& p) {
@@ -480,6 +490,33 @@ void DeviceReader::ReadRoot(const Value& root) {
            }},
       });
   CheckZns(root);
+}
+
+std::vector<DeviceReader::Field> DeviceReader::SuspendFields() {
+  SuspendConfig& s = config_.suspend;
+  return {
+      {"program", [&](auto& v, auto& p) { s.program = Bool(v, p); }},
+      {"erase", [&](auto& v, auto& p) { s.erase = Bool(v, p); }},
+      {"suspend_us", [&](auto& v, auto& p) { s.suspend_ns = Nanos(v, p, /*allow_zero=*/true); }},
+      {"resume_us", [&](auto& v, auto& p) { s.resume_ns = Nanos(v, p, /*allow_zero=*/true); }},
+      {"max_per_op",
+       [&](auto& v, auto& p) { s.max_per_op = static_cast<uint32_t>(Integer(v, p, 1, kMaxU32)); }},
+  };
+}
+
+std::vector<DeviceReader::Field> DeviceReader::ReadDisturbFields() {
+  ReadDisturbConfig& r = config_.read_disturb;
+  std::vector<Field> modes;
+  for (uint32_t bits = 1; bits <= 4; ++bits) {
+    uint32_t& target = r.threshold_reads[bits];
+    modes.push_back(Field{kCellModeNames[bits - 1], [this, &target](auto& v, auto& p) {
+                            target = static_cast<uint32_t>(Integer(v, p, 1, kMaxU32));
+                          }});
+  }
+  return {
+      {"enabled", [&](auto& v, auto& p) { r.enabled = Bool(v, p); }},
+      {"threshold_reads", [this, modes](auto& v, auto& p) { ReadObject(v, p, modes); }},
+  };
 }
 
 std::vector<DeviceReader::Field> DeviceReader::GeometryFields() {
@@ -1142,7 +1179,23 @@ void WriteDevice(json::Writer& out, const DeviceConfig& config) {
   out.Key("wear_leveling")
       .BeginObject()
       .FieldBool("dynamic", config.wear_leveling.dynamic)
+      .FieldBool("static_enabled", config.wear_leveling.static_enabled)
+      .FieldUint("static_threshold", config.wear_leveling.static_threshold)
       .EndObject();
+  out.Key("suspend")
+      .BeginObject()
+      .FieldBool("program", config.suspend.program)
+      .FieldBool("erase", config.suspend.erase)
+      .Field("suspend_us", micros(config.suspend.suspend_ns))
+      .Field("resume_us", micros(config.suspend.resume_ns))
+      .FieldUint("max_per_op", config.suspend.max_per_op)
+      .EndObject();
+  out.Key("read_disturb").BeginObject().FieldBool("enabled", config.read_disturb.enabled);
+  out.Key("threshold_reads").BeginObject();
+  for (uint32_t bits = 1; bits <= 4; ++bits) {
+    out.FieldUint(kCellModeNames[bits - 1], config.read_disturb.threshold_reads[bits]);
+  }
+  out.EndObject().EndObject();
   out.Key("precondition")
       .BeginObject()
       .Field("fill", config.precondition.fill)

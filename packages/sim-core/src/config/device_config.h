@@ -23,7 +23,22 @@
 //   gc { victim "greedy", free_block_threshold 0.02,
 //        background true, background_free_block_threshold 0.05,
 //        idle_us 1000, d_choices 10 },
-//   wear_leveling { dynamic true },
+//   wear_leveling { dynamic true, static_enabled false, static_threshold 100 }
+//     (static_enabled: when a plane's erase-count spread, max over its blocks - min
+//      over its full blocks, exceeds static_threshold, the least-erased full
+//      block's data is moved through GC so the block re-enters the pool),
+//   suspend { program false, erase false, suspend_us 20, resume_us 20,
+//             max_per_op 4 }
+//     (seed 000 §2.2.3, Wu & He FAST'12: a host read arriving at a die busy
+//      with a program/erase suspends it after suspend_us, runs, then the
+//      operation resumes after resume_us with its remaining time; at most
+//      max_per_op suspensions per operation),
+//   read_disturb { enabled false,
+//                  threshold_reads { slc 1000000, mlc 100000, tlc 50000,
+//                                    qlc 20000 } }
+//     (reads of a full block, by the drive's cell, after which its valid data
+//      is refreshed: moved through GC with cause "refresh"; lower for denser
+//      cells, seed 000 §2.2.2),
 //   precondition { fill 0, random_writes 0 }
 //     (fill: fraction of logical capacity written sequentially before the
 //      timed run; random_writes: then this many times the logical capacity of
@@ -92,6 +107,32 @@ struct GcConfig {
 
 struct WearLevelingConfig {
   bool dynamic = true;  // allocate the least-worn free block
+  // Static wear levelling (seed 000 §1: "GC of blocks long left unerased"):
+  // off by default so results without it are unchanged.
+  bool static_enabled = false;
+  uint32_t static_threshold = 100;  // erase-count spread within a plane
+};
+
+// Program/erase suspend and resume (seed 000 §2.2.3). Latencies follow the
+// tens of microseconds Wu & He (FAST'12) assume for a suspend point.
+struct SuspendConfig {
+  bool program = false;
+  bool erase = false;
+  uint64_t suspend_ns = 20'000;
+  uint64_t resume_ns = 20'000;
+  uint32_t max_per_op = 4;
+  bool enabled() const { return program || erase; }
+};
+
+// Read-disturb refresh (seed 000 §2.2.2 and §4.2, Werner et al.: refresh a
+// region once its read count reaches the disturb limit). The seed gives no
+// figures; the defaults are orders of magnitude from Cai et al., DSN 2015
+// (MLC ~1e5 reads), scaled down for denser cells as the seed says QLC
+// suffers more.
+struct ReadDisturbConfig {
+  bool enabled = false;
+  // Indexed by bits per cell, 1..4 (the drive's native cell).
+  std::array<uint32_t, 5> threshold_reads{0, 1'000'000, 100'000, 50'000, 20'000};
 };
 
 struct PreconditionConfig {
@@ -147,6 +188,8 @@ struct DeviceConfig {
   std::string scheduler = "fifo";
   GcConfig gc;
   WearLevelingConfig wear_leveling;
+  SuspendConfig suspend;
+  ReadDisturbConfig read_disturb;
   PreconditionConfig precondition;
   SlcCacheConfig slc_cache;
   ZnsConfig zns;  // zns.enabled: a zoned drive

@@ -653,6 +653,69 @@ TEST(DeviceConfigWrite, WritesEveryKeyAndReadsBackEqual) {
   EXPECT_EQ(Written(back, true), text);
 }
 
+// Read/write conflict controls (issue 7): off by default, so existing
+// devices simulate exactly as before.
+TEST(DeviceConfigConflicts, DefaultsAreOff) {
+  const DeviceConfig c = ParseText("{}");
+  EXPECT_FALSE(c.suspend.program);
+  EXPECT_FALSE(c.suspend.erase);
+  EXPECT_FALSE(c.suspend.enabled());
+  EXPECT_EQ(c.suspend.suspend_ns, 20'000u);
+  EXPECT_EQ(c.suspend.resume_ns, 20'000u);
+  EXPECT_EQ(c.suspend.max_per_op, 4u);
+  EXPECT_FALSE(c.read_disturb.enabled);
+  EXPECT_EQ(c.read_disturb.threshold_reads[1], 1'000'000u);
+  EXPECT_EQ(c.read_disturb.threshold_reads[2], 100'000u);
+  EXPECT_EQ(c.read_disturb.threshold_reads[3], 50'000u);
+  EXPECT_EQ(c.read_disturb.threshold_reads[4], 20'000u);  // lowest for QLC
+  EXPECT_FALSE(c.wear_leveling.static_enabled);
+  EXPECT_EQ(c.wear_leveling.static_threshold, 100u);
+}
+
+TEST(DeviceConfigConflicts, ReadsEveryKeyAndWritesItBack) {
+  const DeviceConfig c = ParseText(R"({
+    "wear_leveling": {"dynamic": true, "static_enabled": true, "static_threshold": 16},
+    "suspend": {"program": true, "erase": true, "suspend_us": 12.5,
+                "resume_us": 0, "max_per_op": 2},
+    "read_disturb": {"enabled": true, "threshold_reads": {"qlc": 5000}}
+  })");
+  EXPECT_TRUE(c.wear_leveling.static_enabled);
+  EXPECT_EQ(c.wear_leveling.static_threshold, 16u);
+  EXPECT_TRUE(c.suspend.program);
+  EXPECT_TRUE(c.suspend.erase);
+  EXPECT_EQ(c.suspend.suspend_ns, 12'500u);
+  EXPECT_EQ(c.suspend.resume_ns, 0u);
+  EXPECT_EQ(c.suspend.max_per_op, 2u);
+  EXPECT_TRUE(c.read_disturb.enabled);
+  EXPECT_EQ(c.read_disturb.threshold_reads[4], 5'000u);
+  EXPECT_EQ(c.read_disturb.threshold_reads[3], 50'000u);  // others keep defaults
+  const std::string text = Written(c);
+  const DeviceConfig back = ParseDevice(json::Parse(text, "w.json"), "w.json");
+  EXPECT_EQ(Written(back), text);
+  EXPECT_EQ(back.suspend.suspend_ns, 12'500u);
+  EXPECT_EQ(back.read_disturb.threshold_reads, c.read_disturb.threshold_reads);
+  // --set reaches them like any key.
+  const DeviceConfig set =
+      ParseDeviceText("{}", "d.json", {"suspend.erase=true", "wear_leveling.static_enabled=true"});
+  EXPECT_TRUE(set.suspend.erase);
+  EXPECT_TRUE(set.wear_leveling.static_enabled);
+}
+
+TEST(DeviceConfigConflicts, BadValuesNameKeyAndLine) {
+  EXPECT_EQ(ErrorOf("{\n\"suspend\": {\"max_per_op\": 0}}"),
+            "dev.json:2: suspend.max_per_op must be > 0; got 0");
+  EXPECT_EQ(ErrorOf("{\"suspend\": {\"suspend_us\": -1}}"),
+            "dev.json:1: suspend.suspend_us must be >= 0 (microseconds); got -1");
+  EXPECT_EQ(ErrorOf("{\"suspend\": {\"erase\": 1}}"),
+            "dev.json:1: suspend.erase must be a boolean");
+  EXPECT_EQ(ErrorOf("{\n\n\"read_disturb\": {\"threshold_reads\": {\"qlc\": 0}}}"),
+            "dev.json:3: read_disturb.threshold_reads.qlc must be > 0; got 0");
+  EXPECT_EQ(ErrorOf("{\"wear_leveling\": {\"static_threshold\": 0}}"),
+            "dev.json:1: wear_leveling.static_threshold must be > 0; got 0");
+  ExpectContains(ErrorOf("{\"suspend\": {\"resum_us\": 1}}"),
+                 "unknown key \"suspend.resum_us\"; did you mean \"suspend.resume_us\"?");
+}
+
 TEST(DeviceConfigWrite, DefaultsInTheDocumentedShape) {
   EXPECT_EQ(Written(DeviceConfig()),
             R"({"name":"device","source":"","description":"","seed":1,)"
@@ -669,7 +732,11 @@ TEST(DeviceConfigWrite, DefaultsInTheDocumentedShape) {
             R"("scheduler":"fifo","gc":{"victim":"greedy",)"
             R"("free_block_threshold":0.02,"background":true,)"
             R"("background_free_block_threshold":0.05,"idle_us":1000,)"
-            R"("d_choices":10},"wear_leveling":{"dynamic":true},)"
+            R"("d_choices":10},"wear_leveling":{"dynamic":true,"static_enabled":false,)"
+            R"("static_threshold":100},"suspend":{"program":false,"erase":false,)"
+            R"("suspend_us":20,"resume_us":20,"max_per_op":4},)"
+            R"("read_disturb":{"enabled":false,"threshold_reads":{"slc":1000000,)"
+            R"("mlc":100000,"tlc":50000,"qlc":20000}},)"
             R"("precondition":{"fill":0,"random_writes":0},)"
             R"("slc_cache":null,"zns":null})");
 }

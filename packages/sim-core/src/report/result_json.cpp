@@ -418,6 +418,22 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   WriteStability(out, sim.series());
   out.Key("wear");
   WriteWear(out, sim.ftl());
+  // Read/write conflict controls (device keys suspend, read_disturb,
+  // wear_leveling.static): zeros when off.
+  out.Key("suspend").BeginObject();
+  out.FieldUint("program_suspensions", sim.flash().program_suspensions());
+  out.FieldUint("erase_suspensions", sim.flash().erase_suspensions());
+  out.EndObject();
+  ReliabilityStats reliability;
+  if (!sim.config().zns.enabled) reliability = sim.controller().reliability_stats();
+  out.Key("read_disturb").BeginObject();
+  out.FieldUint("refreshes", reliability.refreshes);
+  out.FieldUint("refreshed_units", reliability.refreshed_units);
+  out.EndObject();
+  out.Key("static_wear_leveling").BeginObject();
+  out.FieldUint("moves", reliability.static_wl_moves);
+  out.FieldUint("moved_units", reliability.static_wl_units);
+  out.EndObject();
 
   out.Key("jobs").BeginArray();
   for (uint32_t j = 0; j < host.job_count(); ++j) {

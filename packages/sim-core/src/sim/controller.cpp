@@ -62,6 +62,12 @@ Controller::Controller(const DeviceConfig& config, FtlState& ftl, IVictimPolicy&
   if (slc_.enabled() && config.slc_cache.pin_small_bytes > 0) {
     pinned_bits_.assign((layout_.logical_units + 63) / 64, 0);
   }
+  if (config.read_disturb.enabled) block_reads_.assign(layout_.blocks, 0);
+  if (config.read_disturb.enabled || config.wear_leveling.static_enabled) {
+    forced_queued_.assign(layout_.blocks, 0);
+    forced_.resize(layout_.planes);
+    static_wl_pending_.assign(layout_.planes, 0);
+  }
 }
 
 void Controller::SetPinned(uint64_t lpn, bool pinned) {
@@ -168,6 +174,67 @@ void Controller::EnqueueOnDie(const FlashOp& op, uint64_t now_ns) {
   }
   idle_since_[layout_.DieOfPlane(op.plane)] = kNever;
   flash_.Enqueue(op, now_ns);
+  if (op.kind == OpKind::kRead && op.cause == Cause::kHost && !block_reads_.empty()) {
+    NoteHostPageRead(layout_.BlockOfSlot(op.first_slot), now_ns);
+  }
+}
+
+// Read disturb (seed 000 §4.2, Werner et al.): each host page read of a
+// block counts; at the threshold for the drive's cell the block's valid data
+// is refreshed (moved by GC, cause "refresh"). Only native full blocks are
+// refreshed: an open block is checked again once full, and pSLC blocks are
+// emptied by migration anyway. GC reads are not counted: their block is
+// about to be erased.
+void Controller::NoteHostPageRead(uint32_t block, uint64_t now_ns) {
+  const uint32_t reads = ++block_reads_[block];
+  if (reads < config_.read_disturb.threshold_reads[BitsPerCell(config_.cell)]) return;
+  if (forced_queued_[block] || !ftl_.IsCollectable(block)) return;
+  const uint32_t plane = layout_.PlaneOfBlock(block);
+  forced_queued_[block] = 1;
+  forced_[plane].push_back(ForcedMove{block, Cause::kRefresh});
+  StartGc(plane, false, now_ns);
+}
+
+// Static wear levelling: when a plane's erase-count spread (max over its
+// blocks - min over its full native blocks) exceeds the threshold, its
+// least-erased full block is emptied so it re-enters the pool, and the cold
+// data it held stops pinning it. One move per plane at a time.
+void Controller::CheckStaticWearLeveling(uint32_t plane, uint64_t now_ns) {
+  if (!config_.wear_leveling.static_enabled || static_wl_pending_[plane]) return;
+  const uint32_t first = plane * layout_.blocks_per_plane;
+  uint32_t max_erases = 0, coldest = kNoBlock;
+  for (uint32_t block = first; block < first + layout_.blocks_per_plane; ++block) {
+    max_erases = std::max(max_erases, ftl_.erase_count(block));
+    if (ftl_.IsCollectable(block) && !forced_queued_[block] &&
+        (coldest == kNoBlock || ftl_.erase_count(block) < ftl_.erase_count(coldest))) {
+      coldest = block;
+    }
+  }
+  if (coldest == kNoBlock ||
+      max_erases - ftl_.erase_count(coldest) <= config_.wear_leveling.static_threshold) {
+    return;
+  }
+  static_wl_pending_[plane] = 1;
+  forced_queued_[coldest] = 1;
+  forced_[plane].push_back(ForcedMove{coldest, Cause::kWearLeveling});
+  StartGc(plane, false, now_ns);
+}
+
+// The oldest queued forced move of `plane` whose block is still a full
+// native block (GC may have taken it meanwhile), when the plane has its GC
+// reserve: a fully valid block frees nothing, so it waits for ordinary GC.
+bool Controller::TakeForcedMove(uint32_t plane, ForcedMove& move) {
+  if (forced_.empty()) return false;
+  std::vector<ForcedMove>& queue = forced_[plane];
+  while (!queue.empty() && !ftl_.IsCollectable(queue.front().block)) {
+    forced_queued_[queue.front().block] = 0;
+    if (queue.front().cause == Cause::kWearLeveling) static_wl_pending_[plane] = 0;
+    queue.erase(queue.begin());
+  }
+  if (queue.empty() || ftl_.FreeBlocks(plane) < layout_.gc_reserve_blocks) return false;
+  move = queue.front();
+  queue.erase(queue.begin());
+  return true;
 }
 
 // --------------------------------------------------------------- host writes
@@ -615,6 +682,7 @@ bool Controller::FoldWanted(uint32_t plane, bool background) const {
 // as the free blocks they will become.
 bool Controller::WantsAnotherVictim(const GcJob& job, uint32_t plane) const {
   if (job.fold) return FoldWanted(plane, job.background);
+  if (!forced_.empty() && !forced_[plane].empty()) return true;
   const uint32_t expected_free = ftl_.FreeBlocks(plane) + job.victim_count;
   if (expected_free < layout_.gc_reserve_blocks) return true;
   return job.background && expected_free < layout_.background_reserve_blocks &&
@@ -639,15 +707,25 @@ uint32_t Controller::PickFoldVictim(uint32_t plane, bool background) const {
 
 bool Controller::GcPickVictim(GcJob& job, uint32_t plane, uint64_t now_ns) {
   if (job.scanning || job.victim_count == kMaxVictimsPerPlane) return false;
-  if (!WantsAnotherVictim(job, plane)) return false;
-  const uint32_t block =
-      job.fold ? PickFoldVictim(plane, job.background) : victims_.PickVictim(ftl_, plane, rng_);
+  ForcedMove forced{kNoBlock, Cause::kGc};
+  uint32_t block = kNoBlock;
+  if (!job.fold && TakeForcedMove(plane, forced)) {
+    block = forced.block;
+  } else {
+    // Stale forced moves were dropped above, so this asks about GC proper
+    // (a forced move still waiting for the reserve keeps it true; the
+    // policy then finds the garbage that restores the reserve).
+    if (!WantsAnotherVictim(job, plane)) return false;
+    block =
+        job.fold ? PickFoldVictim(plane, job.background) : victims_.PickVictim(ftl_, plane, rng_);
+  }
   if (block == kNoBlock) return false;
   if (job.fold) ftl_.RemoveFromSlcOrder(block);
   ftl_.MarkVictim(block);
   GcVictim& victim = job.victims[job.victim_count++];
   victim = GcVictim{};
   victim.block = block;
+  victim.cause = job.fold ? Cause::kMigration : forced.cause;
   victim.start_ns = now_ns;
   victim.background = job.background;
   job.scanning = true;
@@ -676,7 +754,9 @@ bool Controller::GcProgram(GcJob& job, uint32_t plane, uint64_t now_ns) {
     StartGc(plane, false, now_ns);
     return false;
   }
-  const Cause cause = job.fold ? Cause::kMigration : Cause::kGc;
+  // The wordline's cause is its first unit's (a GC wordline may carry the
+  // tail of a refresh or wear-levelling victim too); units count by their own.
+  Cause cause = job.fold ? Cause::kMigration : Cause::kGc;
   const uint32_t take = std::min(job.staged, wordline);
   uint32_t filled = 0;
   for (uint32_t i = 0; i < take; ++i) {
@@ -685,9 +765,26 @@ bool Controller::GcProgram(GcJob& job, uint32_t plane, uint64_t now_ns) {
     // is in cache, rather than in the L2P table, which is not).
     if (!ftl_.IsValid(job.staged_slot[i])) continue;
     const uint32_t source = layout_.BlockOfSlot(job.staged_slot[i]);
+    Cause unit_cause = job.fold ? Cause::kMigration : Cause::kGc;
     for (uint32_t v = 0; v < job.victim_count; ++v) {
-      if (job.victims[v].block == source) ++job.victims[v].moved;
+      if (job.victims[v].block == source) {
+        ++job.victims[v].moved;
+        unit_cause = job.victims[v].cause;
+      }
     }
+    if (filled == 0) cause = unit_cause;
+    switch (unit_cause) {
+      case Cause::kRefresh:
+        ++reliability_.refreshed_units;
+        break;
+      case Cause::kWearLeveling:
+        ++reliability_.static_wl_units;
+        break;
+      default:
+        ++(job.fold ? slc_stats_.migrated_units : gc_units_moved_);
+        break;
+    }
+    ++counters_.units_programmed[static_cast<uint32_t>(unit_cause)];
     ftl_.Relocate(job.staged_lpn[i], job.staged_slot[i], slot + filled);
     ++filled;
   }
@@ -697,9 +794,7 @@ bool Controller::GcProgram(GcJob& job, uint32_t plane, uint64_t now_ns) {
   std::copy(job.staged_slot.begin() + take, job.staged_slot.begin() + job.staged,
             job.staged_slot.begin());
   job.staged -= take;
-  (job.fold ? slc_stats_.migrated_units : gc_units_moved_) += filled;
   counters_.page_programs[static_cast<uint32_t>(cause)] += layout_.bits;
-  counters_.units_programmed[static_cast<uint32_t>(cause)] += filled;
   ++job.programs_in_flight;
   EnqueueOnDie(MakeOp(OpKind::kProgram, cause, plane, slot, wordline, kGcBatchOwner, false),
                now_ns);
@@ -720,8 +815,7 @@ bool Controller::GcReadNextPage(GcJob& job, uint32_t plane, uint64_t now_ns) {
     if (valid == 0) continue;
     ftl_.PrefetchReverseMap(page_first);  // read when the page arrives
     ++job.reads_in_flight;
-    const Cause cause = job.fold ? Cause::kMigration : Cause::kGc;
-    EnqueueOnDie(MakeOp(OpKind::kRead, cause, plane, page_first, valid, plane, slc), now_ns);
+    EnqueueOnDie(MakeOp(OpKind::kRead, victim.cause, plane, page_first, valid, plane, slc), now_ns);
     return true;
   }
   return false;
@@ -735,7 +829,6 @@ bool Controller::GcReadNextPage(GcJob& job, uint32_t plane, uint64_t now_ns) {
 // the die's queues.
 void Controller::GcStep(GcJob& job, uint32_t plane, uint64_t now_ns) {
   if (job.victim_count == 0 && !WantsAnotherVictim(job, plane)) return;
-  const Cause cause = job.fold ? Cause::kMigration : Cause::kGc;
   for (bool progressed = true; progressed;) {
     progressed = false;
     // Victims emptied (every valid unit remapped to a programmed or queued
@@ -745,9 +838,9 @@ void Controller::GcStep(GcJob& job, uint32_t plane, uint64_t now_ns) {
       if (victim.scan_done && !victim.erase_issued && ftl_.valid_units(victim.block) == 0) {
         victim.erase_issued = true;
         ++job.erases_in_flight;
-        ++counters_.block_erases[static_cast<uint32_t>(cause)];
-        EnqueueOnDie(MakeOp(OpKind::kErase, cause, plane, layout_.FirstSlot(victim.block), 0, plane,
-                            ftl_.IsSlc(victim.block)),
+        ++counters_.block_erases[static_cast<uint32_t>(victim.cause)];
+        EnqueueOnDie(MakeOp(OpKind::kErase, victim.cause, plane, layout_.FirstSlot(victim.block), 0,
+                            plane, ftl_.IsSlc(victim.block)),
                      now_ns);
         progressed = true;
       }
@@ -810,6 +903,8 @@ void Controller::OnGcErased(GcJob& job, const FlashOp& op, uint64_t now_ns) {
   if (ftl_.valid_units(block) != 0) throw std::logic_error("erasing a block with valid data");
   ftl_.Erase(block);
   no_plane_ready_ = false;
+  if (!block_reads_.empty()) block_reads_[block] = 0;
+  if (!forced_queued_.empty()) forced_queued_[block] = 0;
   SimEvent end;
   end.kind = job.fold ? SimEventKind::kMigrationEnd : SimEventKind::kGcEnd;
   end.time_ns = now_ns;
@@ -827,9 +922,21 @@ void Controller::OnGcErased(GcJob& job, const FlashOp& op, uint64_t now_ns) {
     if (flush_persistent_ && ftl_.slc_valid_units() == 0) flush_persistent_ = false;
   } else {
     // A migration destination may have been waiting for this plane's GC.
-    ++gc_runs_;
+    switch (victim.cause) {
+      case Cause::kRefresh:
+        ++reliability_.refreshes;
+        break;
+      case Cause::kWearLeveling:
+        ++reliability_.static_wl_moves;
+        static_wl_pending_[plane] = 0;
+        break;
+      default:
+        ++gc_runs_;
+        break;
+    }
     if (slc_.enabled() && fold_[plane].victim_count > 0) GcStep(fold_[plane], plane, now_ns);
   }
+  CheckStaticWearLeveling(plane, now_ns);
   GcStep(job, plane, now_ns);
   AdmitBlocked(now_ns);
   SchedulePump(now_ns);

@@ -58,6 +58,15 @@ struct SlcStats {
   uint64_t first_cliff_host_units = 0;  // host units admitted before it
 };
 
+// Read-disturb refreshes and static wear-levelling moves so far (zeros when
+// those options are off).
+struct ReliabilityStats {
+  uint64_t refreshes = 0;        // blocks refreshed (emptied and erased)
+  uint64_t refreshed_units = 0;  // units they moved
+  uint64_t static_wl_moves = 0;  // cold blocks emptied by static WL
+  uint64_t static_wl_units = 0;  // units they moved
+};
+
 class Controller final : public IDeviceFrontEnd, public IFlashListener {
  public:
   static constexpr uint64_t kPartialFlushDelayNs = 50'000;
@@ -88,6 +97,11 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
   const SlcCache& slc() const { return slc_; }
   const SlcStats& slc_stats() const { return slc_stats_; }
   uint64_t host_units_admitted() const { return host_units_admitted_; }
+  const ReliabilityStats& reliability_stats() const { return reliability_; }
+  // Host page reads of a block since its last erase (0 when read disturb is off).
+  uint32_t block_reads(uint32_t block) const {
+    return block_reads_.empty() ? 0 : block_reads_[block];
+  }
   // Bytes of SLC content idle migration would keep now: the newest data up
   // to persistent_bytes, or none while a flush after a fill is pending.
   uint64_t PersistentCacheBytes() const;
@@ -123,6 +137,13 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
     bool background = false;
     bool scan_done = false;
     bool erase_issued = false;
+    Cause cause = Cause::kGc;  // kRefresh / kWearLeveling for forced moves
+  };
+  // A block GC must empty whatever its garbage: read-disturb refresh or
+  // static wear levelling.
+  struct ForcedMove {
+    uint32_t block;
+    Cause cause;
   };
   static constexpr uint32_t kMaxVictimsPerPlane = 4;
   // Garbage collection on one plane. Units read from victims are staged and
@@ -194,6 +215,9 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
   bool GcReadNextPage(GcJob& job, uint32_t plane, uint64_t now_ns);
   void OnGcReadDone(GcJob& job, const FlashOp& op, uint64_t now_ns);
   void OnGcErased(GcJob& job, const FlashOp& op, uint64_t now_ns);
+  void NoteHostPageRead(uint32_t block, uint64_t now_ns);
+  void CheckStaticWearLeveling(uint32_t plane, uint64_t now_ns);
+  bool TakeForcedMove(uint32_t plane, ForcedMove& move);
 
   const DeviceConfig& config_;
   const DeviceLayout& layout_;
@@ -244,6 +268,14 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
   std::vector<uint64_t> pinned_bits_;
   uint64_t pinned_units_ = 0;
   uint32_t repins_in_flight_ = 0;  // pinned units copied via the buffer, not yet programmed
+
+  // Read disturb: host page reads per block since its erase; per block,
+  // whether a forced move is queued or under way.
+  std::vector<uint32_t> block_reads_;
+  std::vector<uint8_t> forced_queued_;
+  std::vector<std::vector<ForcedMove>> forced_;  // per plane, oldest first
+  std::vector<uint8_t> static_wl_pending_;       // per plane
+  ReliabilityStats reliability_;
 };
 
 }  // namespace flashscope

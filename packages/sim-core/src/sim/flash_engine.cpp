@@ -17,7 +17,14 @@ FlashEngine::FlashEngine(const DeviceConfig& config, const DeviceLayout& layout,
       planes_per_die_(layout.planes_per_die),
       dies_(layout.dies),
       channels_(layout.channels),
-      current_(static_cast<size_t>(layout.dies) * layout.planes_per_die) {}
+      current_(static_cast<size_t>(layout.dies) * layout.planes_per_die),
+      suspended_(config.suspend.enabled() ? current_.size() : 0),
+      suspend_(config.suspend) {}
+
+void FlashEngine::ArmDieDone(uint32_t die, uint64_t at_ns) {
+  dies_[die].done_at_ns = at_ns;
+  events_.Push(at_ns, PriorityOf(kDieDone), kDieDone, die);
+}
 
 uint64_t FlashEngine::TransferNs(uint64_t bytes) const {
   return TransferTimeNs(bytes, channel_bytes_per_s_);
@@ -34,14 +41,62 @@ void FlashEngine::Enqueue(const FlashOp& op, uint64_t now_ns) {
   } else {
     d.other.push_back(queued);
   }
-  if (d.phase == Phase::kIdle) Dispatch(die, now_ns);
+  if (d.phase == Phase::kIdle) {
+    Dispatch(die, now_ns);
+  } else if (op.kind == OpKind::kRead && op.cause == Cause::kHost) {
+    MaybeSuspend(die, now_ns);
+  }
+}
+
+void FlashEngine::MaybeSuspend(uint32_t die, uint64_t now_ns) {
+  if (!suspend_.enabled()) return;
+  Die& d = dies_[die];
+  if (d.host_reads.empty() || d.suspended || d.suspensions >= suspend_.max_per_op) return;
+  const bool allowed = (d.phase == Phase::kProgram && suspend_.program) ||
+                       (d.phase == Phase::kErase && suspend_.erase);
+  if (!allowed || d.done_at_ns <= now_ns + suspend_.suspend_ns) return;
+  FlashOp* current = Current(die);
+  ++suspensions_[d.phase == Phase::kErase ? 1 : 0];
+  ++d.suspensions;
+  d.suspended = true;
+  d.suspended_phase = d.phase;
+  d.suspended_running = d.running;
+  d.remaining_ns = d.done_at_ns - now_ns;
+  for (uint32_t i = 0; i < d.running; ++i) suspended_[die * planes_per_die_ + i] = current[i];
+  d.phase = Phase::kSuspending;
+  ArmDieDone(die, now_ns + suspend_.suspend_ns);  // the old event goes stale
+}
+
+// Puts the suspended operation back on the die: resume latency, then the
+// array time it still had left.
+void FlashEngine::Resume(uint32_t die, uint64_t now_ns) {
+  Die& d = dies_[die];
+  FlashOp* current = Current(die);
+  for (uint32_t i = 0; i < d.suspended_running; ++i) {
+    current[i] = suspended_[die * planes_per_die_ + i];
+  }
+  d.running = d.suspended_running;
+  d.phase = d.suspended_phase;
+  d.suspended = false;
+  d.started_ns = now_ns;
+  ArmDieDone(die, now_ns + suspend_.resume_ns + d.remaining_ns);
 }
 
 void FlashEngine::Dispatch(uint32_t die, uint64_t now_ns) {
   Die& d = dies_[die];
-  if (d.host_reads.empty() && d.other.empty()) return;
+  if (d.suspended) {
+    // Only host reads run while a program/erase is suspended.
+    if (d.host_reads.empty()) {
+      Resume(die, now_ns);
+      return;
+    }
+  } else if (d.host_reads.empty() && d.other.empty()) {
+    return;
+  }
   bool take_read;
-  if (d.host_reads.empty()) {
+  if (d.suspended) {
+    take_read = true;
+  } else if (d.host_reads.empty()) {
     take_read = false;
   } else if (d.other.empty()) {
     take_read = true;
@@ -54,10 +109,11 @@ void FlashEngine::Dispatch(uint32_t die, uint64_t now_ns) {
   queue.pop_front();
   d.running = 1;
   d.started_ns = now_ns;
+  if (!d.suspended) d.suspensions = 0;  // a new operation
   switch (current[0].kind) {
     case OpKind::kRead:
       d.phase = Phase::kArray;
-      events_.Push(now_ns + TimingOf(current[0]).read_ns, PriorityOf(kDieDone), kDieDone, die);
+      ArmDieDone(die, now_ns + TimingOf(current[0]).read_ns);
       break;
     case OpKind::kProgram: {
       // Multi-plane: programs for the die's other planes waiting in its
@@ -85,7 +141,8 @@ void FlashEngine::Dispatch(uint32_t die, uint64_t now_ns) {
     }
     case OpKind::kErase:
       d.phase = Phase::kErase;
-      events_.Push(now_ns + TimingOf(current[0]).erase_ns, PriorityOf(kDieDone), kDieDone, die);
+      ArmDieDone(die, now_ns + TimingOf(current[0]).erase_ns);
+      MaybeSuspend(die, now_ns);  // a host read already waiting
       break;
   }
 }
@@ -125,8 +182,8 @@ void FlashEngine::OnTransferDone(uint32_t channel, uint64_t now_ns) {
   }
   if (d.phase == Phase::kBusIn) {
     d.phase = Phase::kProgram;
-    events_.Push(now_ns + TimingOf(Current(die)[0]).program_ns, PriorityOf(kDieDone), kDieDone,
-                 die);
+    ArmDieDone(die, now_ns + TimingOf(Current(die)[0]).program_ns);
+    MaybeSuspend(die, now_ns);  // a host read already waiting
   } else {
     Finish(die, now_ns);
   }
@@ -134,6 +191,17 @@ void FlashEngine::OnTransferDone(uint32_t channel, uint64_t now_ns) {
 
 void FlashEngine::OnDieDone(uint32_t die, uint64_t now_ns) {
   Die& d = dies_[die];
+  if (d.done_at_ns != now_ns) return;  // left behind by a suspend
+  d.done_at_ns = UINT64_MAX;
+  if (d.phase == Phase::kSuspending) {
+    // The suspended operation's array time so far counts as its busy time.
+    busy_ns_[static_cast<uint32_t>(suspended_[die * planes_per_die_].cause)] +=
+        now_ns - d.started_ns;
+    d.phase = Phase::kIdle;
+    d.running = 0;
+    Dispatch(die, now_ns);  // the waiting host reads, then the resume
+    return;
+  }
   if (d.phase == Phase::kArray) {
     d.phase = Phase::kWaitBusOut;
     RequestBus(die, now_ns);

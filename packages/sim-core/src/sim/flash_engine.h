@@ -9,6 +9,13 @@
 //           Programs for different planes of a die waiting in its queue run
 //           as one multi-plane program (one transfer of all data, one tPROG).
 //   erase   die busy tBERS.
+//
+// Program/erase suspend (config.suspend, seed 000 §2.2.3): a host read that
+// finds its die in tPROG or tBERS (or waiting when one starts) suspends it:
+// the die takes suspend_us to reach a suspend point, then serves the host
+// reads queued for it, then resumes: resume_us plus the time the operation
+// still had left. An operation is suspended at most max_per_op times, and
+// not when it would finish within the suspend latency anyway.
 #pragma once
 
 #include <cstdint>
@@ -49,6 +56,9 @@ class FlashEngine {
   // Total nanoseconds dies spent busy (array or bus) on commands of a cause.
   uint64_t busy_ns(Cause cause) const { return busy_ns_[static_cast<uint32_t>(cause)]; }
   uint64_t TransferNs(uint64_t bytes) const;
+  // Suspensions so far, of programs and of erases.
+  uint64_t program_suspensions() const { return suspensions_[0]; }
+  uint64_t erase_suspensions() const { return suspensions_[1]; }
 
  private:
   enum class Phase : uint8_t {
@@ -59,7 +69,8 @@ class FlashEngine {
     kWaitBusIn,
     kBusIn,
     kProgram,
-    kErase
+    kErase,
+    kSuspending  // reaching the suspend point of a program or erase
   };
   struct Die {
     RingQueue<FlashOp> host_reads;
@@ -67,6 +78,16 @@ class FlashEngine {
     Phase phase = Phase::kIdle;
     uint32_t running = 0;     // ops in `current` (several for multi-plane)
     uint64_t started_ns = 0;  // when the running command started
+    // When the pending die-done event is due (kNever when none): a suspend
+    // leaves the old event in the queue, and OnDieDone ignores it.
+    uint64_t done_at_ns = UINT64_MAX;
+    // Suspend: the program/erase set aside (in `suspended_`), its phase and
+    // the array time it still needs; suspensions of the current operation.
+    bool suspended = false;
+    Phase suspended_phase = Phase::kIdle;
+    uint32_t suspended_running = 0;
+    uint64_t remaining_ns = 0;
+    uint32_t suspensions = 0;
   };
   struct Channel {
     RingQueue<uint32_t> waiting;  // dies waiting for the bus
@@ -78,6 +99,10 @@ class FlashEngine {
   void RequestBus(uint32_t die, uint64_t now_ns);
   void StartTransfer(uint32_t channel, uint32_t die, uint64_t now_ns);
   void Finish(uint32_t die, uint64_t now_ns);
+  void ArmDieDone(uint32_t die, uint64_t at_ns);
+  // Suspends the die's program/erase if a host read waits and the rules allow.
+  void MaybeSuspend(uint32_t die, uint64_t now_ns);
+  void Resume(uint32_t die, uint64_t now_ns);
   FlashOp* Current(uint32_t die) { return &current_[die * planes_per_die_]; }
 
   const DeviceLayout& layout_;
@@ -92,7 +117,10 @@ class FlashEngine {
   uint64_t sequence_ = 0;
   std::vector<Die> dies_;
   std::vector<Channel> channels_;
-  std::vector<FlashOp> current_;  // die * planes_per_die + i
+  std::vector<FlashOp> current_;    // die * planes_per_die + i
+  std::vector<FlashOp> suspended_;  // same indexing: a suspended operation
+  SuspendConfig suspend_;
+  uint64_t suspensions_[2] = {};  // programs, erases
   uint64_t busy_ns_[kCauseCount] = {};
 };
 
