@@ -17,8 +17,10 @@
 #include <limits>
 #include <optional>
 
+#include "cache/cache_names.h"
 #include "ftl/gc/victim_policy_names.h"
 #include "ftl/slc/slc_policy_names.h"
+#include "mapping/mapping_names.h"
 #include "util/input_error.h"
 #include "zns/host_ftl/placement/placement_names.h"
 #include "zns/host_ftl/victim/zone_victim_names.h"
@@ -251,6 +253,51 @@ std::optional<ZnsProblem> FindZnsProblem(const DeviceConfig& config) {
   return std::nullopt;
 }
 
+// The classic device's relations (ftl and cache keys, classic/classic_device.h):
+// nullopt when the conventional controller runs or the keys are consistent.
+// Shares ZnsProblem's shape: the message and the keys to report it at.
+std::optional<ZnsProblem> FindClassicProblem(const DeviceConfig& config) {
+  if (!UsesClassicDevice(config)) return std::nullopt;
+  const std::vector<std::string> keys = {"ftl.mapping", "cache.policy", "ftl", "cache"};
+  const auto with = [&keys](std::vector<std::string> first) {
+    first.insert(first.end(), keys.begin(), keys.end());
+    return first;
+  };
+  if (config.zns.enabled) {
+    return ZnsProblem{with({"zns"}),
+                      "ftl.mapping other than \"page\" and cache.policy other than \"none\" "
+                      "need a conventional drive: a zoned drive (zns) has its own host FTL "
+                      "(set zns to null)"};
+  }
+  if (config.slc_cache.enabled) {
+    return ZnsProblem{with({"slc_cache"}),
+                      "ftl.mapping other than \"page\" and cache.policy other than \"none\" "
+                      "cannot be combined with slc_cache (set slc_cache to null)"};
+  }
+  if (config.mapping_unit_bytes != config.geometry.page_bytes) {
+    return ZnsProblem{with({"mapping_unit_bytes", "geometry.page_bytes"}),
+                      "ftl.mapping \"" + config.ftl.mapping + "\" with cache.policy \"" +
+                          config.cache.policy + "\" maps whole flash pages: mapping_unit_bytes (" +
+                          std::to_string(config.mapping_unit_bytes) +
+                          ") must equal geometry.page_bytes (" +
+                          std::to_string(config.geometry.page_bytes) + ")"};
+  }
+  if (config.cache.policy == "clash" && config.ftl.mapping != "block") {
+    return ZnsProblem{
+        {"ftl.mapping", "cache.policy", "ftl", "cache"},
+        "cache.policy \"clash\" replaces the FTL (seed 002 \u00a75.1): its blocks map "
+        "straight onto flash blocks, so it needs ftl.mapping \"block\"; got \"" +
+            config.ftl.mapping + "\""};
+  }
+  const cache::CacheGeometry geometry{config.geometry.page_bytes, config.geometry.pages_per_block};
+  if (std::string problem = cache::CacheConfigProblem(config.cache, geometry); !problem.empty()) {
+    return ZnsProblem{{"cache.bytes", "cache.block_space_blocks", "cache.page_space_pages",
+                       "cache.cflru_window_pages", "cache.policy", "cache"},
+                      problem};
+  }
+  return std::nullopt;
+}
+
 // Reads one device tree into a config, checking each key where it stands so
 // errors come in file order with the key's line.
 class DeviceReader {
@@ -396,7 +443,8 @@ class DeviceReader {
   // The zns relations, reported at the line of the first key involved that
   // the file gives (else the zns object).
   void CheckZns(const Value& root) const {
-    const std::optional<ZnsProblem> problem = FindZnsProblem(config_);
+    std::optional<ZnsProblem> problem = FindZnsProblem(config_);
+    if (!problem) problem = FindClassicProblem(config_);
     if (!problem) return;
     for (const std::string& key : problem->keys) {
       if (const Value* at = FindPath(root, key)) Fail(*at, problem->problem);
@@ -413,6 +461,8 @@ class DeviceReader {
   std::vector<Field> PreconditionFields();
   std::vector<Field> SlcCacheFields();
   std::vector<Field> ZnsFields();
+  std::vector<Field> FtlFields();
+  std::vector<Field> CacheFields();
 
   DeviceConfig& config_;
   const std::string& file_;
@@ -488,8 +538,39 @@ void DeviceReader::ReadRoot(const Value& root) {
              c.zns.enabled = true;
              ReadObject(v, p, ZnsFields());
            }},
+          {"ftl", [&](auto& v, auto& p) { ReadObject(v, p, FtlFields()); }},
+          {"cache", [&](auto& v, auto& p) { ReadObject(v, p, CacheFields()); }},
       });
   CheckZns(root);
+}
+
+std::vector<DeviceReader::Field> DeviceReader::FtlFields() {
+  FtlConfig& f = config_.ftl;
+  return {
+      {"mapping", [&](auto& v, auto& p) { f.mapping = Name(v, p, mapping::kMappingSchemeNames); }},
+      {"cmt_entries",
+       [&](auto& v, auto& p) { f.cmt_entries = static_cast<uint32_t>(Integer(v, p, 1, kMaxU32)); }},
+      {"log_blocks",
+       [&](auto& v, auto& p) { f.log_blocks = static_cast<uint32_t>(Integer(v, p, 0, kMaxU32)); }},
+  };
+}
+
+std::vector<DeviceReader::Field> DeviceReader::CacheFields() {
+  cache::WriteCacheConfig& c = config_.cache;
+  return {
+      {"policy", [&](auto& v, auto& p) { c.policy = Name(v, p, cache::kWriteCacheNames); }},
+      {"bytes", [&](auto& v, auto& p) { c.bytes = Integer(v, p, 0, kMaxExactInteger); }},
+      {"block_space_blocks",
+       [&](auto& v, auto& p) {
+         c.block_space_blocks = static_cast<uint32_t>(Integer(v, p, 1, kMaxU32));
+       }},
+      {"page_space_pages",
+       [&](auto& v, auto& p) {
+         c.page_space_pages = static_cast<uint32_t>(Integer(v, p, 1, kMaxU32));
+       }},
+      {"cflru_window_pages",
+       [&](auto& v, auto& p) { c.cflru_window_pages = Integer(v, p, 0, kMaxExactInteger); }},
+  };
 }
 
 std::vector<DeviceReader::Field> DeviceReader::SuspendFields() {
@@ -1052,6 +1133,9 @@ void Validate(const DeviceConfig& config) {
   if (const std::optional<ZnsProblem> problem = FindZnsProblem(config)) {
     Invalid(config, problem->problem);
   }
+  if (const std::optional<ZnsProblem> problem = FindClassicProblem(config)) {
+    Invalid(config, problem->problem);
+  }
   ValidateSlcCache(config);
   if (LogicalUnits(config) == 0) {
     Invalid(config, "device has no logical capacity (" + std::to_string(units) +
@@ -1240,6 +1324,20 @@ void WriteDevice(json::Writer& out, const DeviceConfig& config) {
   } else {
     out.Key("zns").Null();
   }
+  out.Key("ftl")
+      .BeginObject()
+      .FieldString("mapping", config.ftl.mapping)
+      .FieldUint("cmt_entries", config.ftl.cmt_entries)
+      .FieldUint("log_blocks", config.ftl.log_blocks)
+      .EndObject();
+  out.Key("cache")
+      .BeginObject()
+      .FieldString("policy", config.cache.policy)
+      .FieldUint("bytes", config.cache.bytes)
+      .FieldUint("block_space_blocks", config.cache.block_space_blocks)
+      .FieldUint("page_space_pages", config.cache.page_space_pages)
+      .FieldUint("cflru_window_pages", config.cache.cflru_window_pages)
+      .EndObject();
   out.EndObject();
 }
 

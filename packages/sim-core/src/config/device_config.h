@@ -51,6 +51,17 @@
 //       size_split_bytes 131072, hyflex_horizon_ms 1000,
 //       read_promotion false, promotion_reads 2, promotion_lru_bytes 64 MiB,
 //       pin_small_bytes 0 }  (see SlcCacheConfig),
+//   ftl { mapping "page" (page|block|bast|fast|dftl), cmt_entries 4096 (dftl:
+//         entries of the cached mapping table), log_blocks 0 (bast, fast: log
+//         blocks; 0 = every spare block but one) },
+//   cache { policy "none" (none|lru|cflru|bplru|clash), bytes 0 (lru, cflru,
+//           bplru: capacity), block_space_blocks 2, page_space_pages 128
+//           (clash, seed 002 §4.4), cflru_window_pages 0 (0 = half) }
+//     (mapping "page" with policy "none" is the conventional controller;
+//      anything else runs the classic device, classic/classic_device.h: the
+//      cache and mapping plug-ins untimed, their flash work paid on the
+//      FlashEngine one page per command; it needs mapping_unit_bytes ==
+//      page_bytes and no slc_cache or zns),
 //   zns null (a conventional drive) or a Zoned Namespace drive:
 //     { zone_bytes 0 (one erase block per die), zone_capacity_bytes 0
 //       (= zone_bytes), max_open 14, max_active 14 (0 = no limit),
@@ -66,6 +77,7 @@
 #include <utility>
 #include <vector>
 
+#include "cache/i_write_cache.h"
 #include "util/json.h"
 #include "zns/zns_config.h"
 
@@ -170,6 +182,14 @@ struct SlcCacheConfig {
   uint64_t pin_small_bytes = 0;
 };
 
+// The address-mapping FTL (device JSON `ftl`; names in
+// mapping/mapping_names.h). "page" is the conventional controller's own.
+struct FtlConfig {
+  std::string mapping = "page";
+  uint32_t cmt_entries = 4096;  // dftl
+  uint32_t log_blocks = 0;      // bast, fast; 0 = the scheme's default
+};
+
 struct DeviceConfig {
   std::string file;  // where it was read from ("preset:NAME" or a path)
   std::string name = "device";
@@ -193,11 +213,19 @@ struct DeviceConfig {
   PreconditionConfig precondition;
   SlcCacheConfig slc_cache;
   ZnsConfig zns;  // zns.enabled: a zoned drive
+  FtlConfig ftl;
+  cache::WriteCacheConfig cache;
 
   DeviceConfig();  // fills timing and endurance defaults
 
   const ModeTiming& TimingFor(CellMode mode) const { return timing[BitsPerCell(mode)]; }
 };
+
+// True when the device runs the classic device (a mapping other than "page"
+// or a write cache) instead of the conventional controller.
+inline bool UsesClassicDevice(const DeviceConfig& config) {
+  return config.ftl.mapping != "page" || config.cache.policy != "none";
+}
 
 // Permanently pSLC blocks per plane for slc_cache.static_bytes (rounded up),
 // 0 without an SLC cache.

@@ -179,7 +179,7 @@ TEST(DeviceConfigErrors, UnknownKeySuggestsTheNearestKnownKey) {
             "\"timing_us.tlc.read\"?");
   // Nothing close: no suggestion.
   EXPECT_EQ(ErrorOf("{\"x\": 1}"), "dev.json:1: unknown key \"x\"");
-  EXPECT_EQ(ErrorOf("{\"cache\": {}}"), "dev.json:1: unknown key \"cache\"");
+  EXPECT_EQ(ErrorOf("{\"buffer\": {}}"), "dev.json:1: unknown key \"buffer\"");
 }
 
 TEST(DeviceConfigErrors, UnknownEnumListsAllowedNames) {
@@ -427,7 +427,7 @@ TEST(DeviceConfigZns, WritesEveryKeyAndReadsBackEqual) {
   ExpectContains(text,
                  R"("zns":{"zone_bytes":25165824,"zone_capacity_bytes":12587008,"max_open":12,)"
                  R"("max_active":0,"placement":"bhbdp_pre","gc_victim":"cost_benefit",)"
-                 R"("gc_threshold":0.125,"classes":5}})");
+                 R"("gc_threshold":0.125,"classes":5},"ftl":)");
   const DeviceConfig back = ParseDevice(json::Parse(text, "w.json"), "w.json");
   EXPECT_TRUE(back.zns.enabled);
   EXPECT_EQ(back.zns.zone_bytes, c.zns.zone_bytes);
@@ -738,7 +738,9 @@ TEST(DeviceConfigWrite, DefaultsInTheDocumentedShape) {
             R"("read_disturb":{"enabled":false,"threshold_reads":{"slc":1000000,)"
             R"("mlc":100000,"tlc":50000,"qlc":20000}},)"
             R"("precondition":{"fill":0,"random_writes":0},)"
-            R"("slc_cache":null,"zns":null})");
+            R"("slc_cache":null,"zns":null,"ftl":{"mapping":"page","cmt_entries":4096,)"
+            R"("log_blocks":0},"cache":{"policy":"none","bytes":0,"block_space_blocks":2,)"
+            R"("page_space_pages":128,"cflru_window_pages":0}})");
 }
 
 // A scratch presets directory, removed after each test.
@@ -824,6 +826,100 @@ TEST_F(DeviceConfigLoad, UnreadableOrMalformedFiles) {
             Dir() +
                 "/broken.json:3: expected ',' or '}' after object member "
                 "\"cell\"; found '\"'");
+}
+
+// Issue 7: the classic FTLs and write caches (ftl and cache objects).
+constexpr const char* kSmallPageDevice =
+    "{\"cell\": \"slc\",\n"
+    "\"geometry\": {\"pages_per_block\": 64, \"page_bytes\": 2048},\n"
+    "\"mapping_unit_bytes\": 2048,\n";
+
+TEST(DeviceConfigClassic, DefaultsArePageMappingWithoutACache) {
+  const DeviceConfig c = ParseText(R"({"cell": "tlc"})");
+  EXPECT_EQ(c.ftl.mapping, "page");
+  EXPECT_EQ(c.ftl.cmt_entries, 4096u);
+  EXPECT_EQ(c.ftl.log_blocks, 0u);
+  EXPECT_EQ(c.cache.policy, "none");
+  EXPECT_EQ(c.cache.block_space_blocks, 2u);
+  EXPECT_EQ(c.cache.page_space_pages, 128u);
+  EXPECT_FALSE(UsesClassicDevice(c));
+  ExpectContains(Written(c),
+                 "\"ftl\":{\"mapping\":\"page\",\"cmt_entries\":4096,\"log_blocks\":0}");
+  ExpectContains(Written(c), "\"cache\":{\"policy\":\"none\",\"bytes\":0");
+}
+
+TEST(DeviceConfigClassic, ReadsEveryKeyAndRoundTrips) {
+  const DeviceConfig c = ParseText(std::string(kSmallPageDevice) +
+                                   "\"ftl\": {\"mapping\": \"dftl\", \"cmt_entries\": 512, "
+                                   "\"log_blocks\": 3},\n"
+                                   "\"cache\": {\"policy\": \"cflru\", \"bytes\": 65536, "
+                                   "\"cflru_window_pages\": 8, \"block_space_blocks\": 3, "
+                                   "\"page_space_pages\": 64}}");
+  EXPECT_EQ(c.ftl.mapping, "dftl");
+  EXPECT_EQ(c.ftl.cmt_entries, 512u);
+  EXPECT_EQ(c.ftl.log_blocks, 3u);
+  EXPECT_EQ(c.cache.policy, "cflru");
+  EXPECT_EQ(c.cache.bytes, 65536u);
+  EXPECT_EQ(c.cache.cflru_window_pages, 8u);
+  EXPECT_EQ(c.cache.block_space_blocks, 3u);
+  EXPECT_EQ(c.cache.page_space_pages, 64u);
+  EXPECT_TRUE(UsesClassicDevice(c));
+  const DeviceConfig again = ParseText(Written(c));
+  EXPECT_EQ(Written(again), Written(c));
+}
+
+TEST(DeviceConfigClassic, SetSwitchesMappingAndCache) {
+  const std::string text = std::string(kSmallPageDevice) + "\"seed\": 1}";
+  const DeviceConfig fast = ParseDeviceText(text, "dev.json", {"ftl.mapping=fast"});
+  EXPECT_EQ(fast.ftl.mapping, "fast");
+  const DeviceConfig clash = ParseDeviceText(
+      text, "dev.json", {"ftl.mapping=block", "cache.policy=clash", "cache.page_space_pages=32"});
+  EXPECT_EQ(clash.cache.policy, "clash");
+  EXPECT_EQ(clash.cache.page_space_pages, 32u);
+  try {
+    ParseDeviceText(text, "dev.json", {"ftl.mapping=hybrid"});
+    FAIL() << "expected an error";
+  } catch (const InputError& error) {
+    EXPECT_STREQ(error.what(),
+                 "dev.json: unknown ftl.mapping \"hybrid\"; allowed: page, block, bast, fast, "
+                 "dftl (from --set)");
+  }
+}
+
+TEST(DeviceConfigClassic, ErrorsNameTheKeyAndLine) {
+  const std::string head = kSmallPageDevice;
+  EXPECT_EQ(ErrorOf(head + "\"cache\": {\"policy\": \"arc\"}}"),
+            "dev.json:4: unknown cache.policy \"arc\"; allowed: none, lru, cflru, bplru, clash");
+  EXPECT_EQ(ErrorOf(head + "\"ftl\": {\"cmt_entries\": 0}}"),
+            "dev.json:4: ftl.cmt_entries must be > 0; got 0");
+  EXPECT_EQ(ErrorOf(head + "\"ftl\": {\"mappng\": \"fast\"}}"),
+            "dev.json:4: unknown key \"ftl.mappng\"; did you mean \"ftl.mapping\"?");
+  // C-lash replaces the FTL: it runs over its direct block translation.
+  ExpectContains(ErrorOf(head + "\"ftl\": {\"mapping\": \"page\"},\n\"cache\": {\"policy\": "
+                                "\"clash\"}}"),
+                 "dev.json:4: cache.policy \"clash\" replaces the FTL");
+  // A byte-sized cache needs a size.
+  ExpectContains(ErrorOf(head + "\"cache\": {\"policy\": \"lru\"}}"),
+                 "dev.json:4: cache.bytes (0) must hold at least one page of 2048 bytes");
+  // The schemes map whole pages.
+  EXPECT_EQ(ErrorOf("{\"cell\": \"slc\",\n\"ftl\": {\"mapping\": \"fast\"}}"),
+            "dev.json:2: ftl.mapping \"fast\" with cache.policy \"none\" maps whole flash pages: "
+            "mapping_unit_bytes (4096) must equal geometry.page_bytes (16384)");
+  // Zoned drives and SLC caches have FTLs of their own.
+  ExpectContains(ErrorOf("{\"cell\": \"tlc\",\n\"zns\": {},\n\"ftl\": {\"mapping\": \"dftl\"}}"),
+                 "dev.json:2: ftl.mapping other than \"page\" and cache.policy other than "
+                 "\"none\" need a conventional drive");
+  ExpectContains(
+      ErrorOf("{\"cell\": \"tlc\",\n\"slc_cache\": {},\n\"cache\": {\"policy\": \"bplru\", "
+              "\"bytes\": 1048576}}"),
+      "dev.json:2: ftl.mapping other than \"page\" and cache.policy other than \"none\" "
+      "cannot be combined with slc_cache");
+}
+
+TEST(DeviceConfigClassic, CodeBuiltConfigsAreCheckedToo) {
+  DeviceConfig c;
+  c.ftl.mapping = "bast";
+  ExpectContains(ValidateError(c), "must equal geometry.page_bytes");
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "report/classic_json.h"
 #include "report/event_json.h"
 #include "report/zns_json.h"
 #include "trace/trace_jobs.h"
@@ -412,6 +413,10 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   }
   out.Key("zns");
   WriteZnsResult(out, sim);
+  out.Key("ftl");
+  WriteFtlResult(out, sim);
+  out.Key("cache");
+  WriteCacheResult(out, sim);
   out.Key("series");
   WriteSeries(out, sim.series());
   out.Key("stability");
@@ -425,7 +430,9 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   out.FieldUint("erase_suspensions", sim.flash().erase_suspensions());
   out.EndObject();
   ReliabilityStats reliability;
-  if (!sim.config().zns.enabled) reliability = sim.controller().reliability_stats();
+  if (!sim.config().zns.enabled && !sim.classic()) {
+    reliability = sim.controller().reliability_stats();
+  }
   out.Key("read_disturb").BeginObject();
   out.FieldUint("refreshes", reliability.refreshes);
   out.FieldUint("refreshed_units", reliability.refreshed_units);
@@ -451,6 +458,7 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
     WriteWaf(out, job_nand.TotalPrograms() * layout.page_bytes, m.bytes[1]);
     out.Key("latency_us");
     WriteLatencies(out, m.latency);
+    out.Field("mean_response_us", MeanResponseUs(m.latency));
     out.Key("throughput");
     WriteThroughput(out, m.requests, m.bytes, m.end_ns - m.start_ns);
     out.Key("gc").BeginObject();

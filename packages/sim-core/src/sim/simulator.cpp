@@ -45,14 +45,21 @@ Simulator::Simulator(const DeviceConfig& config, std::vector<JobSpec> jobs, SimO
             "job '" + job.name + "': zonemode=zbd needs a zoned device (device JSON 'zns')");
       }
     }
-    controller_ = std::make_unique<Controller>(config_, ftl_, *victims_, *flash_, events_, gc_rng_,
-                                               counters_, log_);
-    flash_->set_listener(controller_.get());
-    front_end_ = controller_.get();
+    if (UsesClassicDevice(config_)) {
+      classic_ = std::make_unique<classic::ClassicDevice>(config_, layout_, *flash_, counters_);
+      flash_->set_listener(classic_.get());
+      front_end_ = classic_.get();
+    } else {
+      controller_ = std::make_unique<Controller>(config_, ftl_, *victims_, *flash_, events_,
+                                                 gc_rng_, counters_, log_);
+      flash_->set_listener(controller_.get());
+      front_end_ = controller_.get();
+    }
   }
   host_ =
       std::make_unique<Host>(config_, layout_, *front_end_, events_, counters_, std::move(jobs));
   if (controller_) controller_->set_host(host_.get());
+  if (classic_) classic_->set_host(host_.get());
   if (zns_) zns_->set_host(host_.get());
 }
 
@@ -125,6 +132,16 @@ void Simulator::Precondition() {
   const PreconditionConfig& p = config_.precondition;
   Rng rng = rng_.Fork(2);
   NandCounters& nand = precondition_.nand;
+  if (classic_) {
+    const auto units = [this](double share) {
+      return static_cast<uint64_t>(share * static_cast<double>(layout_.logical_units));
+    };
+    precondition_.fill_units = std::min(units(p.fill), layout_.logical_units);
+    precondition_.random_units = units(p.random_writes);
+    classic_->Precondition(precondition_.fill_units, precondition_.random_units, rng, nand);
+    precondition_.gc_runs = classic_->gc_runs();
+    return;
+  }
   UntimedWriter writer(ftl_, *victims_, rng, nand);
   precondition_.fill_units =
       static_cast<uint64_t>(p.fill * static_cast<double>(layout_.logical_units));

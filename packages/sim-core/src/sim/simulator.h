@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+#include "classic/classic_device.h"
 #include "config/device_config.h"
 #include "ftl/ftl_state.h"
 #include "ftl/gc/i_victim_policy.h"
@@ -75,8 +76,10 @@ class Simulator {
   const Host& host() const { return *host_; }
   // The drive the host talks to: the Controller or the zoned device.
   const IDeviceFrontEnd& front_end() const { return *front_end_; }
-  // The conventional drive's controller (not on a zoned drive).
+  // The conventional drive's controller (not on a zoned or classic drive).
   const Controller& controller() const { return *controller_; }
+  // The classic FTL / write-cache drive (UsesClassicDevice), or nullptr.
+  const classic::ClassicDevice* classic() const { return classic_.get(); }
   // The zoned drive, or nullptr on a conventional one.
   const zns::ZnsDevice* zns() const { return zns_.get(); }
   bool slc_enabled() const { return controller_ && controller_->slc().enabled(); }
@@ -110,9 +113,10 @@ class Simulator {
   NandCounters counters_;
   SimEventLog log_;
   std::unique_ptr<FlashEngine> flash_;
-  std::unique_ptr<Controller> controller_;  // conventional drives
-  std::unique_ptr<zns::ZnsDevice> zns_;     // zoned drives
-  IDeviceFrontEnd* front_end_ = nullptr;    // one of the two
+  std::unique_ptr<Controller> controller_;           // conventional drives
+  std::unique_ptr<zns::ZnsDevice> zns_;              // zoned drives
+  std::unique_ptr<classic::ClassicDevice> classic_;  // classic FTLs and caches
+  IDeviceFrontEnd* front_end_ = nullptr;             // one of the two
   std::unique_ptr<Host> host_;
   PreconditionStats precondition_;
 
