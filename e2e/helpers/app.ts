@@ -65,7 +65,11 @@ export type TestId =
   | 'chart-gp'
   | 'chart-zns-class-waf'
   | 'lesson-zns'
-  | 'lesson-select';
+  | 'lesson-select'
+  // Stability testing (issue 7).
+  | 'stability-report'
+  | 'metric-cv'
+  | 'lesson-jitter';
 
 export class App {
   constructor(

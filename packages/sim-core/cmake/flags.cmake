@@ -51,7 +51,8 @@ if(EMSCRIPTEN)
       _fs_api_version _fs_create _fs_destroy _fs_precondition _fs_advance _fs_now_ns
       _fs_describe _fs_snapshot _fs_snapshot_size _fs_snapshot_meta _fs_result_json
       _fs_run_scenario _fs_last_error _fs_trace_open _fs_trace_scan _fs_trace_summary
-      _fs_trace_close _malloc _free)
+      _fs_trace_close _fs_stability_create _fs_stability_advance _fs_stability_progress
+      _fs_stability_result _malloc _free)
   list(JOIN FLASHSCOPE_WASM_EXPORTS "," FLASHSCOPE_WASM_EXPORT_LIST)
 
   set(FLASHSCOPE_WASM_LINK_FLAGS

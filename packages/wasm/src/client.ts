@@ -17,6 +17,8 @@ import type {
   SerializedError,
   SnapshotMeta,
   Speed,
+  StabilityProgress,
+  StabilityRequest,
   TraceRef,
   TraceSummary,
   WorkerMessage,
@@ -63,6 +65,11 @@ export class SimClient {
   private readonly errorListeners = new Set<(error: SerializedError) => void>();
   /** inspectTrace progress callbacks by the command's seq. */
   private readonly traceProgressListeners = new Map<number, (summary: TraceSummary) => void>();
+  /** stability progress callbacks by the command's seq. */
+  private readonly stabilityProgressListeners = new Map<
+    number,
+    (progress: StabilityProgress) => void
+  >();
   private terminated = false;
 
   /** Spawns the worker, sends init and resolves once it is 'ready'. */
@@ -159,6 +166,35 @@ export class SimClient {
     }
   }
 
+  /**
+   * Runs a stability test in the worker and resolves with its result JSON
+   * text (what `flashscope stability --json` prints); onProgress gets the
+   * rounds so far at most every 100 ms meanwhile. The test holds the worker
+   * until it ends, so the UI gives it a worker of its own and cancels by
+   * terminate() (the promise then rejects). Rejects with a SimError: kind
+   * 'input' with file and line for a bad device, fio text or option.
+   */
+  async runStability(
+    request: StabilityRequest,
+    onProgress?: (progress: StabilityProgress) => void,
+  ): Promise<string> {
+    let seq = 0;
+    try {
+      const message = await this.request(
+        { type: 'stability', ...request },
+        'stabilityResult',
+        (sent) => {
+          seq = sent;
+          if (onProgress !== undefined) this.stabilityProgressListeners.set(sent, onProgress);
+        },
+      );
+      if (message.type !== 'stabilityResult') throw unexpected(message);
+      return message.json;
+    } finally {
+      this.stabilityProgressListeners.delete(seq);
+    }
+  }
+
   onSnapshot(listener: (frame: SnapshotFrame) => void): () => void {
     this.snapshotListeners.add(listener);
     return () => this.snapshotListeners.delete(listener);
@@ -234,10 +270,14 @@ export class SimClient {
       case 'traceProgress':
         this.traceProgressListeners.get(message.seq)?.(message.summary);
         return;
+      case 'stabilityProgress':
+        this.stabilityProgressListeners.get(message.seq)?.(message.progress);
+        return;
       case 'ready':
       case 'loaded':
       case 'result':
       case 'traceSummary':
+      case 'stabilityResult':
         this.settle(message);
         return;
       case 'error': {

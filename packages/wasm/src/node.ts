@@ -8,7 +8,7 @@
 
 import { createRequire } from 'node:module';
 
-import { PROTOCOL_VERSION, type LoadRequest } from './protocol';
+import { PROTOCOL_VERSION, type LoadRequest, type StabilityRequest } from './protocol';
 import {
   SimError,
   WasmSessionFactory,
@@ -16,6 +16,7 @@ import {
   parseLastError,
   type FlashScopeModule,
   type SimSession,
+  type StabilityRun,
   type TraceInput,
   type TraceInspection,
 } from './session';
@@ -93,6 +94,25 @@ export function openSession(request: LoadRequest, trace?: TraceInput): SimSessio
  */
 export function inspectTrace(trace: TraceInput): TraceInspection {
   return factory().inspectTrace(trace);
+}
+
+/**
+ * Runs a stability test to the end, as `flashscope stability --device D
+ * [--fio W] --json` does, and returns the result JSON text (byte-identical
+ * to the CLI's when workloadName is the CLI's --fio path). onSlice, if
+ * given, sees the run after every slice (16384 events). Throws SimError for bad input.
+ */
+export function runStability(
+  request: StabilityRequest,
+  onSlice?: (run: StabilityRun) => void,
+): string {
+  const run = factory().createStability(request);
+  try {
+    while (!run.advance(1)) onSlice?.(run);
+    return run.resultJson();
+  } finally {
+    run.destroy();
+  }
 }
 
 function factory(): WasmSessionFactory {

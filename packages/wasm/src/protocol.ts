@@ -9,8 +9,10 @@
 // Zoned drives (issue 6) added only optional fields (LoadRequest.workload,
 // SnapshotMeta.zns with its gc_targets / gc_sources, the zns_* series, zone
 // events), so the version stays.
+// Version 3 added the stability test: the 'stability' command with its
+// 'stabilityProgress' / 'stabilityResult' replies (fs_stability_*).
 
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** Simulated nanoseconds per wall-clock second, or as fast as possible. */
 export type Speed = { kind: 'rate'; simNsPerSecond: number } | { kind: 'max' };
@@ -168,6 +170,56 @@ export interface LoadRequest {
   seriesIntervalMs?: number;
 }
 
+/**
+ * A stability test (seed 001 / SNIA PTS, sim-core stability/stability_flow.h):
+ * purge, 2x capacity of 128 KiB sequential preconditioning, then rounds of
+ * the measurement workload until steady state. The keys and ranges of
+ * `flashscope stability` (rounds 1–100, latencies > 0, 0 < percentile <= 100).
+ */
+export interface StabilityRequest {
+  /** Device JSON text; it must not set precondition.* (the flow preconditions itself). */
+  deviceJson: string;
+  /** One round of the measurement workload; '' = the default 4 KiB random 70/30 mix at QD32. */
+  fioText: string;
+  /** Dotted-key device overrides, as the CLI's --set. */
+  set?: string[];
+  /** Names used in error messages and the result ("workload" is workloadName when fioText is given). */
+  deviceName?: string;
+  workloadName?: string;
+  /** Rounds run at most without steady state (default 25). */
+  roundsMax?: number;
+  /** QoS limits in µs (defaults 1000 read, 200 write: seed 001). */
+  qosReadUs?: number;
+  qosWriteUs?: number;
+  /** Check the limits at this percentile; absent or null: the mean latency (as the seed does). */
+  qosPercentile?: number | null;
+  /** IOPS sampling interval for the series, CV and consistency (default 10 ms). */
+  seriesIntervalMs?: number;
+}
+
+/** A finished round as progress reports it. */
+export interface StabilityRoundProgress {
+  round: number;
+  start_ms: number;
+  end_ms: number;
+  iops: number;
+  read_iops: number;
+  write_iops: number;
+  waf: number;
+}
+
+/** How far a stability test is (fs_stability_progress). */
+export interface StabilityProgress {
+  phase: 'precondition' | 'rounds' | 'done';
+  sim_time_ms: number;
+  user_capacity_bytes: number;
+  /** Preconditioning bytes written so far, of 2 × user_capacity_bytes. */
+  precondition_bytes: number;
+  rounds_max: number;
+  rounds: StabilityRoundProgress[];
+  steady_state: { reached: boolean; round: number | null };
+}
+
 export type Command =
   | { type: 'init'; seq: number; protocolVersion: number }
   | ({ type: 'load'; seq: number } & LoadRequest)
@@ -186,7 +238,14 @@ export type Command =
    * Replies 'traceProgress' (at most every 100 ms) then 'traceSummary', or
    * 'error' with this seq.
    */
-  | { type: 'inspectTrace'; seq: number; trace: TraceRef };
+  | { type: 'inspectTrace'; seq: number; trace: TraceRef }
+  /**
+   * Runs a stability test (in its own worker: it holds the worker until
+   * done; cancel by terminating the worker). Replies 'stabilityProgress'
+   * (at once, then at most every 100 ms) then 'stabilityResult', or 'error'
+   * with this seq.
+   */
+  | ({ type: 'stability'; seq: number } & StabilityRequest);
 
 export interface SerializedError {
   kind: 'input' | 'internal' | 'protocol';
@@ -460,6 +519,9 @@ export type WorkerMessage =
   | { type: 'traceProgress'; seq: number; summary: TraceSummary }
   /** The final summary of an 'inspectTrace' (done true). */
   | { type: 'traceSummary'; seq: number; summary: TraceSummary }
+  | { type: 'stabilityProgress'; seq: number; progress: StabilityProgress }
+  /** What `flashscope stability --json` prints, byte for byte. */
+  | { type: 'stabilityResult'; seq: number; json: string }
   | { type: 'error'; seq: number; error: SerializedError };
 
 export function assertNever(value: never): never {

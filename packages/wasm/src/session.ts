@@ -17,6 +17,8 @@ import type {
   LoadRequest,
   SerializedError,
   SnapshotMeta,
+  StabilityProgress,
+  StabilityRequest,
   TraceOptions,
   TraceSummary,
 } from './protocol';
@@ -46,6 +48,10 @@ export interface FlashScopeModule {
   _fs_trace_scan(inspection: number, maxBytes: number): number;
   _fs_trace_summary(inspection: number): number;
   _fs_trace_close(inspection: number): void;
+  _fs_stability_create(deviceJson: number, fioText: number, optionsJson: number): number;
+  _fs_stability_advance(run: number, slices: number): number;
+  _fs_stability_progress(run: number): number;
+  _fs_stability_result(run: number): number;
   /**
    * Called from C++ (api/js_byte_input.cpp's EM_JS) for the next chunk of
    * trace `input` (an id of the trace object's "input" key): at most
@@ -109,6 +115,16 @@ export interface SimSession {
   destroy(): void;
 }
 
+/** A stability test in progress (fs_stability_*). Methods throw SimError. */
+export interface StabilityRun {
+  /** Runs up to `slices` slices of the flow (16384 events each); true once it has ended. */
+  advance(slices: number): boolean;
+  progress(): StabilityProgress;
+  /** Once advance returned true: what `flashscope stability --json` prints. */
+  resultJson(): string;
+  destroy(): void;
+}
+
 /** Makes sessions; the simulation host depends on this, not on Emscripten. */
 export interface SessionFactory {
   apiVersion(): number;
@@ -120,6 +136,8 @@ export interface SessionFactory {
   create(request: LoadRequest, trace?: TraceInput): SimSession;
   /** Opens a trace for inspection (detects its format; throws for a binary file). */
   inspectTrace(trace: TraceInput): TraceInspection;
+  /** Starts a stability test (validates the device, options and fio text; throws SimError). */
+  createStability(request: StabilityRequest): StabilityRun;
 }
 
 // Snapshot header (flashscope_api.h "Snapshot buffer"), in uint32 words.
@@ -284,6 +302,20 @@ export function sessionOptionsJson(request: LoadRequest, trace?: Record<string, 
   return JSON.stringify(options);
 }
 
+/** fs_stability_create's options_json from a StabilityRequest (only the keys given). */
+export function stabilityOptionsJson(request: StabilityRequest): string {
+  const options: Record<string, unknown> = {};
+  if (request.set !== undefined && request.set.length > 0) options.set = request.set;
+  if (request.roundsMax !== undefined) options.rounds_max = request.roundsMax;
+  if (request.qosReadUs !== undefined) options.qos_read_us = request.qosReadUs;
+  if (request.qosWriteUs !== undefined) options.qos_write_us = request.qosWriteUs;
+  if (request.qosPercentile !== undefined) options.qos_percentile = request.qosPercentile;
+  if (request.seriesIntervalMs !== undefined) options.series_interval_ms = request.seriesIntervalMs;
+  if (request.deviceName !== undefined) options.device_name = request.deviceName;
+  if (request.workloadName !== undefined) options.workload_name = request.workloadName;
+  return JSON.stringify(options);
+}
+
 /**
  * The traces a module's C++ readers may ask for, by input id. One registry
  * per module (its fsReadTrace is one function), whichever factory opened
@@ -371,6 +403,59 @@ export class WasmSessionFactory implements SessionFactory {
       this.inputs.remove(input);
       throw error;
     }
+  }
+
+  createStability(request: StabilityRequest): StabilityRun {
+    const m = this.module;
+    const handle = withCStrings(
+      m,
+      [request.deviceJson, request.fioText, stabilityOptionsJson(request)],
+      ([device, fio, options]) => m._fs_stability_create(device, fio, options) >>> 0,
+    );
+    if (handle === 0) throw lastError(m);
+    return new WasmStabilityRun(m, handle);
+  }
+}
+
+class WasmStabilityRun implements StabilityRun {
+  private handle: number;
+
+  constructor(
+    private readonly module: FlashScopeModule,
+    handle: number,
+  ) {
+    this.handle = handle;
+  }
+
+  advance(slices: number): boolean {
+    const code = this.module._fs_stability_advance(this.live(), slices);
+    if (code < 0) throw lastError(this.module);
+    return code === 1;
+  }
+
+  progress(): StabilityProgress {
+    return JSON.parse(
+      this.string(this.module._fs_stability_progress(this.live())),
+    ) as StabilityProgress;
+  }
+
+  resultJson(): string {
+    return this.string(this.module._fs_stability_result(this.live()));
+  }
+
+  destroy(): void {
+    if (this.handle !== 0) this.module._fs_destroy(this.handle);
+    this.handle = 0;
+  }
+
+  private live(): number {
+    if (this.handle === 0) throw internalError('stability run used after destroy');
+    return this.handle;
+  }
+
+  private string(ptr: number): string {
+    if (ptr === 0) throw lastError(this.module);
+    return this.module.UTF8ToString(ptr);
   }
 }
 

@@ -36,6 +36,12 @@
 //   of its own.
 // - A LoadRequest with `workload` runs that generator (fs_create's
 //   `workload` option) instead of the fio job; it excludes `trace`.
+// - 'stability' runs the stability flow (fs_stability_*) one slice of
+//   16384 events at a time for about sliceMs, yielding between, and posts
+//   'stabilityProgress' at once and then at most every stabilityProgressMs
+//   (and when the flow ends), then 'stabilityResult' with the JSON text.
+//   Like 'inspectTrace' it holds the queue until done, so the UI runs it in
+//   a worker of its own and cancels by terminating that worker.
 
 import { PROTOCOL_VERSION } from './protocol';
 import type {
@@ -43,6 +49,7 @@ import type {
   LoadRequest,
   SerializedError,
   Speed,
+  StabilityRequest,
   TraceRef,
   WorkerMessage,
   WorkloadGenerator,
@@ -67,6 +74,7 @@ export interface SimulationHostOptions {
   openTrace?: OpenTraceBytes;
   traceSliceBytes?: number;
   traceProgressMs?: number;
+  stabilityProgressMs?: number;
 }
 
 /** Wall time one run slice may take before yielding. */
@@ -79,6 +87,8 @@ export const MAX_UNACKED_MS = 1000;
 export const TRACE_SLICE_BYTES = 4 << 20;
 /** Minimum wall time between two 'traceProgress' messages. */
 export const TRACE_PROGRESS_MS = 100;
+/** Minimum wall time between two 'stabilityProgress' messages. */
+export const STABILITY_PROGRESS_MS = 100;
 /** Series interval the host asks for when a LoadRequest names none. */
 export const DEFAULT_SERIES_INTERVAL_MS = 10;
 /** The host's speed until the UI sets one. */
@@ -106,6 +116,7 @@ export class SimulationHost {
   private readonly openTrace: OpenTraceBytes;
   private readonly traceSliceBytes: number;
   private readonly traceProgressMs: number;
+  private readonly stabilityProgressMs: number;
 
   private factory: SessionFactory | null = null;
   private queue: Promise<void> = Promise.resolve();
@@ -148,6 +159,7 @@ export class SimulationHost {
     this.openTrace = options.openTrace ?? openBlobTrace;
     this.traceSliceBytes = options.traceSliceBytes ?? TRACE_SLICE_BYTES;
     this.traceProgressMs = options.traceProgressMs ?? TRACE_PROGRESS_MS;
+    this.stabilityProgressMs = options.stabilityProgressMs ?? STABILITY_PROGRESS_MS;
   }
 
   /** Queues one command (as received from postMessage). Never throws. */
@@ -204,6 +216,8 @@ export class SimulationHost {
         return this.result(command.seq);
       case 'inspectTrace':
         return this.inspectTrace(command.seq, command.trace);
+      case 'stability':
+        return this.stability(command.seq, command);
       default: {
         const unknown: never = command;
         throw protocolError(`unknown command type: ${safeJson(unknown)}`);
@@ -395,6 +409,33 @@ export class SimulationHost {
       this.send({ type: 'traceSummary', seq, summary: inspection.summary() });
     } finally {
       inspection.close();
+    }
+  }
+
+  // --- stability tests -----------------------------------------------------
+
+  private async stability(seq: number, request: StabilityRequest): Promise<void> {
+    checkStabilityRequest(request);
+    const run = this.requireFactory().createStability(request);
+    try {
+      this.send({ type: 'stabilityProgress', seq, progress: run.progress() });
+      let lastProgressMs = this.now();
+      for (;;) {
+        const sliceEnd = this.now() + this.sliceMs;
+        let done = false;
+        while (!done && this.now() < sliceEnd) done = run.advance(1);
+        if (done) break;
+        if (this.now() - lastProgressMs >= this.stabilityProgressMs) {
+          this.send({ type: 'stabilityProgress', seq, progress: run.progress() });
+          lastProgressMs = this.now();
+        }
+        await new Promise<void>((resolve) => yieldToEventLoop(resolve));
+        if (this.disposed) return;
+      }
+      this.send({ type: 'stabilityProgress', seq, progress: run.progress() });
+      this.send({ type: 'stabilityResult', seq, json: run.resultJson() });
+    } finally {
+      run.destroy();
     }
   }
 
@@ -639,6 +680,17 @@ function checkWorkload(workload: WorkloadGenerator, withTrace: boolean): void {
   if (withTrace) throw protocolError("'load' takes a trace or a workload generator, not both");
   if (typeof workload !== 'object' || workload === null || typeof workload.generator !== 'string') {
     throw protocolError(`a workload needs a "generator" name (got ${safeJson(workload)})`);
+  }
+}
+
+function checkStabilityRequest(request: StabilityRequest): void {
+  if (typeof request.deviceJson !== 'string' || typeof request.fioText !== 'string') {
+    throw protocolError(
+      `'stability' needs deviceJson and fioText strings (got ${safeJson({
+        deviceJson: typeof request.deviceJson,
+        fioText: typeof request.fioText,
+      })})`,
+    );
   }
 }
 

@@ -1,12 +1,11 @@
 // The page: a top bar with the transport controls; the configuration panel
-// on the left; on the right the view switch (Live | Compare | Saved runs)
-// with the share button, and the chosen view. Live — banners, the lesson,
-// key figures, a zoned drive's zones, the device view beside the SLC
+// on the left; on the right the view switch (Live | Compare | Saved runs |
+// Stability) with the share button, the lesson (over every view: a step may
+// open another), and the chosen view. Live — banners, key figures, a zoned drive's zones, the device view beside the SLC
 // funnel, and the charts — is the default and stays mounted while another
 // view shows, so the live run goes on.
 // Live runs that finish are saved (useLiveRecorder).
 
-import { useState } from 'react';
 import { ChartsGrid } from '../charts/ChartsGrid';
 import { CompareView } from '../compare/CompareView';
 import { ConfigPanel } from '../config/ConfigPanel';
@@ -18,6 +17,9 @@ import { SavedRunsView } from '../runs/SavedRunsView';
 import { useLiveRecorder } from '../runs/useLiveRecorder';
 import { ShareButton } from '../share/ShareButton';
 import { SlcFunnel } from '../slc/SlcFunnel';
+import { StabilityView } from '../stability/StabilityView';
+import { appStore, useAppStore } from '../store';
+import type { ViewTab } from '../store/viewSlice';
 import { ZonesView } from '../zones/ZonesView';
 import { ErrorBanner } from './ErrorBanner';
 import { KeyFiguresRow } from './KeyFigures';
@@ -25,12 +27,13 @@ import { RestartBar } from './RestartBar';
 import { useSession } from './sessionContext';
 import '../compare/compare.css';
 
-type View = 'live' | 'compare' | 'saved';
+type View = ViewTab;
 
 const VIEWS: ReadonlyArray<[View, string]> = [
   ['live', 'Live'],
   ['compare', 'Compare'],
   ['saved', 'Saved runs'],
+  ['stability', 'Stability'],
 ];
 
 function ViewSwitch({ view, onChange }: { view: View; onChange: (view: View) => void }) {
@@ -58,7 +61,8 @@ function ViewSwitch({ view, onChange }: { view: View; onChange: (view: View) => 
 export function App() {
   const session = useSession();
   useLiveRecorder();
-  const [view, setView] = useState<View>('live');
+  const view = useAppStore((state) => state.view.tab);
+  const setView = (tab: View) => appStore.getState().view.setTab(tab);
   return (
     <div className="app">
       <header className="topbar">
@@ -86,6 +90,7 @@ export function App() {
             <ShareButton />
           </nav>
           <ErrorBanner />
+          <LessonPanel />
           <div
             id="view-live"
             role="tabpanel"
@@ -93,7 +98,6 @@ export function App() {
             className="view-panel"
             hidden={view !== 'live'}
           >
-            <LessonPanel />
             <RestartBar />
             <KeyFiguresRow />
             <ZonesView />
@@ -111,6 +115,11 @@ export function App() {
           {view === 'saved' && (
             <div id="view-saved" role="tabpanel" aria-labelledby="view-tab-saved">
               <SavedRunsView />
+            </div>
+          )}
+          {view === 'stability' && (
+            <div id="view-stability" role="tabpanel" aria-labelledby="view-tab-stability">
+              <StabilityView />
             </div>
           )}
         </main>

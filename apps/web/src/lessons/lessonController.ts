@@ -9,6 +9,8 @@ import type { SimEvent } from '@flashscope/wasm/protocol';
 import type { SimSession } from '../app/simSession';
 import { checkScenario, type ScenarioFile } from '../config/scenarioFile';
 import { resolveScenario } from '../config/scenarioLoader';
+import { stabilityInputFrom, stabilityRunner } from '../stability/stabilityRunner';
+import { stabilityStore } from '../stability/stabilityStore';
 import type { AppStore } from '../store';
 import { checkLesson, type Lesson, type PauseMoment } from './lessonFile';
 
@@ -97,6 +99,11 @@ export class LessonController {
         return false;
       }
       if (generation !== this.generation) return false;
+    }
+    if (step.view) this.store.getState().view.setTab(step.view);
+    if (step.runStability) {
+      const { settings } = stabilityStore.getState();
+      void stabilityRunner.start(stabilityInputFrom(this.store.getState(), settings));
     }
     if (step.pauseOn) this.watch(step.pauseOn);
     if (step.play === true) this.session.play();

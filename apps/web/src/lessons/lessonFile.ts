@@ -6,7 +6,7 @@
 // overrides, pick a speed and a colour mode, play, and pause again at a
 // moment worth talking about.
 
-import { COLOR_MODES, type ColorMode } from '../store/viewSlice';
+import { COLOR_MODES, VIEW_TABS, type ColorMode, type ViewTab } from '../store/viewSlice';
 import { SPEED_OPTIONS } from '../store/speeds';
 import { checkScenario, type ScenarioFile } from '../config/scenarioFile';
 
@@ -23,6 +23,10 @@ export interface LessonStep {
   colorMode?: ColorMode;
   play?: boolean;
   pauseOn?: PauseMoment;
+  /** Switch the main area to this view (the Stability tab, back to Live...). */
+  view?: ViewTab;
+  /** Start a stability test on the panel's device (after any load). */
+  runStability?: boolean;
 }
 
 export interface Lesson {
@@ -86,6 +90,18 @@ export function checkLesson(value: unknown, file: string): Lesson {
       if (step.play !== undefined) {
         if (typeof step.play !== 'boolean') fail(`${where}: "play" must be true or false`);
         checked.play = step.play as boolean;
+      }
+      if (step.view !== undefined) {
+        if (!VIEW_TABS.includes(step.view as ViewTab)) {
+          fail(`${where}: view must be one of ${VIEW_TABS.join(', ')}`);
+        }
+        checked.view = step.view as ViewTab;
+      }
+      if (step.runStability !== undefined) {
+        if (typeof step.runStability !== 'boolean') {
+          fail(`${where}: "runStability" must be true or false`);
+        }
+        checked.runStability = step.runStability as boolean;
       }
       if (step.pauseOn !== undefined) {
         if (!PAUSE_MOMENTS.includes(step.pauseOn as PauseMoment)) {

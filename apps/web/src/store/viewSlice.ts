@@ -10,6 +10,10 @@ export type ColorMode = (typeof COLOR_MODES)[number];
 
 export type ThroughputUnit = 'mbps' | 'iops';
 
+/** The views of the main area (the tabs above it). */
+export const VIEW_TABS = ['live', 'compare', 'saved', 'stability'] as const;
+export type ViewTab = (typeof VIEW_TABS)[number];
+
 export interface HoverTarget {
   block: number;
   /** The mapping unit under the pointer when pages are drawn, else null. */
@@ -30,11 +34,13 @@ export interface ViewSlice {
   hover: HoverTarget | null;
   throughputUnit: ThroughputUnit;
   lesson: LessonView | null;
+  tab: ViewTab;
 
   setColorMode(mode: ColorMode): void;
   setHover(hover: HoverTarget | null): void;
   setThroughputUnit(unit: ThroughputUnit): void;
   showLesson(lesson: LessonView | null): void;
+  setTab(tab: ViewTab): void;
 }
 
 export function createViewSlice(set: SliceSet<'view'>): ViewSlice {
@@ -43,11 +49,13 @@ export function createViewSlice(set: SliceSet<'view'>): ViewSlice {
     hover: null,
     throughputUnit: 'mbps',
     lesson: null,
+    tab: 'live',
 
     setColorMode: (colorMode) => set({ colorMode }),
     setHover: (hover) => set((view) => (sameHover(view.hover, hover) ? {} : { hover })),
     setThroughputUnit: (throughputUnit) => set({ throughputUnit }),
     showLesson: (lesson) => set({ lesson }),
+    setTab: (tab) => set({ tab }),
   };
 }
 

@@ -476,7 +476,7 @@ TEST(Api, AdvanceReturnsControl) {
   fs_destroy(session);
 }
 
-TEST(Api, VersionMatchesTheProtocol) { EXPECT_EQ(fs_api_version(), 2u); }
+TEST(Api, VersionMatchesTheProtocol) { EXPECT_EQ(fs_api_version(), 3u); }
 
 // --- traces ----------------------------------------------------------------
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "api/session.h"
+#include "api/stability_session.h"
 #include "api/trace_input.h"
 #include "trace/trace_summary.h"
 #include "util/input_error.h"
@@ -19,8 +20,8 @@ namespace flashscope {
 namespace {
 
 // protocol.ts PROTOCOL_VERSION; 2 added traces (fs_trace_*, options.trace,
-// meta.trace).
-constexpr uint32_t kApiVersion = 2;
+// meta.trace), 3 the stability flow (fs_stability_*).
+constexpr uint32_t kApiVersion = 3;
 
 // One fs_trace_open: the inspector and the summary text handed out.
 struct Inspection {
@@ -34,7 +35,9 @@ struct Inspection {
 struct ApiState {
   std::map<uint32_t, std::unique_ptr<Session>> sessions;
   std::map<uint32_t, Inspection> inspections;
-  uint32_t next_handle = 1;  // shared by sessions and inspections: never confused
+  std::map<uint32_t, std::unique_ptr<StabilitySession>> stability_runs;
+  // Shared by sessions, inspections and stability runs: never confused.
+  uint32_t next_handle = 1;
   std::string last_error = "null";
   // Set when even the error JSON could not be built (out of memory).
   const char* last_error_fallback = nullptr;
@@ -115,6 +118,15 @@ Session& Find(uint32_t handle) {
   return *it->second;
 }
 
+StabilitySession& FindStabilityRun(uint32_t handle) {
+  ApiState& state = State();
+  const auto it = state.stability_runs.find(handle);
+  if (it == state.stability_runs.end()) {
+    throw std::invalid_argument("no stability run with handle " + std::to_string(handle));
+  }
+  return *it->second;
+}
+
 Inspection& FindInspection(uint32_t handle) {
   ApiState& state = State();
   const auto it = state.inspections.find(handle);
@@ -159,6 +171,7 @@ uint32_t fs_create(const char* device_json, const char* fio_text, const char* op
 void fs_destroy(uint32_t session) {
   Guard<int32_t>(-1, [&] {
     State().sessions.erase(session);
+    State().stability_runs.erase(session);
     return 0;
   });
 }
@@ -290,6 +303,36 @@ void fs_trace_close(uint32_t inspection) {
     State().inspections.erase(inspection);
     return 0;
   });
+}
+
+uint32_t fs_stability_create(const char* device_json, const char* fio_text,
+                             const char* options_json) {
+  return Guard<uint32_t>(0, [&]() -> uint32_t {
+    const flashscope::StabilitySessionOptions options =
+        flashscope::ParseStabilityOptions(options_json ? options_json : "");
+    auto run = std::make_unique<flashscope::StabilitySession>(device_json ? device_json : "",
+                                                              fio_text ? fio_text : "", options);
+    flashscope::ApiState& state = State();
+    const uint32_t handle = state.next_handle++;
+    state.stability_runs.emplace(handle, std::move(run));
+    return handle;
+  });
+}
+
+int32_t fs_stability_advance(uint32_t run, double slices) {
+  return Guard<int32_t>(-1, [&] {
+    return flashscope::FindStabilityRun(run).Advance(flashscope::ToU64(slices)) ? 1 : 0;
+  });
+}
+
+const char* fs_stability_progress(uint32_t run) {
+  return Guard<const char*>(
+      nullptr, [&] { return flashscope::FindStabilityRun(run).ProgressJson().c_str(); });
+}
+
+const char* fs_stability_result(uint32_t run) {
+  return Guard<const char*>(nullptr,
+                            [&] { return flashscope::FindStabilityRun(run).ResultJson().c_str(); });
 }
 
 }  // extern "C"

@@ -66,6 +66,7 @@ uint32_t fs_api_version();
 // below) the workload is that trace and fio_text must be "". Returns a
 // handle > 0, or 0 on error.
 uint32_t fs_create(const char* device_json, const char* fio_text, const char* options_json);
+// Frees a session or a stability run.
 void fs_destroy(uint32_t session);
 
 // Untimed preconditioning per the device's "precondition" key.
@@ -123,5 +124,30 @@ uint32_t fs_trace_open(const char* trace_json);
 int32_t fs_trace_scan(uint32_t inspection, double max_bytes);
 const char* fs_trace_summary(uint32_t inspection);
 void fs_trace_close(uint32_t inspection);
+
+// The stability test flow (stability/stability_flow.h, seed 001 / SNIA PTS:
+// purge, 2x capacity of 128 KiB sequential preconditioning, rounds of the
+// measurement workload until steady state), run in slices so the worker
+// reports rounds as they end and answers a cancel between slices.
+// fio_text "" is the default round (4 KiB random 70/30, QD32, 1/8 of the
+// capacity). options_json may be "" or {"set": [...], "rounds_max": N,
+// "qos_read_us": X, "qos_write_us": Y, "qos_percentile": P | null,
+// "series_interval_ms": N, "device_name": "...", "workload_name": "..."}
+// (api/stability_session.h; the CLI's defaults and ranges). Returns a
+// handle > 0 (freed by fs_destroy), or 0 on error.
+uint32_t fs_stability_create(const char* device_json, const char* fio_text,
+                             const char* options_json);
+// Runs up to `slices` slices of 16384 events each (natively about a
+// millisecond each); returns 0 (more to run), 1 (the flow has ended) or -1.
+// The slices are the CLI's, so the result does not depend on how they are
+// spread over calls.
+int32_t fs_stability_advance(uint32_t run, double slices);
+// Progress so far as JSON: phase, sim_time_ms, precondition_bytes of
+// 2x user_capacity_bytes, rounds_max, the finished rounds' IOPS, and
+// steady_state {reached, round}.
+const char* fs_stability_progress(uint32_t run);
+// Once fs_stability_advance returned 1: exactly what
+// `flashscope stability --json` prints.
+const char* fs_stability_result(uint32_t run);
 
 }  // extern "C"

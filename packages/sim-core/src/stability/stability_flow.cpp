@@ -37,11 +37,6 @@ constexpr const char* kWipcFio =
     "iodepth=64\n"
     "loops=2\n";
 
-// Events per Advance slice between checks for a finished round: small
-// enough that the flow stops within a few I/Os of the round that reaches
-// steady state, large enough that the checks cost nothing.
-constexpr uint64_t kEventSlice = 1u << 14;
-
 bool SetsItsOwnLength(const FioJob& job) {
   return job.number_ios != 0 || job.io_size.set || job.size.set || job.runtime_ns != 0;
 }
@@ -56,8 +51,81 @@ double Ms(uint64_t ns) { return static_cast<double>(ns) / 1e6; }
 
 FioJobFile DefaultMeasureJobs() { return ParseFioJobs(kDefaultMeasureFio, "stability:default"); }
 
-StabilityResult RunStability(const DeviceConfig& device, const FioJobFile& measure,
-                             const StabilityOptions& options) {
+struct StabilityRun::State {
+  StabilityOptions options;
+  DeviceLayout layout;
+  std::vector<uint64_t> ramp_time_ns;  // of each job of one round
+  uint32_t rounds_max = 0;
+  uint32_t per_round = 0;
+  std::unique_ptr<Simulator> sim;
+  std::vector<RoundResult> rounds;
+  std::vector<double> round_iops;
+  SteadyState steady_state;
+  bool done = false;
+  std::string device_name;
+  std::string workload;
+
+  uint32_t FirstJob(uint32_t round) const { return 1 + (round - 1) * per_round; }
+  bool RoundFinished(uint32_t round) const;
+  RoundResult MeasureRound(uint32_t round) const;
+};
+
+bool StabilityRun::State::RoundFinished(uint32_t round) const {
+  const Host& host = sim->host();
+  for (uint32_t job = FirstJob(round); job < FirstJob(round) + per_round; ++job) {
+    if (host.JobActive(job) || host.metrics(job).end_ns == 0) return false;
+  }
+  return true;
+}
+
+RoundResult StabilityRun::State::MeasureRound(uint32_t number) const {
+  const Host& host = sim->host();
+  RoundResult round;
+  round.round = number;
+  round.start_ns = UINT64_MAX;
+  auto read = std::make_unique<LatencyHistogram>();
+  auto write = std::make_unique<LatencyHistogram>();
+  uint64_t ios = 0;
+  uint64_t write_bytes = 0;
+  uint32_t first_started = FirstJob(number);
+  uint32_t last_ended = first_started;
+  for (uint32_t k = 0; k < per_round; ++k) {
+    const uint32_t job = FirstJob(number) + k;
+    const JobMetrics& m = host.metrics(job);
+    // fio's ramp_time: I/O before it is not counted, so neither is its time.
+    const uint64_t counted_from = m.start_ns + ramp_time_ns[k];
+    if (counted_from < round.start_ns) {
+      round.start_ns = counted_from;
+      first_started = job;
+    }
+    if (m.end_ns >= round.end_ns) {
+      round.end_ns = m.end_ns;
+      last_ended = job;
+    }
+    round.reads += m.requests[0];
+    round.writes += m.requests[1];
+    for (uint64_t n : m.requests) ios += n;
+    write_bytes += m.bytes[1];
+    read->Merge(m.latency[0]);
+    write->Merge(m.latency[1]);
+  }
+  const uint64_t duration = round.end_ns > round.start_ns ? round.end_ns - round.start_ns : 0;
+  round.iops = PerSecond(ios, duration);
+  round.read_iops = PerSecond(round.reads, duration);
+  round.write_iops = PerSecond(round.writes, duration);
+  const NandCounters nand =
+      host.metrics(last_ended).nand_at_end - host.metrics(first_started).nand_at_start;
+  round.waf = write_bytes > 0 ? static_cast<double>(nand.TotalPrograms()) * layout.page_bytes /
+                                    static_cast<double>(write_bytes)
+                              : 0;
+  round.read = read->Summary();
+  round.write = write->Summary();
+  return round;
+}
+
+StabilityRun::StabilityRun(const DeviceConfig& device, const FioJobFile& measure,
+                           const StabilityOptions& options)
+    : state_(std::make_unique<State>()) {
   if (device.precondition.fill > 0 || device.precondition.random_writes > 0) {
     throw InputError(device.file, 0,
                      "stability: the flow purges the drive and preconditions it itself (2x user "
@@ -69,9 +137,14 @@ StabilityResult RunStability(const DeviceConfig& device, const FioJobFile& measu
   if (options.rule.max_rounds == 0) {
     throw InputError("stability", 0, "stability: at least one round is needed");
   }
-  const DeviceLayout layout = DeviceLayout::From(device);
-  const uint32_t rounds_max = options.rule.max_rounds;
-  const uint32_t per_round = static_cast<uint32_t>(measure.jobs.size());
+  State& s = *state_;
+  s.options = options;
+  s.layout = DeviceLayout::From(device);
+  s.rounds_max = options.rule.max_rounds;
+  s.per_round = static_cast<uint32_t>(measure.jobs.size());
+  for (const FioJob& job : measure.jobs) s.ramp_time_ns.push_back(job.ramp_time_ns);
+  s.device_name = device.name;
+  s.workload = measure.file;
 
   // Job 0: WIPC; then round r's jobs at 1 + (r - 1) * per_round, each round
   // a stonewalled group (a job file with stonewalls of its own makes a round
@@ -79,8 +152,8 @@ StabilityResult RunStability(const DeviceConfig& device, const FioJobFile& measu
   FioJobFile combined;
   combined.file = measure.file;
   combined.jobs.push_back(ParseFioJobs(kWipcFio, "stability:wipc").jobs[0]);
-  for (uint32_t r = 1; r <= rounds_max; ++r) {
-    for (uint32_t k = 0; k < per_round; ++k) {
+  for (uint32_t r = 1; r <= s.rounds_max; ++r) {
+    for (uint32_t k = 0; k < s.per_round; ++k) {
       FioJob job = measure.jobs[k];
       job.name = "round" + std::to_string(r) + ":" + job.name;
       if (k == 0) job.stonewall = true;
@@ -94,82 +167,53 @@ StabilityResult RunStability(const DeviceConfig& device, const FioJobFile& measu
   }
   SimOptions sim_options;
   sim_options.series_interval_ns = options.series_interval_ns;
-  sim_options.jobs_again = [combined, device, layout] {
+  sim_options.jobs_again = [combined, device, layout = s.layout] {
     return JobsFromFio(combined, device, layout);
   };
   // No Precondition(): the fresh simulator is the purged drive.
-  Simulator sim(device, JobsFromFio(combined, device, layout), sim_options);
-  const Host& host = sim.host();
-  const auto first_job = [&](uint32_t round) { return 1 + (round - 1) * per_round; };
-  const auto round_finished = [&](uint32_t round) {
-    for (uint32_t job = first_job(round); job < first_job(round) + per_round; ++job) {
-      if (host.JobActive(job) || host.metrics(job).end_ns == 0) return false;
-    }
-    return true;
-  };
+  s.sim = std::make_unique<Simulator>(device, JobsFromFio(combined, device, s.layout), sim_options);
+}
 
-  StabilityResult result;
-  result.device = device.name;
-  result.workload = measure.file;
-  result.user_capacity_bytes = layout.logical_bytes;
-  result.series_interval_ns = options.series_interval_ns;
-  std::vector<double> round_iops;
-  bool stop = false;
-  while (!stop) {
-    const StopReason reason = sim.Advance(UINT64_MAX, kEventSlice);
-    while (result.rounds.size() < rounds_max &&
-           round_finished(static_cast<uint32_t>(result.rounds.size() + 1))) {
-      RoundResult round;
-      round.round = static_cast<uint32_t>(result.rounds.size() + 1);
-      round.start_ns = UINT64_MAX;
-      auto read = std::make_unique<LatencyHistogram>();
-      auto write = std::make_unique<LatencyHistogram>();
-      uint64_t ios = 0;
-      uint64_t write_bytes = 0;
-      uint32_t first_started = first_job(round.round);
-      uint32_t last_ended = first_started;
-      for (uint32_t k = 0; k < per_round; ++k) {
-        const uint32_t job = first_job(round.round) + k;
-        const JobMetrics& m = host.metrics(job);
-        // fio's ramp_time: I/O before it is not counted, so neither is its time.
-        const uint64_t counted_from = m.start_ns + measure.jobs[k].ramp_time_ns;
-        if (counted_from < round.start_ns) {
-          round.start_ns = counted_from;
-          first_started = job;
-        }
-        if (m.end_ns >= round.end_ns) {
-          round.end_ns = m.end_ns;
-          last_ended = job;
-        }
-        round.reads += m.requests[0];
-        round.writes += m.requests[1];
-        for (uint64_t n : m.requests) ios += n;
-        write_bytes += m.bytes[1];
-        read->Merge(m.latency[0]);
-        write->Merge(m.latency[1]);
-      }
-      const uint64_t duration = round.end_ns > round.start_ns ? round.end_ns - round.start_ns : 0;
-      round.iops = PerSecond(ios, duration);
-      round.read_iops = PerSecond(round.reads, duration);
-      round.write_iops = PerSecond(round.writes, duration);
-      const NandCounters nand =
-          host.metrics(last_ended).nand_at_end - host.metrics(first_started).nand_at_start;
-      round.waf = write_bytes > 0 ? static_cast<double>(nand.TotalPrograms()) * layout.page_bytes /
-                                        static_cast<double>(write_bytes)
-                                  : 0;
-      round.read = read->Summary();
-      round.write = write->Summary();
-      result.rounds.push_back(round);
-      round_iops.push_back(round.iops);
-      result.steady_state = DetectSteadyState(round_iops, options.rule);
-      if (result.steady_state.reached) {
-        stop = true;
-        break;
-      }
+StabilityRun::~StabilityRun() = default;
+
+bool StabilityRun::Advance() {
+  State& s = *state_;
+  if (s.done) return true;
+  const StopReason reason = s.sim->Advance(UINT64_MAX, kStabilityEventSlice);
+  while (s.rounds.size() < s.rounds_max &&
+         s.RoundFinished(static_cast<uint32_t>(s.rounds.size() + 1))) {
+    s.rounds.push_back(s.MeasureRound(static_cast<uint32_t>(s.rounds.size() + 1)));
+    s.round_iops.push_back(s.rounds.back().iops);
+    s.steady_state = DetectSteadyState(s.round_iops, s.options.rule);
+    if (s.steady_state.reached) {
+      s.done = true;
+      break;
     }
-    if (result.rounds.size() == rounds_max || reason == StopReason::kFinished) stop = true;
   }
-  if (result.rounds.empty()) throw std::logic_error("stability: the simulator ran no round");
+  if (s.rounds.size() == s.rounds_max || reason == StopReason::kFinished) s.done = true;
+  return s.done;
+}
+
+bool StabilityRun::done() const { return state_->done; }
+const std::vector<RoundResult>& StabilityRun::rounds() const { return state_->rounds; }
+const SteadyState& StabilityRun::steady_state() const { return state_->steady_state; }
+uint32_t StabilityRun::rounds_max() const { return state_->rounds_max; }
+uint64_t StabilityRun::now_ns() const { return state_->sim->now_ns(); }
+uint64_t StabilityRun::user_capacity_bytes() const { return state_->layout.logical_bytes; }
+uint64_t StabilityRun::host_write_bytes() const { return state_->sim->host().host_write_bytes(); }
+
+StabilityResult StabilityRun::Result() const {
+  const State& s = *state_;
+  if (!s.done) throw std::logic_error("stability: Result() before the flow ended");
+  if (s.rounds.empty()) throw std::logic_error("stability: the simulator ran no round");
+  const Host& host = s.sim->host();
+  StabilityResult result;
+  result.device = s.device_name;
+  result.workload = s.workload;
+  result.user_capacity_bytes = s.layout.logical_bytes;
+  result.series_interval_ns = s.options.series_interval_ns;
+  result.rounds = s.rounds;
+  result.steady_state = s.steady_state;
 
   const JobMetrics& wipc = host.metrics(0);
   result.precondition_bytes = wipc.bytes[1];
@@ -177,7 +221,7 @@ StabilityResult RunStability(const DeviceConfig& device, const FioJobFile& measu
   result.precondition_waf =
       wipc.bytes[1] > 0
           ? static_cast<double>((wipc.nand_at_end - wipc.nand_at_start).TotalPrograms()) *
-                layout.page_bytes / static_cast<double>(wipc.bytes[1])
+                s.layout.page_bytes / static_cast<double>(wipc.bytes[1])
           : 0;
 
   const WindowFit& window = result.steady_state.window;
@@ -186,9 +230,9 @@ StabilityResult RunStability(const DeviceConfig& device, const FioJobFile& measu
 
   // Per-interval IOPS: point k of the run's series covers (k I, (k + 1) I]
   // (a run that finished also has a shorter last point, left out here).
-  const TimeSeries& series = sim.series();
-  const uint64_t interval = options.series_interval_ns;
-  const uint64_t rounds_start = host.metrics(first_job(1)).start_ns;
+  const TimeSeries& series = s.sim->series();
+  const uint64_t interval = s.options.series_interval_ns;
+  const uint64_t rounds_start = host.metrics(s.FirstJob(1)).start_ns;
   const uint64_t rounds_end = result.rounds.back().end_ns;
   std::vector<double> window_samples;
   uint32_t round_at = 0;
@@ -210,15 +254,25 @@ StabilityResult RunStability(const DeviceConfig& device, const FioJobFile& measu
   auto read = std::make_unique<LatencyHistogram>();
   auto write = std::make_unique<LatencyHistogram>();
   for (uint32_t r = window.first_round; r <= window.last_round; ++r) {
-    for (uint32_t job = first_job(r); job < first_job(r) + per_round; ++job) {
+    for (uint32_t job = s.FirstJob(r); job < s.FirstJob(r) + s.per_round; ++job) {
       read->Merge(host.metrics(job).latency[0]);
       write->Merge(host.metrics(job).latency[1]);
     }
   }
-  result.qos = CheckQos(*read, *write, options.qos);
+  result.qos = CheckQos(*read, *write, s.options.qos);
   result.read = read->Summary();
   result.write = write->Summary();
   return result;
+}
+
+StabilityResult RunStability(const DeviceConfig& device, const FioJobFile& measure,
+                             const StabilityOptions& options) {
+  // On the heap: the simulator and its histograms are too big for a
+  // WebAssembly stack frame.
+  const auto run = std::make_unique<StabilityRun>(device, measure, options);
+  while (!run->Advance()) {
+  }
+  return run->Result();
 }
 
 namespace {

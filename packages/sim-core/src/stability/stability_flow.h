@@ -34,6 +34,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -108,6 +109,51 @@ struct StabilityResult {
 // simulator refuses (named by its file and line).
 StabilityResult RunStability(const DeviceConfig& device, const FioJobFile& measure,
                              const StabilityOptions& options);
+
+// The same flow in slices, for a caller that must stay responsive (the
+// worker behind the C API): each Advance() runs one slice of
+// kStabilityEventSlice events, exactly the slices RunStability runs, so
+// the result does not depend on how the caller spreads the slices.
+//
+// Lifecycle: construct (validates like RunStability, may throw) ->
+// Advance() until it returns true -> Result(). rounds() and the other
+// figures may be read at any point; Result() only once done().
+// Events per slice between checks for a finished round: small enough that
+// the flow stops within a few I/Os of the round that reaches steady state,
+// large enough that the checks cost nothing (about a millisecond natively).
+inline constexpr uint64_t kStabilityEventSlice = 1u << 14;
+
+class StabilityRun {
+ public:
+  StabilityRun(const DeviceConfig& device, const FioJobFile& measure,
+               const StabilityOptions& options);
+  ~StabilityRun();
+  StabilityRun(const StabilityRun&) = delete;
+  StabilityRun& operator=(const StabilityRun&) = delete;
+
+  // Runs one slice and records the rounds that ended in it; true once the
+  // flow has stopped (steady state, rounds_max rounds, or the workload
+  // finished). After that it returns true without running anything.
+  bool Advance();
+  bool done() const;
+
+  const std::vector<RoundResult>& rounds() const;
+  // The detector's verdict over the rounds so far.
+  const SteadyState& steady_state() const;
+  uint32_t rounds_max() const;
+  uint64_t now_ns() const;
+  uint64_t user_capacity_bytes() const;
+  // Host bytes written so far: 2x the user capacity at the end of the
+  // preconditioning (the first round starts then).
+  uint64_t host_write_bytes() const;
+
+  // The flow's result; std::logic_error before done().
+  StabilityResult Result() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 // The result as JSON (`flashscope stability --json`), and as the text table
 // the CLI prints without --json. JSON keys (times in ms, latencies in us):

@@ -1,0 +1,125 @@
+// Runs one stability test at a time in a worker of its own (the test holds
+// its worker until done), streaming progress into the stability store at
+// most every FLUSH_INTERVAL_MS; stop() terminates the worker (Squoosh's way
+// of aborting), which is the only cancel a busy worker answers at once.
+
+import { SimClient } from '@flashscope/wasm/client';
+import type { StabilityProgress, StabilityRequest } from '@flashscope/wasm/protocol';
+import { errorMessage } from '../compare/compareRunner';
+import { deviceFileName, overridesOf } from '../config/scenario';
+import type { AppState } from '../store';
+import { parseStabilityResult } from './stabilityResult';
+import { stabilityStore, type StabilitySettings, type StabilityStore } from './stabilityStore';
+
+export type ClientFactory = () => Promise<SimClient>;
+
+const FLUSH_INTERVAL_MS = 150;
+
+/** What a test runs: the request for the worker and how the report names it. */
+export interface StabilityInput {
+  request: StabilityRequest;
+  deviceLabel: string;
+  workloadLabel: string;
+}
+
+/** The flow purges and preconditions the drive itself, whatever the panel asks for. */
+const NO_PRECONDITION = ['precondition.fill=0', 'precondition.random_writes=0'];
+
+/** The device of the panel on the left and the chosen workload, as a stability request. */
+export function stabilityInputFrom(state: AppState, settings: StabilitySettings): StabilityInput {
+  const draft = state.config.draft;
+  const deviceName = deviceFileName(draft);
+  const panelFio = settings.workload === 'panel' ? draft.fioText : '';
+  return {
+    request: {
+      deviceJson: draft.deviceText,
+      fioText: panelFio,
+      set: [...overridesOf(draft), ...NO_PRECONDITION],
+      deviceName,
+      workloadName: draft.workloadPresetId ? `${draft.workloadPresetId}.fio` : 'job.fio',
+      roundsMax: settings.roundsMax,
+      qosReadUs: settings.qosReadUs,
+      qosWriteUs: settings.qosWriteUs,
+    },
+    deviceLabel: draft.devicePresetId ?? deviceName.replace(/\.json$/, ''),
+    workloadLabel:
+      settings.workload === 'panel'
+        ? `${draft.workloadPresetId ?? 'fio job'} (from the panel)`
+        : '4 KiB random 70/30, QD32',
+  };
+}
+
+export class StabilityRunner {
+  private client: SimClient | null = null;
+  private pending: StabilityProgress | null = null;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly store: StabilityStore,
+    private readonly createClient: ClientFactory,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get running(): boolean {
+    return this.store.getState().test?.status === 'running';
+  }
+
+  /** Runs `input`; resolves when the test has ended (done, stopped or failed). */
+  async start(input: StabilityInput): Promise<void> {
+    if (this.running) return;
+    const state = this.store.getState();
+    state.testStarted({
+      status: 'running',
+      deviceLabel: input.deviceLabel,
+      workloadLabel: input.workloadLabel,
+      createdAtMs: this.now(),
+      progress: null,
+      resultText: null,
+      result: null,
+      error: null,
+    });
+    if (input.request.deviceJson.trim() === '') {
+      state.testChanged({ status: 'error', error: 'Choose a device in the panel on the left.' });
+      return;
+    }
+    let client: SimClient | null = null;
+    try {
+      client = await this.createClient();
+      if (!this.running) return; // stopped while the worker started
+      this.client = client;
+      const text = await client.runStability(input.request, (progress) => {
+        this.pending = progress;
+        this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
+      });
+      this.flush();
+      const result = parseStabilityResult(text);
+      this.store.getState().testChanged({ status: 'done', resultText: text, result });
+    } catch (error) {
+      this.flush();
+      // A stop terminates the worker, which rejects the run: not an error.
+      if (this.running) {
+        this.store.getState().testChanged({ status: 'error', error: errorMessage(error) });
+      }
+    } finally {
+      this.client = null;
+      client?.terminate();
+    }
+  }
+
+  /** Ends the running test at once (its worker is terminated); its rounds so far stay on screen. */
+  stop(): void {
+    if (!this.running) return;
+    this.flush();
+    this.store.getState().testChanged({ status: 'stopped' });
+    this.client?.terminate();
+  }
+
+  private flush(): void {
+    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.pending !== null) this.store.getState().testChanged({ progress: this.pending });
+    this.pending = null;
+  }
+}
+
+export const stabilityRunner = new StabilityRunner(stabilityStore, () => SimClient.create());

@@ -1,0 +1,90 @@
+// The Stability tab (issue 7, seed 001): the enterprise stability test on
+// the tiny SLC teaching drive (steady in a few rounds, a second or two in
+// wasm) — purge, 2x capacity preconditioning, rounds to SNIA PTS steady
+// state — run in a worker of its own; the report shades the steady-state
+// window, shows the CV the result JSON holds, and exports that JSON; then
+// the lesson "Why SSDs jitter" opens and one of its steps runs the test.
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './helpers/app';
+
+const PRESET = 'teaching-slc-tiny';
+
+async function downloadText(page: Page, button: Locator): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
+}
+
+test('run a stability test: steady-state window, CV as in the result JSON, JSON export', async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await app.open();
+  await app.byTestId('device-preset').selectOption(PRESET);
+  await page.getByTestId('view-stability').click();
+  await expect(page.getByTestId('view-stability')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('stability-device')).toHaveText(PRESET);
+  // Seed 001's QoS limits are the defaults.
+  await expect(page.getByTestId('stability-qos-read')).toHaveValue('1000');
+  await expect(page.getByTestId('stability-qos-write')).toHaveValue('200');
+
+  await page.getByTestId('stability-run').click();
+  const report = page.getByTestId('stability-report');
+  await expect(report).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('stability-steady')).toContainText('Steady state reached');
+  // The window is shaded on the IOPS chart, and its rounds are marked in the bars.
+  await expect(report.getByTestId('stability-window')).toHaveCount(1);
+  const windowWidth = Number(
+    await report.getByTestId('stability-window').first().getAttribute('width'),
+  );
+  expect(windowWidth).toBeGreaterThan(10);
+
+  const exported = await downloadText(page, report.getByTestId('export-json'));
+  expect(exported.name).toMatch(/^flashscope-stability-teaching-slc-tiny-.*\.json$/);
+  const result = JSON.parse(exported.text) as {
+    device: string;
+    cv: number;
+    rounds: unknown[];
+    steady_state: { reached: boolean; round: number; window: [number, number] };
+    qos: { read_limit_us: number; write_limit_us: number; pass: boolean };
+    series: { in_window: boolean[] };
+  };
+  expect(result.device).toBe(PRESET);
+  expect(result.steady_state.reached).toBe(true);
+  expect(result.rounds.length).toBe(result.steady_state.round);
+  expect(result.steady_state.window[1] - result.steady_state.window[0]).toBe(4);
+  expect(result.series.in_window.filter(Boolean).length).toBeGreaterThan(10);
+  expect(result.qos.read_limit_us).toBe(1000);
+  expect(result.qos.write_limit_us).toBe(200);
+  expect(result.cv).toBeGreaterThan(0);
+  await expect(page.getByTestId('metric-cv')).toHaveText(`${(result.cv * 100).toFixed(2)} %`);
+  await expect(page.getByTestId('stability-qos')).toHaveAttribute(
+    'data-pass',
+    String(result.qos.pass),
+  );
+
+  const csv = await downloadText(page, report.getByTestId('export-csv'));
+  expect(csv.text).toContain(`cv,${result.cv},fraction`);
+  expect(app.errors).toEqual([]);
+});
+
+test('the lesson "Why SSDs jitter" opens and runs the stability test from a step', async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await app.open();
+  await app.byTestId('lesson-select').selectOption('jitter');
+  const lesson = page.getByTestId('lesson-jitter');
+  await expect(lesson).toBeVisible();
+  await expect(app.byTestId('lesson-step-title')).toContainText('GC gets in the way');
+  // Step 3 opens the Stability tab and runs the test on the lesson's drive.
+  await app.byTestId('lesson-next').click();
+  await expect(page.getByTestId('view-stability')).toHaveAttribute('aria-selected', 'true');
+  await app.byTestId('lesson-next').click();
+  await expect(app.byTestId('lesson-step-title')).toContainText('Rounds until steady state');
+  await expect(lesson).toBeVisible();
+  await expect(page.getByTestId('stability-report')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('metric-cv')).toHaveText(/^\d+\.\d\d %$/);
+});

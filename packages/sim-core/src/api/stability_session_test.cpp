@@ -1,0 +1,105 @@
+// The stability flow through the C API (fs_stability_*): the same JSON as
+// `flashscope stability --json` however the slices are spread, progress as
+// rounds end, and errors as fs_last_error() JSON.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "api/flashscope_api.h"
+#include "scenario/cli_json_for_test.h"
+#include "stability/stability_flow.h"
+#include "util/json.h"
+
+namespace flashscope {
+namespace {
+
+using testing::kSmallDevice;
+
+std::string RunToEnd(uint32_t handle, double slices_per_call) {
+  int32_t code = 0;
+  while ((code = fs_stability_advance(handle, slices_per_call)) == 0) {
+  }
+  EXPECT_EQ(code, 1) << fs_last_error();
+  const char* result = fs_stability_result(handle);
+  return result ? result : "";
+}
+
+TEST(StabilityApi, ResultIsTheClisJsonWhateverTheSlicing) {
+  const DeviceConfig device = ParseDeviceText(kSmallDevice, "device.json", {});
+  const std::string expected = stability::StabilityJson(
+      stability::RunStability(device, stability::DefaultMeasureJobs(), {}), false);
+
+  const uint32_t one_by_one = fs_stability_create(kSmallDevice, "", "");
+  ASSERT_NE(one_by_one, 0u) << fs_last_error();
+  EXPECT_EQ(RunToEnd(one_by_one, 1), expected);
+  fs_destroy(one_by_one);
+
+  const uint32_t at_once = fs_stability_create(kSmallDevice, "", "{}");
+  ASSERT_NE(at_once, 0u) << fs_last_error();
+  EXPECT_EQ(RunToEnd(at_once, 1e12), expected);
+  // Once ended, advancing runs nothing and the result stays.
+  EXPECT_EQ(fs_stability_advance(at_once, 5), 1);
+  EXPECT_EQ(std::string(fs_stability_result(at_once)), expected);
+  fs_destroy(at_once);
+}
+
+TEST(StabilityApi, ProgressReportsRoundsAsTheyEnd) {
+  const uint32_t handle = fs_stability_create(
+      kSmallDevice, "", R"({"rounds_max": 3, "qos_read_us": 5000, "set": ["seed=7"]})");
+  ASSERT_NE(handle, 0u) << fs_last_error();
+  json::Value progress = json::Parse(fs_stability_progress(handle), "progress");
+  EXPECT_EQ(progress.Find("phase")->as_string(), "precondition");
+  EXPECT_EQ(progress.Find("rounds")->items().size(), 0u);
+  EXPECT_EQ(progress.Find("rounds_max")->as_number(), 3);
+  size_t rounds_seen = 0;
+  bool saw_rounds_phase = false;
+  while (fs_stability_advance(handle, 1) == 0) {
+    progress = json::Parse(fs_stability_progress(handle), "progress");
+    const size_t rounds = progress.Find("rounds")->items().size();
+    EXPECT_GE(rounds, rounds_seen);  // rounds only ever get added
+    rounds_seen = rounds;
+    saw_rounds_phase |= progress.Find("phase")->as_string() == "rounds";
+  }
+  EXPECT_TRUE(saw_rounds_phase);
+  progress = json::Parse(fs_stability_progress(handle), "progress");
+  EXPECT_EQ(progress.Find("phase")->as_string(), "done");
+  EXPECT_EQ(progress.Find("rounds")->items().size(), 3u);
+  EXPECT_EQ(progress.Find("precondition_bytes")->as_number(),
+            2 * progress.Find("user_capacity_bytes")->as_number());
+  // Three rounds cannot make the five-round window.
+  EXPECT_FALSE(progress.Find("steady_state")->Find("reached")->as_bool());
+  const json::Value result = json::Parse(fs_stability_result(handle), "result");
+  EXPECT_EQ(result.Find("qos")->Find("read_limit_us")->as_number(), 5000);
+  EXPECT_EQ(result.Find("rounds")->items().size(), 3u);
+  fs_destroy(handle);
+}
+
+TEST(StabilityApi, BadInputIsAnInputErrorNamingTheFile) {
+  EXPECT_EQ(fs_stability_create(kSmallDevice, "", R"({"rounds_max": 0})"), 0u);
+  json::Value error = json::Parse(fs_last_error(), "error");
+  EXPECT_EQ(error.Find("kind")->as_string(), "input");
+  EXPECT_EQ(error.Find("file")->as_string(), "options");
+
+  EXPECT_EQ(fs_stability_create(kSmallDevice, "[job]\nrw=sideways\n",
+                                R"({"workload_name": "measure.fio"})"),
+            0u);
+  error = json::Parse(fs_last_error(), "error");
+  EXPECT_EQ(error.Find("file")->as_string(), "measure.fio");
+  EXPECT_EQ(error.Find("line")->as_number(), 2);
+
+  // The flow preconditions itself: a device that asks for it is refused.
+  EXPECT_EQ(fs_stability_create(kSmallDevice, "", R"({"set": ["precondition.fill=1"]})"), 0u);
+  error = json::Parse(fs_last_error(), "error");
+  EXPECT_NE(error.Find("problem")->as_string().find("preconditions it itself"), std::string::npos);
+
+  // A result before the end is an internal error, not a crash.
+  const uint32_t handle = fs_stability_create(kSmallDevice, "", "");
+  ASSERT_NE(handle, 0u);
+  EXPECT_EQ(fs_stability_result(handle), nullptr);
+  EXPECT_EQ(json::Parse(fs_last_error(), "error").Find("kind")->as_string(), "internal");
+  fs_destroy(handle);
+  EXPECT_EQ(fs_stability_advance(handle, 1), -1);  // freed
+}
+
+}  // namespace
+}  // namespace flashscope
