@@ -300,15 +300,10 @@ void Controller::AdmitBlocked(uint64_t now_ns) {
     if (write.remaining > 0) break;
     const uint64_t waited = now_ns - write.since_ns;
     if (waited > kStallThresholdNs) {
-      SimEvent stall;
-      stall.kind = SimEventKind::kStall;
-      stall.time_ns = write.since_ns;
-      stall.duration_ns = waited;
-      stall.value = static_cast<uint32_t>(std::min<uint64_t>(waited / 1000, UINT32_MAX));
       // bit 0: garbage collection was running; bit 1: migration was.
-      stall.flag =
+      const auto flag =
           static_cast<uint8_t>((active_gc_jobs() > 0 ? 1 : 0) | (active_fold_jobs() > 0 ? 2 : 0));
-      log_.Add(stall);
+      log_.Add(StallEvent(write.since_ns, waited, flag));
     }
     blocked_.pop_front();
   }

@@ -4,6 +4,7 @@
 // in a vector that grows with the run; a consumer (the worker) drains it.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -36,6 +37,18 @@ struct SimEvent {
   SimEventKind kind = SimEventKind::kGcStart;
   uint8_t flag = 0;
 };
+
+// A host write that waited `waited_ns` (from `since_ns`) for buffer space;
+// `flag` says what held the flash (each controller documents its bits).
+inline SimEvent StallEvent(uint64_t since_ns, uint64_t waited_ns, uint8_t flag) {
+  SimEvent stall;
+  stall.kind = SimEventKind::kStall;
+  stall.time_ns = since_ns;
+  stall.duration_ns = waited_ns;
+  stall.value = static_cast<uint32_t>(std::min<uint64_t>(waited_ns / 1000, UINT32_MAX));
+  stall.flag = flag;
+  return stall;
+}
 
 class SimEventLog {
  public:

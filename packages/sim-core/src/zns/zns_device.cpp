@@ -190,14 +190,9 @@ void ZnsDevice::AdmitBlocked(uint64_t now_ns) {
     if (write.remaining > 0) break;
     const uint64_t waited = now_ns - write.since_ns;
     if (waited > kStallThresholdNs) {
-      SimEvent stall;
-      stall.kind = SimEventKind::kStall;
-      stall.time_ns = write.since_ns;
-      stall.duration_ns = waited;
-      stall.value = static_cast<uint32_t>(std::min<uint64_t>(waited / 1000, UINT32_MAX));
       // bit 0: relocations (GC) were waiting for flash.
-      stall.flag = gc_ticket_base_ < gc_tickets_issued_ || !deferred_.empty() ? 1 : 0;
-      log_.Add(stall);
+      const bool gc_waiting = gc_ticket_base_ < gc_tickets_issued_ || !deferred_.empty();
+      log_.Add(StallEvent(write.since_ns, waited, gc_waiting ? 1 : 0));
     }
     blocked_.pop_front();
   }

@@ -24,19 +24,7 @@ Bast::Bast(const MappingConfig& config, const std::string& source)
     : BlockMappedBase(config, source),
       log_of_(logical_blocks(), kNoBlock),
       last_write_(logical_blocks(), 0) {
-  const uint64_t blocks = config.physical_blocks;
-  const uint64_t ppb = pages_per_block_;
-  const uint64_t wanted_logs = config.log_blocks;
-  const uint64_t logs = wanted_logs > 0
-                            ? wanted_logs
-                            : (blocks > logical_blocks() + 1 ? blocks - logical_blocks() - 1 : 0);
-  const uint64_t min_logs = std::max<uint64_t>(wanted_logs, 1);
-  Require(logs >= 1 && logical_blocks() + logs + 1 <= blocks,
-          std::to_string(logical_blocks()) + " data blocks need " + std::to_string(min_logs) +
-              " log block(s) and one spare for merges",
-          blocks > min_logs + 1 ? (blocks - min_logs - 1) * ppb : 0);
-  log_blocks_ = static_cast<uint32_t>(logs);
-  config_.log_blocks = log_blocks_;
+  log_blocks_ = ResolveLogBlocks(config, 1, "log block(s)");
 }
 
 uint32_t Bast::OpenLog(uint64_t lbn) {

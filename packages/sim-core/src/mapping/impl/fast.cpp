@@ -30,19 +30,8 @@ namespace flashscope::mapping {
 
 Fast::Fast(const MappingConfig& config, const std::string& source)
     : BlockMappedBase(config, source) {
-  const uint64_t blocks = config.physical_blocks;
-  const uint64_t ppb = pages_per_block_;
-  const uint64_t wanted_logs = config.log_blocks;
-  const uint64_t logs = wanted_logs > 0
-                            ? wanted_logs
-                            : (blocks > logical_blocks() + 1 ? blocks - logical_blocks() - 1 : 0);
-  const uint64_t min_logs = std::max<uint64_t>(wanted_logs, 2);
-  Require(logs >= 2 && logical_blocks() + logs + 1 <= blocks,
-          std::to_string(logical_blocks()) + " data blocks need " + std::to_string(min_logs) +
-              " log blocks (one sequential, at least one random) and one spare for merges",
-          blocks > min_logs + 1 ? (blocks - min_logs - 1) * ppb : 0);
-  random_log_blocks_ = static_cast<uint32_t>(logs - 1);
-  config_.log_blocks = static_cast<uint32_t>(logs);
+  random_log_blocks_ =
+      ResolveLogBlocks(config, 2, "log blocks (one sequential, at least one random)") - 1;
 }
 
 void Fast::Write(uint64_t lpn) {

@@ -231,6 +231,21 @@ BlockMappedBase::BlockMappedBase(const MappingConfig& config, const std::string&
       data_block_((config.logical_pages + config.pages_per_block - 1) / config.pages_per_block,
                   kNoBlock) {}
 
+uint32_t BlockMappedBase::ResolveLogBlocks(const MappingConfig& config, uint64_t min_logs,
+                                           const std::string& what) {
+  const uint64_t blocks = config.physical_blocks;
+  const uint64_t wanted = config.log_blocks;
+  const uint64_t logs =
+      wanted > 0 ? wanted : (blocks > logical_blocks() + 1 ? blocks - logical_blocks() - 1 : 0);
+  const uint64_t needed = std::max<uint64_t>(wanted, min_logs);
+  Require(logs >= min_logs && logical_blocks() + logs + 1 <= blocks,
+          std::to_string(logical_blocks()) + " data blocks need " + std::to_string(needed) + " " +
+              what + " and one spare for merges",
+          blocks > needed + 1 ? (blocks - needed - 1) * pages_per_block_ : 0);
+  config_.log_blocks = static_cast<uint32_t>(logs);
+  return static_cast<uint32_t>(logs);
+}
+
 void BlockMappedBase::Read(uint64_t lpn) {
   CheckLpn(lpn);
   ++stats_.host_reads;

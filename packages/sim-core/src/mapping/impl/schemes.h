@@ -145,6 +145,11 @@ class BlockMappedBase : public SchemeBase {
   // Whether log block `block` holds offsets 0..k-1 of `lbn` at pages 0..k-1, all
   // valid (k = its programmed pages): it can be switched or partially merged.
   bool InPlaceOrder(uint32_t block, uint64_t lbn) const;
+  // The log blocks a hybrid scheme gets: config.log_blocks, or (0) every
+  // block beyond the data blocks but one spare for merges; InputError when
+  // fewer than `min_logs` fit (`what` names them in the message).
+  uint32_t ResolveLogBlocks(const MappingConfig& config, uint64_t min_logs,
+                            const std::string& what);
 
   std::vector<uint32_t> data_block_;  // lbn -> physical block
 };
