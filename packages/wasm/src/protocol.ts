@@ -128,13 +128,14 @@ export interface TraceReplayProgress {
 
 /**
  * A synthetic workload generator: a scenario file's "workload" object and
- * fs_create's `workload` option (sim-core api/session.h). Only
- * "cloud_block" exists: cloud-block-storage-like 4 KiB writes (seed 004
- * §2.1), one job named "cloud_block". Every key but `generator` is
- * optional (the core's defaults apply; num_blocks defaults to the drive's
- * logical blocks).
+ * fs_create's `workload` option (sim-core api/session.h,
+ * workload/generator_workload.h). Every key but `generator` is optional
+ * (the core's defaults apply; sizes default to the drive's logical space).
  */
-export interface WorkloadGenerator {
+export type WorkloadGenerator = CloudBlockWorkload | DiskSimWorkload;
+
+/** Cloud-block-storage-like 4 KiB writes (seed 004 §2.1), one job "cloud_block". */
+export interface CloudBlockWorkload {
   generator: 'cloud_block';
   num_blocks?: number;
   num_writes?: number;
@@ -149,8 +150,22 @@ export interface WorkloadGenerator {
   seed?: number;
 }
 
+/**
+ * DiskSim's synthetic generator (seed 002 Table 1), one job "disksim": a
+ * `preset` (clash_default, clash_seq_65, …) and DiskSim's parameters;
+ * distributions are objects ({"type": "exponential", "mean": 8}) or
+ * DiskSim's list form. The core checks every key and names it in errors
+ * (sim-core workload/synthetic_generator.h lists them).
+ */
+export interface DiskSimWorkload {
+  generator: 'disksim';
+  preset?: string;
+  num_requests?: number;
+  [key: string]: unknown;
+}
+
 /** The generator names the core knows (WorkloadGenerator.generator). */
-export const WORKLOAD_GENERATORS = ['cloud_block'] as const;
+export const WORKLOAD_GENERATORS = ['cloud_block', 'disksim'] as const;
 
 export interface LoadRequest {
   /** Device JSON text (a preset file's content, possibly edited). */

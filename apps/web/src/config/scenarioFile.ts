@@ -25,8 +25,8 @@ const KNOWN_KEYS = ['name', 'description', 'device', 'set', 'fio', 'fio_job', 'w
 const WORKLOAD_KEYS = ['fio', 'fio_job', 'workload'] as const;
 
 /**
- * Checks a scenario's "workload" object: a known generator name and numbers
- * for the other keys. Which keys a generator takes, and their ranges, are
+ * Checks a scenario's "workload" object: a known generator name and, for
+ * cloud_block, numbers for the other keys. Which keys a generator takes, and their ranges, are
  * the simulator's to check (its error names the key).
  */
 function checkGenerator(value: unknown, fail: (problem: string) => never): WorkloadGenerator {
@@ -40,9 +40,14 @@ function checkGenerator(value: unknown, fail: (problem: string) => never): Workl
     );
   }
   for (const [key, field] of Object.entries(workload)) {
-    if (key !== 'generator' && (typeof field !== 'number' || !Number.isFinite(field))) {
-      fail(`workload.${key} must be a number`);
-    }
+    if (key === 'generator') continue;
+    // cloud_block takes numbers only; disksim also a preset name and
+    // distribution objects, which the core checks key by key.
+    const ok =
+      workload.generator === 'disksim'
+        ? field !== null && field !== undefined
+        : typeof field === 'number' && Number.isFinite(field);
+    if (!ok) fail(`workload.${key} must be a number`);
   }
   return { ...(workload as unknown as WorkloadGenerator) };
 }

@@ -93,13 +93,17 @@ export function loadRequestFor(
 
 const GENERATOR_NAMES: Record<WorkloadGenerator['generator'], string> = {
   cloud_block: 'cloud block generator',
+  disksim: 'DiskSim synthetic generator',
 };
 
 /** How the workload panel names a generator: "cloud block generator (200,000 writes)". */
 export function generatorLabel(generator: WorkloadGenerator): string {
   const name = GENERATOR_NAMES[generator.generator] ?? `${String(generator.generator)} generator`;
-  const writes = generator.num_writes;
-  return typeof writes === 'number' && Number.isFinite(writes)
-    ? `${name} (${writes.toLocaleString('en')} writes)`
+  const [count, unit] =
+    generator.generator === 'disksim'
+      ? [generator.num_requests, 'requests']
+      : [generator.num_writes, 'writes'];
+  return typeof count === 'number' && Number.isFinite(count)
+    ? `${name} (${count.toLocaleString('en')} ${unit})`
     : name;
 }
