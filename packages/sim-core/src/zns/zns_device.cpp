@@ -63,7 +63,7 @@ uint64_t ZnsDevice::user_blocks() const {
   return host_ftl_ ? host_ftl_->stats().user_blocks : zbd_user_blocks_;
 }
 
-uint64_t ZnsDevice::resets() const { return host_ftl_ ? host_ftl_->stats().resets : zbd_resets_; }
+uint64_t ZnsDevice::resets() const { return host_ftl_ ? host_ftl_->stats().gc_count : zbd_resets_; }
 
 double ZnsDevice::waf() const {
   if (host_ftl_) return host_ftl_->stats().waf();

@@ -220,7 +220,7 @@ void ZnsHostFtl::Collect(uint32_t zone) {
     input.last_user_write = s.last_user_write[block];
     input.next_write = s.next_write.empty() ? kNeverWritten : s.next_write[block];
     const uint32_t to = impl_->placement->ClassFor(input);
-    Invalidate(block, s.zones[zone].last_invalidate_clock);
+    Invalidate(block, clock_);  // the victim is reset next: its clock no longer matters
     Append(to, block, true);
     ++moved;
   }
@@ -247,7 +247,6 @@ void ZnsHostFtl::Reset(uint32_t zone, double gp) {
   }
   stats_.reclaimed_gp.push_back(static_cast<float>(gp));
   ++stats_.gc_count;
-  ++stats_.resets;
   s.held -= info.written;
   s.invalid -= info.written;  // every block left in it is invalid by now
   info = ZoneInfo{};

@@ -66,8 +66,7 @@ struct ZoneClassStats {
 struct HostFtlStats {
   uint64_t user_blocks = 0;  // user block writes
   uint64_t gc_blocks = 0;    // relocated blocks
-  uint64_t gc_count = 0;     // zones reclaimed by GC
-  uint64_t resets = 0;       // zone resets (GC reclaims plus empty zones)
+  uint64_t gc_count = 0;     // zones reclaimed by GC (each one reset)
   uint64_t trimmed_blocks = 0;
   std::vector<float> reclaimed_gp;  // GP of each reclaimed zone, in order
   std::vector<ZoneClassStats> classes;

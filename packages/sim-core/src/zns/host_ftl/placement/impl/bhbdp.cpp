@@ -16,8 +16,9 @@
 // given): C = N - 2; M = 16 zones (LifetimeWindow, as SepBIT's window);
 // R2 = 256 S_zone, the lifetime beyond which ZB-OPT (§2.3.2) puts data in
 // its coldest finite class, and R1 = 64 S_zone, ZB-OPT's bound one class
-// below. Measured on the cloud-block generator (1 GiB, 4 MiB zones, four
-// writes per block): R1 = 64 S / R2 = 256 S gave WAF 1.80; R1 = 16 S, 1.83;
+// below. Measured once while choosing (untimed, cloud-block generator with
+// its default hot-set shifts, 1 GiB, 4 MiB zones, four writes per block; not
+// re-run by a test): R1 = 64 S / R2 = 256 S gave WAF 1.80; R1 = 16 S, 1.83;
 // R1 = 4 S, 1.89; R1 = S, 1.98 (refreshing too early sends blocks still
 // warm to cold classes).
 #include <algorithm>
