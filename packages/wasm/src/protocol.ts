@@ -9,6 +9,8 @@
 // Zoned drives (issue 6) added only optional fields (LoadRequest.workload,
 // SnapshotMeta.zns with its gc_targets / gc_sources, the zns_* series, zone
 // events), so the version stays.
+// The classic FTLs and write caches (issue 7) added SnapshotMeta.classic,
+// optional too.
 // Version 3 added the stability test: the 'stability' command with its
 // 'stabilityProgress' / 'stabilityResult' replies (fs_stability_*).
 
@@ -491,6 +493,65 @@ export interface ZnsMeta {
   gc_sources?: number[];
 }
 
+/** One logical block's pages in C-lash's block space or a page-space set. */
+export interface CachedBlock {
+  block: number;
+  pages: number;
+}
+
+/** A write cache in front of a classic FTL (SnapshotMeta.classic.cache); counters are cumulative. */
+export interface WriteCacheMeta {
+  policy: string;
+  capacity_bytes: number;
+  hits: number;
+  misses: number;
+  read_hits: number;
+  read_misses: number;
+  write_hits: number;
+  write_misses: number;
+  evicted_pages: number;
+  evicted_blocks: number;
+  clean_evictions: number;
+  flushes: number;
+  flushed_pages: number;
+  /** Pages the flushes had the flash supply (C-lash's late merge reads, BPLRU padding). */
+  fill_pages: number;
+  /** C-lash: page sets moved to block space, and blocks swapped back to page space. */
+  set_moves: number;
+  swaps: number;
+  occupancy: {
+    pages: number;
+    capacity_pages: number;
+    blocks: number;
+    capacity_blocks: number;
+    block_pages: number;
+  };
+  /** C-lash's block-space slots in order (null = free slot); empty for other policies. */
+  block_space: Array<CachedBlock | null>;
+  /** C-lash's largest page-space sets, largest first (the next to move leads); at most 8. */
+  page_sets: CachedBlock[];
+}
+
+/** The classic FTL / write-cache drive at a frame (report/classic_json.h WriteClassicMeta). */
+export interface ClassicMeta {
+  mapping: string;
+  pages_per_block: number;
+  merges: { switch: number; partial: number; full: number; copy: number };
+  translation_reads: number;
+  translation_writes: number;
+  /** DFTL's cached mapping table; null for the other schemes. */
+  cmt: {
+    capacity: number;
+    cached: number;
+    hits: number;
+    misses: number;
+    dirty_evictions: number;
+    clean_evictions: number;
+  } | null;
+  /** Null without a write cache (cache.policy none). */
+  cache: WriteCacheMeta | null;
+}
+
 /** Figures that travel with each frame (api/snapshot_meta.h). */
 export interface SnapshotMeta {
   frame: number;
@@ -522,6 +583,8 @@ export interface SnapshotMeta {
   trace?: TraceReplayProgress | null;
   /** Null (or absent, from an older core) on a conventional drive. */
   zns?: ZnsMeta | null;
+  /** Null (or absent, from an older core) unless a classic FTL or write cache runs. */
+  classic?: ClassicMeta | null;
 }
 
 export type WorkerMessage =

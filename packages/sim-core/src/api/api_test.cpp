@@ -355,10 +355,11 @@ TEST(Api, MetaFiguresMatchTheResult) {
                         "iops",        "read_mbps",        "write_mbps",       "latency_us",
                         "latency_cdf", "erase_histogram",  "erase_bin_width",  "slc",
                         "series",      "events",           "events_dropped",   "trace",
-                        "zns"};
+                        "zns",         "classic"};
   ASSERT_EQ(meta.members().size(), std::size(keys));
-  EXPECT_TRUE(meta.Find("slc")->is_null());  // this device has no SLC cache
-  EXPECT_TRUE(meta.Find("zns")->is_null());  // nor zones
+  EXPECT_TRUE(meta.Find("slc")->is_null());      // this device has no SLC cache
+  EXPECT_TRUE(meta.Find("zns")->is_null());      // nor zones
+  EXPECT_TRUE(meta.Find("classic")->is_null());  // nor a classic FTL or write cache
   for (size_t i = 0; i < std::size(keys); ++i) EXPECT_EQ(meta.members()[i].first, keys[i]);
   fs_destroy(session);
 }

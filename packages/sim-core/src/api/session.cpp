@@ -186,6 +186,9 @@ const std::string& Session::Describe() {
 
 const std::vector<uint8_t>& Session::Snapshot() {
   ++frame_;
+  if (const classic::ClassicDevice* classic = sim_->classic()) {
+    return snapshot_.Build(*classic, sim_->layout(), frame_);
+  }
   return snapshot_.Build(sim_->ftl(), frame_);
 }
 

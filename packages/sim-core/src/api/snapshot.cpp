@@ -34,12 +34,9 @@ void SnapshotBuilder::Plan(const DeviceLayout& layout) {
   planned_ = true;
 }
 
-const std::vector<uint8_t>& SnapshotBuilder::Build(const FtlState& ftl, uint32_t frame) {
+void SnapshotBuilder::WriteHeader(const DeviceLayout& layout, uint32_t frame) {
   using namespace snapshot;
-  const DeviceLayout& layout = ftl.layout();
   if (!planned_) Plan(layout);
-  uint8_t* out = buffer_.data();
-
   const uint32_t header[kHeaderWords] = {
       kMagic,
       kLayoutVersion,
@@ -58,7 +55,14 @@ const std::vector<uint8_t>& SnapshotBuilder::Build(const FtlState& ftl, uint32_t
       0,
       0,
   };
-  for (uint32_t w = 0; w < kHeaderWords; ++w) PutU32(out + w * 4, header[w]);
+  for (uint32_t w = 0; w < kHeaderWords; ++w) PutU32(buffer_.data() + w * 4, header[w]);
+}
+
+const std::vector<uint8_t>& SnapshotBuilder::Build(const FtlState& ftl, uint32_t frame) {
+  using namespace snapshot;
+  const DeviceLayout& layout = ftl.layout();
+  WriteHeader(layout, frame);
+  uint8_t* out = buffer_.data();
 
   for (uint32_t b = 0; b < layout.blocks; ++b) {
     out[state_offset_ + b] = static_cast<uint8_t>(ftl.state(b));
@@ -86,6 +90,48 @@ const std::vector<uint8_t>& SnapshotBuilder::Build(const FtlState& ftl, uint32_t
         const uint32_t slot = first + u;
         page_state[slot] =
             u >= written ? kUnitErased : (ftl.IsValid(slot) ? kUnitValid : kUnitInvalid);
+      }
+    }
+  }
+  return buffer_;
+}
+
+const std::vector<uint8_t>& SnapshotBuilder::Build(const classic::ClassicDevice& device,
+                                                   const DeviceLayout& layout, uint32_t frame) {
+  using namespace snapshot;
+  WriteHeader(layout, frame);
+  uint8_t* out = buffer_.data();
+  // The classic device maps whole pages: one unit per page.
+  const uint32_t pages = layout.units_per_block;
+  for (uint32_t b = 0; b < layout.blocks; ++b) {
+    const uint32_t programmed = device.ProgrammedPagesAt(b);
+    const BlockState state = programmed == 0       ? BlockState::kFree
+                             : programmed == pages ? BlockState::kFull
+                                                   : BlockState::kOpen;
+    out[state_offset_ + b] = static_cast<uint8_t>(state);
+    PutU32(out + valid_units_offset_ + b * 4, device.ValidPagesAt(b));
+    PutU32(out + erase_count_offset_ + b * 4, device.EraseCountAt(b));
+    PutU32(out + written_units_offset_ + b * 4, programmed);
+    out[mode_offset_ + b] = static_cast<uint8_t>(BlockMode::kNative);
+  }
+  for (uint32_t i = 0; i < layout.planes * kStreamCount; ++i) {
+    PutU32(out + frontiers_offset_ + i * 4, kNoBlock);
+  }
+  if (page_state_units_ > 0) {
+    // Block-mapped FTLs program a page at its logical offset, in any order:
+    // each page's own state, not a fill level.
+    uint8_t* page_state = out + page_state_offset_;
+    for (uint32_t b = 0; b < layout.blocks; ++b) {
+      const uint32_t first = layout.FirstSlot(b);
+      if (device.ProgrammedPagesAt(b) == 0) {
+        std::memset(page_state + first, kUnitErased, pages);
+        continue;
+      }
+      for (uint32_t u = 0; u < pages; ++u) {
+        const mapping::PageState p = device.PageAt(b, u);
+        page_state[first + u] = p == mapping::PageState::kValid     ? kUnitValid
+                                : p == mapping::PageState::kInvalid ? kUnitInvalid
+                                                                    : kUnitErased;
       }
     }
   }

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "classic/classic_device.h"
 #include "ftl/ftl_state.h"
 
 namespace flashscope {
@@ -51,10 +52,17 @@ class SnapshotBuilder {
  public:
   // Writes frame number `frame` of `ftl` into the reused buffer.
   const std::vector<uint8_t>& Build(const FtlState& ftl, uint32_t frame);
+  // The same frame for the classic FTLs' drive, read from its mapping
+  // scheme (or C-lash's direct translation): block states from the pages
+  // programmed (free: none, full: all, open: some), no write frontiers
+  // (kNoBlock), every block native.
+  const std::vector<uint8_t>& Build(const classic::ClassicDevice& device,
+                                    const DeviceLayout& layout, uint32_t frame);
   const std::vector<uint8_t>& buffer() const { return buffer_; }
 
  private:
   void Plan(const DeviceLayout& layout);
+  void WriteHeader(const DeviceLayout& layout, uint32_t frame);
 
   std::vector<uint8_t> buffer_;
   bool planned_ = false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "report/classic_json.h"
 #include "report/event_json.h"
 #include "report/zns_json.h"
 
@@ -135,15 +136,15 @@ size_t WriteEventsSince(json::Writer& out, const SimEventLog& log, size_t from) 
 
 // Blocks per erase count, binned as the result JSON's wear histogram: one
 // bin per count up to 64 bins, wider bins of equal width beyond.
-void WriteEraseHistogram(json::Writer& out, const FtlState& ftl) {
-  const DeviceLayout& layout = ftl.layout();
+void WriteEraseHistogram(json::Writer& out, const Simulator& sim) {
+  const DeviceLayout& layout = sim.layout();
   uint32_t max = 0;
-  for (uint32_t b = 0; b < layout.blocks; ++b) max = std::max(max, ftl.erase_count(b));
+  for (uint32_t b = 0; b < layout.blocks; ++b) max = std::max(max, sim.EraseCount(b));
   const uint32_t bins = std::min<uint32_t>(64, max + 1);
   const uint32_t width = (max + bins) / bins;
   std::array<uint64_t, 64> histogram{};
   for (uint32_t b = 0; b < layout.blocks; ++b)
-    ++histogram[std::min(bins - 1, ftl.erase_count(b) / width)];
+    ++histogram[std::min(bins - 1, sim.EraseCount(b) / width)];
   out.Key("erase_histogram").BeginArray();
   for (uint32_t i = 0; i < bins; ++i) out.Uint(histogram[i]);
   out.EndArray();
@@ -211,7 +212,7 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
     out.Null();
   else
     out.Number(static_cast<double>(nand_write_bytes) / static_cast<double>(host_write_bytes));
-  out.FieldUint("free_blocks", sim.ftl().TotalFreeBlocks());
+  out.FieldUint("free_blocks", sim.FreeBlocks());
   out.FieldUint("host_write_bytes", host_write_bytes);
   out.FieldUint("nand_write_bytes", nand_write_bytes);
   out.FieldUint("gc_runs", sim.front_end().gc_runs());
@@ -229,7 +230,7 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
     out.BeginArray().Number(latency_us).Number(fraction).EndArray();
   }
   out.EndArray();
-  WriteEraseHistogram(out, sim.ftl());
+  WriteEraseHistogram(out, sim);
   out.Key("slc");
   WriteSlcNow(out, sim);
   out.Key("series");
@@ -249,6 +250,8 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   }
   out.Key("zns");
   WriteZnsMeta(out, sim, zns_cursor_);
+  out.Key("classic");
+  WriteClassicMeta(out, sim);
   out.EndObject();
 
   series_cursor_ = sim.series().size();

@@ -28,6 +28,10 @@
 //   zns               a zoned drive's zones now, and GC's data flow since
 //                     the previous call (report/zns_json.h WriteZnsMeta);
 //                     null for a conventional drive
+//   classic           the classic FTL / write-cache drive's mapping, merge,
+//                     DFTL mapping-cache and write-cache figures now
+//                     (report/classic_json.h WriteClassicMeta); null on
+//                     other drives
 // On a zoned drive the series also carry zns_waf, zns_gp, zones_open,
 // zones_active and zns_class_waf, and the events zone resets.
 // Each series point and each event is delivered by exactly one call, however

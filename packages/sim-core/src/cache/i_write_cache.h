@@ -117,6 +117,14 @@ struct CacheOccupancy {
   uint64_t block_pages = 0;
 };
 
+// One logical block's pages in a block-grained space or a page set (the
+// cache view).
+struct CachedBlock {
+  static constexpr uint64_t kFree = UINT64_MAX;
+  uint64_t logical_block = kFree;  // kFree: an empty block-space slot
+  uint32_t pages = 0;
+};
+
 class IWriteCache {
  public:
   virtual ~IWriteCache() = default;
@@ -131,6 +139,15 @@ class IWriteCache {
   virtual CacheOccupancy occupancy() const = 0;
   virtual const CacheCounters& counters() const = 0;
   virtual uint64_t capacity_bytes() const = 0;
+
+  // For the cache view (C-lash; the other policies write nothing): its
+  // block-space slots in slot order, a slot keeping its place while its
+  // block stays; and the largest page-space sets, largest first (ties: the
+  // lower block first, the order C-lash moves them to block space). Each
+  // fills at most out.size() entries and returns how many it wrote; neither
+  // allocates.
+  virtual size_t BlockSpace(std::span<CachedBlock> out) const { return 0; }
+  virtual size_t LargestPageSets(std::span<CachedBlock> out) const { return 0; }
 };
 
 // The device's cache settings (device JSON `cache`; names in cache_names.h).

@@ -31,6 +31,7 @@ ClassicDevice::ClassicDevice(const DeviceConfig& config, const DeviceLayout& lay
     on_flash_.assign(layout.logical_units, 0);
     block_programmed_.assign(layout.blocks, 0);
     direct_erases_.assign(layout.blocks, 0);
+    direct_pages_.assign(layout.blocks, 0);
   } else {
     mapping::MappingConfig m;
     m.physical_blocks = layout.blocks;
@@ -55,7 +56,7 @@ ClassicDevice::~ClassicDevice() = default;
 
 // ------------------------------------------------------------------ figures
 
-uint64_t ClassicDevice::gc_runs() const {
+uint64_t ClassicDevice::RawGcRuns() const {
   if (!mapping_) return direct_rewrites_;
   const mapping::MappingStats& s = mapping_->stats();
   uint64_t merges = 0;
@@ -63,13 +64,29 @@ uint64_t ClassicDevice::gc_runs() const {
   return merges + s.gc_data_blocks + s.gc_translation_blocks;
 }
 
-uint64_t ClassicDevice::merges(mapping::MergeKind kind) const {
+uint64_t ClassicDevice::RawMerges(mapping::MergeKind kind) const {
   if (mapping_) return mapping_->stats().merge_count(kind);
   return kind == mapping::MergeKind::kCopy ? direct_rewrites_ : 0;
 }
 
+uint64_t ClassicDevice::merges(mapping::MergeKind kind) const {
+  return RawMerges(kind) - base_.merges[static_cast<uint32_t>(kind)];
+}
+
 mapping::CmtCounts ClassicDevice::cmt() const {
-  return mapping_ ? mapping_->stats().cmt : mapping::CmtCounts{};
+  if (!mapping_) return {};
+  const mapping::CmtCounts& now = mapping_->stats().cmt;
+  const mapping::CmtCounts& base = base_.cmt;
+  return {now.hits - base.hits, now.misses - base.misses,
+          now.dirty_evictions - base.dirty_evictions, now.clean_evictions - base.clean_evictions,
+          now.entries_written_back - base.entries_written_back};
+}
+
+uint64_t ClassicDevice::cmt_cached() const {
+  if (!mapping_) return 0;
+  // Every miss brings one entry in; every eviction takes one out.
+  const mapping::CmtCounts& c = mapping_->stats().cmt;
+  return c.misses - c.dirty_evictions - c.clean_evictions;
 }
 
 // --------------------------------------------------------- preconditioning
@@ -83,6 +100,14 @@ void ClassicDevice::Precondition(uint64_t fill_pages, uint64_t random_pages, Rng
   for (uint64_t i = 0; i < random_pages; ++i) WritePage(rng.Below(logical), Cause::kHost);
   counters_ = &run_counters_;
   timed_ = true;
+  base_.gc_runs = RawGcRuns();
+  base_.gc_pages_moved = gc_pages_moved_;
+  base_.translation_reads = translation_reads_;
+  base_.translation_writes = translation_writes_;
+  for (uint32_t k = 0; k < mapping::kMergeKindCount; ++k) {
+    base_.merges[k] = RawMerges(static_cast<mapping::MergeKind>(k));
+  }
+  if (mapping_) base_.cmt = mapping_->stats().cmt;
 }
 
 void ClassicDevice::WritePage(uint64_t lpn, Cause cause) {
@@ -112,7 +137,7 @@ void ClassicDevice::WritePage(uint64_t lpn, Cause cause) {
     DirectRewrite(flush);
     return;
   }
-  on_flash_[lpn] = 1;
+  MarkOnFlash(lpn);
   block_programmed_[block] = 1;
   Issue(OpKind::kProgram, block, page, cause);
 }
@@ -249,7 +274,7 @@ void ClassicDevice::DirectRewrite(const cache::CacheFlush& flush) {
     const uint64_t lpn = uint64_t{block} * pages_per_block_ + page;
     const Cause cause = from_cache[page] == 1 ? Cause::kHost : Cause::kGc;
     if (cause == Cause::kGc) ++gc_pages_moved_;
-    on_flash_[lpn] = 1;
+    MarkOnFlash(lpn);
     Issue(OpKind::kProgram, block, page, cause);
   }
   block_programmed_[block] = 1;
@@ -278,6 +303,46 @@ void ClassicDevice::OnBlockErase(uint32_t block, Cause cause) {
 uint32_t ClassicDevice::LayoutBlock(uint32_t scheme_block) const {
   const uint32_t plane = scheme_block % layout_.planes;
   return plane * layout_.blocks_per_plane + scheme_block / layout_.planes;
+}
+
+uint32_t ClassicDevice::SchemeBlock(uint32_t layout_block) const {
+  const uint32_t plane = layout_block / layout_.blocks_per_plane;
+  return (layout_block % layout_.blocks_per_plane) * layout_.planes + plane;
+}
+
+mapping::PageState ClassicDevice::PageAt(uint32_t layout_block, uint32_t page) const {
+  const uint32_t block = SchemeBlock(layout_block);
+  if (mapping_) return mapping_->page_state(block, page);
+  // Direct translation rewrites a block in place: a page holding data is
+  // the current copy of its logical page, never garbage.
+  const uint64_t lpn = uint64_t{block} * pages_per_block_ + page;
+  return lpn < on_flash_.size() && on_flash_[lpn] ? mapping::PageState::kValid
+                                                  : mapping::PageState::kFree;
+}
+
+void ClassicDevice::MarkOnFlash(uint64_t lpn) {
+  if (on_flash_[lpn]) return;
+  on_flash_[lpn] = 1;
+  if (direct_pages_[lpn / pages_per_block_]++ == 0) ++direct_blocks_used_;
+}
+
+uint64_t ClassicDevice::free_blocks() const {
+  return mapping_ ? mapping_->free_blocks() : layout_.blocks - direct_blocks_used_;
+}
+
+uint32_t ClassicDevice::ValidPagesAt(uint32_t layout_block) const {
+  const uint32_t block = SchemeBlock(layout_block);
+  return mapping_ ? mapping_->valid_pages(block) : direct_pages_[block];
+}
+
+uint32_t ClassicDevice::ProgrammedPagesAt(uint32_t layout_block) const {
+  const uint32_t block = SchemeBlock(layout_block);
+  return mapping_ ? mapping_->programmed_pages(block) : direct_pages_[block];
+}
+
+uint32_t ClassicDevice::EraseCountAt(uint32_t layout_block) const {
+  const uint32_t block = SchemeBlock(layout_block);
+  return mapping_ ? mapping_->erase_count(block) : direct_erases_[block];
 }
 
 void ClassicDevice::Count(OpKind kind, Cause cause) {

@@ -46,6 +46,7 @@
 // the mapping scheme (not through the cache), counted in the given counters.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -84,9 +85,11 @@ class ClassicDevice final : public IDeviceFrontEnd,
   void SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
   void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
   void SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
-  // Merges and garbage collections, and the pages they copied.
-  uint64_t gc_runs() const override;
-  uint64_t gc_units_moved() const override { return gc_pages_moved_; }
+  // Merges and garbage collections of the timed run, and the pages they
+  // copied (every figure below leaves out the preconditioning's work, as the
+  // run's NandCounters do).
+  uint64_t gc_runs() const override { return RawGcRuns() - base_.gc_runs; }
+  uint64_t gc_units_moved() const override { return gc_pages_moved_ - base_.gc_pages_moved; }
   uint64_t unwritten_read_units() const override { return unwritten_read_units_; }
 
   // --- IFlashListener -----------------------------------------------------
@@ -111,11 +114,39 @@ class ClassicDevice final : public IDeviceFrontEnd,
   uint64_t merges(mapping::MergeKind kind) const;
   // DFTL's cached mapping table (zero for the other schemes).
   mapping::CmtCounts cmt() const;
-  uint64_t translation_reads() const { return translation_reads_; }
-  uint64_t translation_writes() const { return translation_writes_; }
+  // Entries in DFTL's table now (preconditioning's included: they stay).
+  uint64_t cmt_cached() const;
+  uint64_t translation_reads() const { return translation_reads_ - base_.translation_reads; }
+  uint64_t translation_writes() const { return translation_writes_ - base_.translation_writes; }
+  // Merges and GCs of the preconditioning.
+  uint64_t precondition_gc_runs() const { return base_.gc_runs; }
+
+  // --- the media, by device-layout block (the block view's snapshot) ------
+  // Each layout block is one scheme block (LayoutBlock's striping undone),
+  // or under C-lash's direct translation the home block of one logical
+  // block. Pages of a block-mapped block may be written in any order, so a
+  // page is asked for by offset, not by a fill level.
+  mapping::PageState PageAt(uint32_t layout_block, uint32_t page) const;
+  uint32_t EraseCountAt(uint32_t layout_block) const;
+  uint32_t ValidPagesAt(uint32_t layout_block) const;
+  // Pages programmed since the block's last erase (valid or garbage).
+  uint32_t ProgrammedPagesAt(uint32_t layout_block) const;
+  // Erased blocks: the scheme's pool, or (direct) blocks never programmed.
+  uint64_t free_blocks() const;
 
  private:
   static constexpr uint32_t kBackgroundOwner = UINT32_MAX;
+  // The counters when preconditioning ended: the run's figures start there.
+  struct Baseline {
+    uint64_t gc_runs = 0;
+    uint64_t gc_pages_moved = 0;
+    uint64_t translation_reads = 0;
+    uint64_t translation_writes = 0;
+    std::array<uint64_t, mapping::kMergeKindCount> merges{};
+    mapping::CmtCounts cmt;
+  };
+  uint64_t RawGcRuns() const;
+  uint64_t RawMerges(mapping::MergeKind kind) const;
   struct Chain {
     RingQueue<FlashOp> ops;
     uint32_t units = 0;  // host units to report when the chain is done
@@ -128,6 +159,7 @@ class ClassicDevice final : public IDeviceFrontEnd,
   void Issue(OpKind kind, uint32_t scheme_block, uint32_t page, Cause cause);
   void StartNext(uint32_t request, uint64_t now_ns);
   uint32_t LayoutBlock(uint32_t scheme_block) const;
+  uint32_t SchemeBlock(uint32_t layout_block) const;  // LayoutBlock's inverse
   Cause Effective(Cause cause) const { return cause_override_ ? override_cause_ : cause; }
   void FlushToMedia(const cache::CacheFlush& flush);
   // Writes one page to the media behind the cache (scheme or direct).
@@ -135,6 +167,7 @@ class ClassicDevice final : public IDeviceFrontEnd,
   // C-lash's direct translation: rewrites logical block `lbn` in place.
   void DirectRewrite(const cache::CacheFlush& flush);
   void Count(OpKind kind, Cause cause);
+  void MarkOnFlash(uint64_t lpn);  // direct translation: lpn now has data
 
   const DeviceLayout& layout_;
   FlashEngine& flash_;
@@ -151,6 +184,8 @@ class ClassicDevice final : public IDeviceFrontEnd,
   std::vector<uint8_t> on_flash_;
   std::vector<uint8_t> block_programmed_;
   std::vector<uint32_t> direct_erases_;
+  std::vector<uint32_t> direct_pages_;  // pages holding data, per block
+  uint64_t direct_blocks_used_ = 0;     // blocks with data
   uint64_t direct_rewrites_ = 0;
 
   bool timed_ = true;
@@ -168,6 +203,7 @@ class ClassicDevice final : public IDeviceFrontEnd,
   bool write_back_ = false;
   bool in_flush_ = false;
 
+  Baseline base_;
   uint64_t unwritten_read_units_ = 0;
   uint64_t gc_pages_moved_ = 0;
   uint64_t translation_reads_ = 0;

@@ -134,6 +134,10 @@ class IMappingScheme {
   virtual PageState page_state(uint32_t block, uint32_t page) const = 0;
   virtual uint64_t page_owner(uint32_t block, uint32_t page) const = 0;  // kNoOwner if free
   virtual uint32_t erase_count(uint32_t block) const = 0;
+  // Per-block counts kept by the model, O(1): valid pages, and pages
+  // programmed since the block's last erase (valid or garbage).
+  virtual uint32_t valid_pages(uint32_t block) const = 0;
+  virtual uint32_t programmed_pages(uint32_t block) const = 0;
   virtual uint32_t free_blocks() const = 0;
 };
 

@@ -1,47 +1,31 @@
 #include "report/classic_json.h"
 
+#include <array>
+#include <span>
+
 #include "mapping/i_mapping_scheme.h"
 
 namespace flashscope {
 
-void WriteFtlResult(json::Writer& out, const Simulator& sim) {
-  const classic::ClassicDevice* device = sim.classic();
-  out.BeginObject();
-  out.FieldString("mapping", device ? device->mapping_name() : "page");
-  if (device) {
-    out.Key("merges").BeginObject();
-    for (uint32_t k = 0; k < mapping::kMergeKindCount; ++k) {
-      const auto kind = static_cast<mapping::MergeKind>(k);
-      out.FieldUint(mapping::MergeKindName(kind), device->merges(kind));
-    }
-    out.EndObject();
-    out.FieldUint("translation_reads", device->translation_reads());
-    out.FieldUint("translation_writes", device->translation_writes());
-    if (device->mapping_name() == "dftl") {
-      const mapping::CmtCounts cmt = device->cmt();
-      out.Key("cmt")
-          .BeginObject()
-          .FieldUint("hits", cmt.hits)
-          .FieldUint("misses", cmt.misses)
-          .FieldUint("dirty_evictions", cmt.dirty_evictions)
-          .FieldUint("clean_evictions", cmt.clean_evictions)
-          .EndObject();
-    }
+namespace {
+
+// The ftl object's fields (result and meta alike), into an open object.
+void WriteFtlFields(json::Writer& out, const classic::ClassicDevice& device) {
+  out.Key("merges").BeginObject();
+  for (uint32_t k = 0; k < mapping::kMergeKindCount; ++k) {
+    const auto kind = static_cast<mapping::MergeKind>(k);
+    out.FieldUint(mapping::MergeKindName(kind), device.merges(kind));
   }
   out.EndObject();
+  out.FieldUint("translation_reads", device.translation_reads());
+  out.FieldUint("translation_writes", device.translation_writes());
 }
 
-void WriteCacheResult(json::Writer& out, const Simulator& sim) {
-  const classic::ClassicDevice* device = sim.classic();
-  if (!device || sim.config().cache.policy == "none") {
-    out.Null();
-    return;
-  }
-  const cache::IWriteCache& cache = device->cache();
+// The cache object's fields (result and meta alike), into an open object.
+void WriteCacheFields(json::Writer& out, const Simulator& sim, const cache::IWriteCache& cache) {
   const cache::CacheCounters& c = cache.counters();
   const cache::CacheOccupancy o = cache.occupancy();
-  out.BeginObject()
-      .FieldString("policy", sim.config().cache.policy)
+  out.FieldString("policy", sim.config().cache.policy)
       .FieldUint("capacity_bytes", cache.capacity_bytes())
       .FieldUint("hits", c.hits())
       .FieldUint("misses", c.misses())
@@ -65,6 +49,97 @@ void WriteCacheResult(json::Writer& out, const Simulator& sim) {
       .FieldUint("capacity_blocks", o.capacity_blocks)
       .FieldUint("block_pages", o.block_pages)
       .EndObject();
+}
+
+bool HasWriteCache(const Simulator& sim) {
+  return sim.classic() != nullptr && sim.config().cache.policy != "none";
+}
+
+}  // namespace
+
+void WriteFtlResult(json::Writer& out, const Simulator& sim) {
+  const classic::ClassicDevice* device = sim.classic();
+  out.BeginObject();
+  out.FieldString("mapping", device ? device->mapping_name() : "page");
+  if (device) {
+    WriteFtlFields(out, *device);
+    if (device->mapping_name() == "dftl") {
+      const mapping::CmtCounts cmt = device->cmt();
+      out.Key("cmt")
+          .BeginObject()
+          .FieldUint("hits", cmt.hits)
+          .FieldUint("misses", cmt.misses)
+          .FieldUint("dirty_evictions", cmt.dirty_evictions)
+          .FieldUint("clean_evictions", cmt.clean_evictions)
+          .EndObject();
+    }
+  }
+  out.EndObject();
+}
+
+void WriteCacheResult(json::Writer& out, const Simulator& sim) {
+  if (!HasWriteCache(sim)) {
+    out.Null();
+    return;
+  }
+  out.BeginObject();
+  WriteCacheFields(out, sim, sim.classic()->cache());
+  out.EndObject();
+}
+
+void WriteClassicMeta(json::Writer& out, const Simulator& sim) {
+  const classic::ClassicDevice* device = sim.classic();
+  if (device == nullptr) {
+    out.Null();
+    return;
+  }
+  out.BeginObject();
+  out.FieldString("mapping", device->mapping_name());
+  out.FieldUint("pages_per_block", sim.layout().pages_per_block);
+  WriteFtlFields(out, *device);
+  out.Key("cmt");
+  if (device->mapping_name() == "dftl") {
+    const mapping::CmtCounts cmt = device->cmt();
+    out.BeginObject()
+        .FieldUint("capacity", sim.config().ftl.cmt_entries)
+        .FieldUint("cached", device->cmt_cached())
+        .FieldUint("hits", cmt.hits)
+        .FieldUint("misses", cmt.misses)
+        .FieldUint("dirty_evictions", cmt.dirty_evictions)
+        .FieldUint("clean_evictions", cmt.clean_evictions)
+        .EndObject();
+  } else {
+    out.Null();
+  }
+  out.Key("cache");
+  if (!HasWriteCache(sim)) {
+    out.Null();
+  } else {
+    const cache::IWriteCache& cache = device->cache();
+    out.BeginObject();
+    WriteCacheFields(out, sim, cache);
+    // A handful of slots (seed 002: 2 blocks); the array is on the stack.
+    std::array<cache::CachedBlock, kMetaCacheBlocks> blocks;
+    const auto write_blocks = [&out, &blocks](size_t n) {
+      out.BeginArray();
+      for (size_t i = 0; i < n; ++i) {
+        if (blocks[i].logical_block == cache::CachedBlock::kFree) {
+          out.Null();
+          continue;
+        }
+        out.BeginObject()
+            .FieldUint("block", blocks[i].logical_block)
+            .FieldUint("pages", blocks[i].pages)
+            .EndObject();
+      }
+      out.EndArray();
+    };
+    out.Key("block_space");
+    write_blocks(cache.BlockSpace(blocks));
+    out.Key("page_sets");
+    write_blocks(cache.LargestPageSets(std::span(blocks).first(kMetaPageSets)));
+    out.EndObject();
+  }
   out.EndObject();
 }
 

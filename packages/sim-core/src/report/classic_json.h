@@ -27,6 +27,22 @@ void WriteFtlResult(json::Writer& out, const Simulator& sim);
 //     block_pages} }
 void WriteCacheResult(json::Writer& out, const Simulator& sim);
 
+// The snapshot meta's "classic" value (api/snapshot_meta.h): null unless the
+// classic drive runs, else
+//   { mapping, pages_per_block, merges {...}, translation_reads,
+//     translation_writes,
+//     cmt: null | {capacity, cached, hits, misses, dirty_evictions,
+//                  clean_evictions}            (dftl only),
+//     cache: null | { the result's cache fields, plus
+//       block_space: C-lash's slots in order, each null (free) or
+//                    {block, pages} (at most kMetaCacheBlocks),
+//       page_sets:   the largest page-space sets, largest first, {block,
+//                    pages} (at most kMetaPageSets) } }
+// Counters are cumulative: the view takes differences between frames.
+inline constexpr size_t kMetaCacheBlocks = 64;
+inline constexpr size_t kMetaPageSets = 8;
+void WriteClassicMeta(json::Writer& out, const Simulator& sim);
+
 // Mean response time of a job's reads and writes together, in µs (seed 002
 // §4.2: mean response time per request); 0 without any.
 double MeanResponseUs(const std::array<LatencyHistogram, kHostOpKinds>& latency);

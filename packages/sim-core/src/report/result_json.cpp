@@ -118,12 +118,12 @@ void WriteStability(json::Writer& out, const TimeSeries& s) {
   out.EndObject();
 }
 
-void WriteWear(json::Writer& out, const FtlState& ftl) {
-  const DeviceLayout& layout = ftl.layout();
+void WriteWear(json::Writer& out, const Simulator& sim) {
+  const DeviceLayout& layout = sim.layout();
   uint32_t min = UINT32_MAX, max = 0;
   double sum = 0, sum_sq = 0;
   for (uint32_t b = 0; b < layout.blocks; ++b) {
-    const uint32_t e = ftl.erase_count(b);
+    const uint32_t e = sim.EraseCount(b);
     min = std::min(min, e);
     max = std::max(max, e);
     sum += e;
@@ -141,7 +141,7 @@ void WriteWear(json::Writer& out, const FtlState& ftl) {
   const uint32_t width = (max + bins) / bins;
   std::vector<uint64_t> histogram(bins, 0);
   for (uint32_t b = 0; b < layout.blocks; ++b)
-    ++histogram[std::min(bins - 1, ftl.erase_count(b) / width)];
+    ++histogram[std::min(bins - 1, sim.EraseCount(b) / width)];
   out.FieldUint("histogram_bin_width", width);
   out.Key("histogram").BeginArray();
   for (uint64_t count : histogram) out.Uint(count);
@@ -422,7 +422,7 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   out.Key("stability");
   WriteStability(out, sim.series());
   out.Key("wear");
-  WriteWear(out, sim.ftl());
+  WriteWear(out, sim);
   // Read/write conflict controls (device keys suspend, read_disturb,
   // wear_leveling.static): zeros when off.
   out.Key("suspend").BeginObject();

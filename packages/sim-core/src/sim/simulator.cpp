@@ -139,7 +139,7 @@ void Simulator::Precondition() {
     precondition_.fill_units = std::min(units(p.fill), layout_.logical_units);
     precondition_.random_units = units(p.random_writes);
     classic_->Precondition(precondition_.fill_units, precondition_.random_units, rng, nand);
-    precondition_.gc_runs = classic_->gc_runs();
+    precondition_.gc_runs = classic_->precondition_gc_runs();
     return;
   }
   UntimedWriter writer(ftl_, *victims_, rng, nand);
@@ -262,7 +262,7 @@ void Simulator::EmitSample(uint64_t t_ns, uint64_t interval_ns) {
   const uint64_t gc_programs = counters_.page_programs[static_cast<uint32_t>(Cause::kGc)];
   const uint64_t page_bytes = layout_.page_bytes;
   IntervalCounters::Device device;
-  device.free_blocks = ftl_.TotalFreeBlocks();
+  device.free_blocks = FreeBlocks();
   device.gc_page_programs = gc_programs - gc_programs_at_last_sample_;
   device.host_write_bytes = host_->host_write_bytes();
   device.nand_write_bytes = counters_.TotalPrograms() * page_bytes;

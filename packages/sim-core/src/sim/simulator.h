@@ -72,6 +72,14 @@ class Simulator {
   const DeviceConfig& config() const { return config_; }
   const DeviceLayout& layout() const { return layout_; }
   const FtlState& ftl() const { return ftl_; }
+  // Wear and free space by device-layout block, whichever drive runs: the
+  // classic drive keeps its media in its mapping scheme, not in ftl().
+  uint32_t EraseCount(uint32_t block) const {
+    return classic_ ? classic_->EraseCountAt(block) : ftl_.erase_count(block);
+  }
+  uint64_t FreeBlocks() const {
+    return classic_ ? classic_->free_blocks() : ftl_.TotalFreeBlocks();
+  }
   const NandCounters& counters() const { return counters_; }
   const Host& host() const { return *host_; }
   // The drive the host talks to: the Controller or the zoned device.

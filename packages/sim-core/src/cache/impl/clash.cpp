@@ -298,4 +298,31 @@ CacheOccupancy ClashCache::occupancy() const {
   return o;
 }
 
+size_t ClashCache::BlockSpace(std::span<CachedBlock> out) const {
+  const size_t n = std::min<size_t>(out.size(), block_space_blocks());
+  for (size_t bslot = 0; bslot < n; ++bslot) {
+    out[bslot] = {bspace_block_[bslot], bspace_held_[bslot].count()};
+  }
+  return n;
+}
+
+size_t ClashCache::LargestPageSets(std::span<CachedBlock> out) const {
+  // Insertion into the short sorted prefix of `out` (LargestPageSet's order).
+  const auto before = [](const CachedBlock& a, const CachedBlock& b) {
+    return a.pages > b.pages || (a.pages == b.pages && a.logical_block < b.logical_block);
+  };
+  size_t n = 0;
+  for (uint32_t pset : pset_used_) {
+    const CachedBlock set{pset_block_[pset], pset_held_[pset].count()};
+    if (n == out.size() && (n == 0 || !before(set, out[n - 1]))) continue;
+    size_t at = n < out.size() ? n++ : n - 1;
+    while (at > 0 && before(set, out[at - 1])) {
+      out[at] = out[at - 1];
+      --at;
+    }
+    out[at] = set;
+  }
+  return n;
+}
+
 }  // namespace flashscope::cache

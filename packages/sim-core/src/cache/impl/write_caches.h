@@ -200,6 +200,8 @@ class ClashCache final : public WriteCacheBase {
   PageState Lookup(uint64_t lpn) const override;
   CacheOccupancy occupancy() const override;
   uint64_t capacity_bytes() const override;
+  size_t BlockSpace(std::span<CachedBlock> out) const override;
+  size_t LargestPageSets(std::span<CachedBlock> out) const override;
 
   // Block space, for the cache view and tests: the logical block cached in
   // slot `slot` (kNoBlockCached when free) and its valid pages.

@@ -101,6 +101,10 @@ class SchemeBase : public IMappingScheme {
   PageState page_state(uint32_t block, uint32_t page) const override;
   uint64_t page_owner(uint32_t block, uint32_t page) const override;
   uint32_t erase_count(uint32_t block) const override { return flash_.erase_count(block); }
+  uint32_t valid_pages(uint32_t block) const override { return flash_.valid_pages(block); }
+  uint32_t programmed_pages(uint32_t block) const override {
+    return flash_.programmed_pages(block);
+  }
   uint32_t free_blocks() const override { return flash_.free_blocks(); }
 
  protected:
