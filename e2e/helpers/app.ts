@@ -69,7 +69,13 @@ export type TestId =
   // Stability testing (issue 7).
   | 'stability-report'
   | 'metric-cv'
-  | 'lesson-jitter';
+  | 'lesson-jitter'
+  // Classic FTLs and write caches (issue 7).
+  | 'policy-mapping'
+  | 'policy-cache'
+  | 'policy-cmt-entries'
+  | 'policy-cache-bytes'
+  | 'classic-note';
 
 export class App {
   constructor(

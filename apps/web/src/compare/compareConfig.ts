@@ -3,6 +3,8 @@
 // override lines (the CLI's --set), plus the label the table and charts
 // show. Pure helpers turn it into the device overrides a LoadRequest takes.
 
+import { classicOverrides } from '../config/classicPolicy';
+import { conflictOverrides } from '../config/conflictPolicy';
 import { deviceOverridesOf, effectivePolicy } from '../config/scenario';
 import { effectiveSlcPolicy, slcCacheOf, type SlcPolicyChoice } from '../config/slcPolicy';
 import { znsConfigOf, znsOverrides } from '../config/znsPolicy';
@@ -79,6 +81,8 @@ export function configFromDraft(
   if (draft.overprovision !== null) lines.push(`overprovision=${draft.overprovision}`);
   // A zoned drive's host FTL choices travel as lines too (none for a conventional drive).
   lines.push(...znsOverrides(draft));
+  // So do the mapping scheme, write cache (with the classic device's fixups) and conflict controls.
+  lines.push(...classicOverrides(draft), ...conflictOverrides(draft));
   const config: CompareConfig = {
     id,
     label: '',

@@ -1,10 +1,13 @@
 // The configuration panel: a scenario, the device, policies (a zoned
-// drive's and the SLC cache's too), the workload, and the button that
+// drive's and the SLC cache's too, the mapping scheme and write cache, the
+// read/write conflict controls), the workload, and the button that
 // restarts the run with them.
 
 import { useSession } from '../app/sessionContext';
 import { appStore, useAppStore } from '../store';
 import { settingsEdited } from '../trace/currentWorkload';
+import { ClassicPolicyFields } from './ClassicPolicyFields';
+import { ConflictControlFields } from './ConflictControlFields';
 import { DeviceFields } from './DeviceFields';
 import { PolicyFields } from './PolicyFields';
 import { ScenarioSelect } from './ScenarioSelect';
@@ -30,6 +33,8 @@ export function ConfigPanel() {
       <ScenarioSelect />
       <DeviceFields />
       <PolicyFields />
+      <ClassicPolicyFields />
+      <ConflictControlFields />
       <ZnsPolicyFields />
       <SlcPolicyFields />
       <WorkloadFields />

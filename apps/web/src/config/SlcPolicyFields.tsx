@@ -14,6 +14,7 @@ import {
   type SlcWhenFull,
 } from './slcPolicy';
 import { CheckboxField, NameSelect, PinSmallSelect } from './ChoiceFields';
+import { classicFixups } from './classicPolicy';
 
 const PLACEMENT_LABELS: Record<SlcPlacement, string> = {
   slc_first: 'SLC first (every write while there is room)',
@@ -30,12 +31,19 @@ export function SlcPolicyFields() {
   const draft = useAppStore((state) => state.config.draft);
   const setSlcPolicy = useAppStore((state) => state.config.setSlcPolicy);
   const hasCache = slcCacheOf(draft.deviceText) !== null;
+  // The classic FTLs and caches run without the SLC cache (classicPolicy.ts).
+  const dropped = classicFixups(draft)?.dropsSlcCache === true;
   const policy = effectiveSlcPolicy(draft);
 
   return (
     <fieldset className="config-section" data-testid="policy-slc">
       <legend>SLC cache</legend>
-      {!hasCache ? (
+      {dropped ? (
+        <p className="field-note">
+          Off for this run: the mapping scheme or write cache chosen above runs without an SLC
+          cache.
+        </p>
+      ) : !hasCache ? (
         <p className="field-note">
           This device has no SLC cache. Pick a QLC or TLC preset with one, or add an
           &quot;slc_cache&quot; object to its JSON.

@@ -41,4 +41,43 @@ describe('overrides as form fields', () => {
       ]);
     }
   });
+
+  it('reads the mapping, cache and conflict keys into their fields, on a conventional drive only', () => {
+    // 16 KiB pages under 4 KiB units, with an SLC cache: the classic device's fixups apply.
+    const device = '{"geometry": {"page_bytes": 16384}, "slc_cache": {"static_bytes": 8388608}}';
+    const set = [
+      'ftl.mapping=dftl',
+      'ftl.cmt_entries=256',
+      'cache.policy=cflru',
+      'cache.cflru_window_pages=16',
+      'mapping_unit_bytes=16384',
+      'slc_cache=null',
+      'suspend.erase=true',
+      'read_disturb.threshold_reads.tlc=777',
+      'cache.policy=arc', // not a cache the simulator has
+    ];
+    const shared = draftFromShared({ deviceText: device, set, fioText: 'j' });
+    expect(shared.classicPolicy).toEqual({
+      mapping: 'dftl',
+      cmtEntries: 256,
+      cache: 'cflru',
+      cflruWindowPages: 16,
+    });
+    expect(shared.conflictPolicy).toEqual({
+      suspendErase: true,
+      readDisturbThresholds: { tlc: 777 },
+    });
+    expect(shared.workloadSet).toEqual(['cache.policy=arc']);
+    const zoned = draftFromShared({ deviceText: '{"zns": {}}', set, fioText: 'j' });
+    expect(zoned.classicPolicy).toEqual({});
+    expect(zoned.workloadSet).toEqual([
+      'ftl.mapping=dftl',
+      'ftl.cmt_entries=256',
+      'cache.policy=cflru',
+      'cache.cflru_window_pages=16',
+      'mapping_unit_bytes=16384',
+      'slc_cache=null',
+      'cache.policy=arc',
+    ]);
+  });
 });

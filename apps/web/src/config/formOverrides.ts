@@ -1,7 +1,8 @@
 // Overrides (the CLI's --set keys) that the configuration form shows as its
 // own fields: the fill level, over-provisioning, geometry, the policies and
 // — for a device with an SLC cache — the SLC policies, and for a zoned
-// device its host FTL's placement and GC victim. A scenario file's
+// device its host FTL's placement and GC victim; the mapping scheme, write
+// cache and read/write conflict controls. A scenario file's
 // `set` and a shared URL's overrides are spread over a draft with these, so
 // the panel shows what will run; a key or value the form cannot show stays
 // an override (workloadSet) and reaches the simulator as it was.
@@ -16,6 +17,8 @@ import {
   type ScenarioDraft,
   type SchedulerName,
 } from '../store/scenarioDraft';
+import { absorbClassicOverride } from './classicPolicy';
+import { absorbConflictOverride } from './conflictPolicy';
 import {
   PIN_SMALL_CHOICES,
   SLC_PLACEMENTS,
@@ -41,6 +44,8 @@ export function draftForOverrides(parts: Partial<ScenarioDraft>): ScenarioDraft 
     policy: {},
     slcPolicy: {},
     znsPolicy: {},
+    classicPolicy: {},
+    conflictPolicy: {},
     workloadSet: [],
     ...parts,
   };
@@ -101,6 +106,11 @@ export function absorbOverride(draft: ScenarioDraft, key: string, value: unknown
       return assign(draft.policy, 'gcBackground', bool);
     case 'scheduler':
       return assign(draft.policy, 'scheduler', oneOf<SchedulerName>(SCHEDULERS, value));
+  }
+  // ftl.*, cache.* and the classic device's fixups (none on a zoned drive), then
+  // suspend.*, read_disturb.* and wear_leveling.static_*.
+  if (absorbClassicOverride(draft, key, value) || absorbConflictOverride(draft, key, value)) {
+    return true;
   }
   // The ZNS fields exist only for a zoned device (znsOverrides sends none otherwise).
   if (key.startsWith('zns.')) {

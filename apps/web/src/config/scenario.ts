@@ -16,6 +16,8 @@ import {
   type ScenarioDraft,
   type SchedulerName,
 } from '../store/scenarioDraft';
+import { classicOverrides } from './classicPolicy';
+import { conflictOverrides } from './conflictPolicy';
 import { slcOverrides } from './slcPolicy';
 import { znsOverrides } from './znsPolicy';
 
@@ -157,7 +159,11 @@ export function workloadOverridesOf(draft: ScenarioDraft): string[] {
   return set;
 }
 
-/** The overrides of the device panel: geometry, capacity, policies, the SLC cache, ZNS. */
+/**
+ * The overrides of the device panel: geometry, capacity, policies, the SLC
+ * cache, ZNS, the mapping scheme and write cache (after the SLC cache's, so
+ * the classic device's slc_cache=null comes last), the conflict controls.
+ */
 export function deviceOverridesOf(draft: ScenarioDraft): string[] {
   const set: string[] = [];
   for (const key of GEOMETRY_KEYS) {
@@ -171,6 +177,8 @@ export function deviceOverridesOf(draft: ScenarioDraft): string[] {
   if (scheduler !== undefined) set.push(`scheduler=${scheduler}`);
   set.push(...slcOverrides(draft));
   set.push(...znsOverrides(draft));
+  set.push(...classicOverrides(draft));
+  set.push(...conflictOverrides(draft));
   return set;
 }
 

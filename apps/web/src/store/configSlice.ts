@@ -5,6 +5,17 @@
 // that way an edit never rewrites the user's text and error line numbers
 // still point into it.
 
+import {
+  effectiveClassicPolicy,
+  sameClassicPolicy,
+  withClassicChoice,
+  type ClassicPolicyChoice,
+} from '../config/classicPolicy';
+import {
+  effectiveConflictPolicy,
+  sameConflictPolicy,
+  type ConflictPolicyDraft,
+} from '../config/conflictPolicy';
 import { effectivePolicy, samePolicy } from '../config/scenario';
 import { effectiveSlcPolicy, sameSlcPolicy, type SlcPolicyChoice } from '../config/slcPolicy';
 import { effectiveZnsPolicy, sameZnsPolicy, type ZnsPolicyChoice } from '../config/znsPolicy';
@@ -38,6 +49,9 @@ export interface ConfigSlice {
   setPolicy(patch: Partial<PolicyChoice>): void;
   setSlcPolicy(patch: Partial<SlcPolicyChoice>): void;
   setZnsPolicy(patch: Partial<ZnsPolicyChoice>): void;
+  /** Picking C-lash also picks block mapping, and another mapping drops C-lash (withClassicChoice). */
+  setClassicPolicy(patch: Partial<ClassicPolicyChoice>): void;
+  setConflictPolicy(patch: ConflictPolicyDraft): void;
   scenariosLoaded(scenarios: ScenarioEntry[]): void;
   /** Replaces the whole draft with a scenario file's (see config/scenarioFile.ts). */
   selectScenario(draft: ScenarioDraft): void;
@@ -58,7 +72,9 @@ function policiesDiffer(draft: ScenarioDraft, applied: ScenarioDraft | null): bo
     applied !== null &&
     (!samePolicy(effectivePolicy(draft), effectivePolicy(applied)) ||
       !sameSlcPolicy(effectiveSlcPolicy(draft), effectiveSlcPolicy(applied)) ||
-      !sameZnsPolicy(effectiveZnsPolicy(draft), effectiveZnsPolicy(applied)))
+      !sameZnsPolicy(effectiveZnsPolicy(draft), effectiveZnsPolicy(applied)) ||
+      !sameClassicPolicy(effectiveClassicPolicy(draft), effectiveClassicPolicy(applied)) ||
+      !sameConflictPolicy(effectiveConflictPolicy(draft), effectiveConflictPolicy(applied)))
   );
 }
 
@@ -111,6 +127,23 @@ export function createConfigSlice(set: SliceSet<'config'>, get: SliceGet<'config
     setZnsPolicy: (patch) => {
       const { draft, applied } = get();
       const next = { ...draft, znsPolicy: { ...draft.znsPolicy, ...patch } };
+      set({ draft: next, restartOffered: policiesDiffer(next, applied) });
+    },
+    setClassicPolicy: (patch) => {
+      const { draft, applied } = get();
+      const consistent = withClassicChoice(effectiveClassicPolicy(draft), patch);
+      const next = { ...draft, classicPolicy: { ...draft.classicPolicy, ...consistent } };
+      set({ draft: next, restartOffered: policiesDiffer(next, applied) });
+    },
+    setConflictPolicy: (patch) => {
+      const { draft, applied } = get();
+      const chosen = draft.conflictPolicy;
+      const readDisturbThresholds = patch.readDisturbThresholds
+        ? { ...chosen.readDisturbThresholds, ...patch.readDisturbThresholds }
+        : chosen.readDisturbThresholds;
+      const conflictPolicy = { ...chosen, ...patch, readDisturbThresholds };
+      if (readDisturbThresholds === undefined) delete conflictPolicy.readDisturbThresholds;
+      const next = { ...draft, conflictPolicy };
       set({ draft: next, restartOffered: policiesDiffer(next, applied) });
     },
     scenariosLoaded: (scenarios) => set({ scenarios }),

@@ -1,4 +1,6 @@
 import type { WorkloadGenerator } from '@flashscope/wasm/protocol';
+import type { ClassicPolicyChoice } from '../config/classicPolicy';
+import type { ConflictPolicyDraft } from '../config/conflictPolicy';
 import type { SlcPolicyChoice } from '../config/slcPolicy';
 import type { ZnsPolicyChoice } from '../config/znsPolicy';
 
@@ -69,6 +71,10 @@ export interface ScenarioDraft {
   slcPolicy: Partial<SlcPolicyChoice>;
   /** Likewise for a zoned drive's host FTL (sent only when the device is zoned). */
   znsPolicy: Partial<ZnsPolicyChoice>;
+  /** Likewise for the mapping scheme and write cache (none sent for a zoned drive). */
+  classicPolicy: Partial<ClassicPolicyChoice>;
+  /** Likewise for the read/write conflict controls (suspend, read disturb, static WL). */
+  conflictPolicy: ConflictPolicyDraft;
   workloadPresetId: string | null;
   fioText: string;
   /**
@@ -90,6 +96,8 @@ export const EMPTY_DRAFT: ScenarioDraft = {
   policy: {},
   slcPolicy: {},
   znsPolicy: {},
+  classicPolicy: {},
+  conflictPolicy: {},
   workloadPresetId: null,
   fioText: '',
   workloadGenerator: null,

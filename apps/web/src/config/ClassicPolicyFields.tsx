@@ -1,0 +1,181 @@
+// The mapping scheme and the write cache in front of it (issue 7, seed
+// 002), each with its size. Hidden on a zoned drive, whose host FTL maps
+// the zones. What the classic device needs of the drive (one mapping unit
+// per page, no SLC cache) is sent with the run and said in a note; picking
+// C-lash picks block mapping (classicPolicy.ts). Changing one while a run
+// is loaded offers to restart with it, like the other policies.
+
+import { formatBytes } from '../app/format';
+import { useAppStore } from '../store';
+import { NameSelect } from './ChoiceFields';
+import {
+  BYTE_SIZED_CACHES,
+  MAPPING_SCHEMES,
+  WRITE_CACHES,
+  classicFixups,
+  effectiveClassicPolicy,
+  pageAndUnitBytes,
+  type MappingScheme,
+  type WriteCachePolicy,
+} from './classicPolicy';
+import { NumberField, textKey } from './NumberField';
+import { effectiveGeometry } from './scenario';
+import { znsConfigOf } from './znsPolicy';
+
+export const MAPPING_LABELS: Record<MappingScheme, string> = {
+  page: 'Page mapping (every page mapped)',
+  block: 'Block mapping',
+  bast: 'BAST (a log block per data block)',
+  fast: 'FAST (shared random log blocks)',
+  dftl: 'DFTL (cached mapping table)',
+};
+
+export const CACHE_LABELS: Record<WriteCachePolicy, string> = {
+  none: 'None',
+  lru: 'LRU (pages)',
+  cflru: 'CFLRU (clean pages first)',
+  bplru: 'BPLRU (whole blocks, padded)',
+  clash: 'C-lash (page space + block space)',
+};
+
+const isWholeAtLeast = (min: number) => (value: number) => Number.isInteger(value) && value >= min;
+
+export function ClassicPolicyFields() {
+  const draft = useAppStore((state) => state.config.draft);
+  const setClassicPolicy = useAppStore((state) => state.config.setClassicPolicy);
+  if (znsConfigOf(draft.deviceText) !== null) {
+    return (
+      <fieldset className="config-section" data-testid="policy-classic">
+        <legend>FTL and write cache</legend>
+        <p className="field-note">
+          A zoned drive&apos;s host FTL maps its zones: block, hybrid and DFTL mapping and the write
+          caches need a conventional drive.
+        </p>
+      </fieldset>
+    );
+  }
+  const policy = effectiveClassicPolicy(draft);
+  const fixups = classicFixups(draft);
+  const { pageBytes } = pageAndUnitBytes(draft);
+  const pagesPerBlock = effectiveGeometry(draft).pages_per_block;
+  const cachePages = Math.floor(policy.cacheBytes / pageBytes);
+  // Remounts the number fields when the device changes under them (not while typing in them).
+  const resetKey = `${draft.scenarioId}|${draft.devicePresetId}|${textKey(draft.deviceText)}|${pagesPerBlock}`;
+
+  return (
+    <fieldset className="config-section" data-testid="policy-classic">
+      <legend>FTL and write cache</legend>
+      <NameSelect
+        label="Mapping scheme"
+        testId="policy-mapping"
+        value={policy.mapping}
+        names={MAPPING_SCHEMES}
+        labels={MAPPING_LABELS}
+        hint="How logical pages map to flash: per page, per block, block mapping with log blocks (BAST, FAST), or page mapping with a cached table (DFTL)"
+        onChange={(mapping) => setClassicPolicy({ mapping })}
+      />
+      {policy.mapping === 'dftl' && (
+        <NumberField
+          label="Cached mapping entries"
+          testId="policy-cmt-entries"
+          value={policy.cmtEntries}
+          resetKey={resetKey}
+          hint="DFTL's cached mapping table; a miss reads a translation page from flash"
+          isValid={isWholeAtLeast(1)}
+          onCommit={(cmtEntries) => setClassicPolicy({ cmtEntries })}
+        />
+      )}
+      {(policy.mapping === 'bast' || policy.mapping === 'fast') && (
+        <NumberField
+          label="Log blocks (0 = all spare but one)"
+          testId="policy-log-blocks"
+          value={policy.logBlocks}
+          resetKey={resetKey}
+          isValid={isWholeAtLeast(0)}
+          onCommit={(logBlocks) => setClassicPolicy({ logBlocks })}
+        />
+      )}
+      <NameSelect
+        label="Write cache"
+        testId="policy-cache"
+        value={policy.cache}
+        names={WRITE_CACHES}
+        labels={CACHE_LABELS}
+        hint="A DRAM write cache in front of the FTL: writes complete in the cache, evictions go to flash"
+        onChange={(cache) => setClassicPolicy({ cache })}
+      />
+      {BYTE_SIZED_CACHES.includes(policy.cache) && (
+        <div className="field-grid">
+          <NumberField
+            label="Cache size"
+            testId="policy-cache-bytes"
+            value={policy.cacheBytes / 1024}
+            resetKey={`${resetKey}|${pageBytes}`}
+            suffix="KiB"
+            hint={`Whole pages of ${formatBytes(pageBytes)}; by default what C-lash holds on this drive`}
+            isValid={(kib) => Number.isInteger(kib * 1024) && kib * 1024 >= pageBytes}
+            onCommit={(kib) => setClassicPolicy({ cacheBytes: kib * 1024 })}
+          />
+          {policy.cache === 'cflru' && (
+            <NumberField
+              label="Clean-first window"
+              testId="policy-cflru-window"
+              value={policy.cflruWindowPages}
+              resetKey={resetKey}
+              suffix="pages"
+              hint="Pages at the LRU end where clean pages are evicted first; 0 = half the cache"
+              isValid={(pages) => Number.isInteger(pages) && pages >= 0 && pages <= cachePages}
+              onCommit={(cflruWindowPages) => setClassicPolicy({ cflruWindowPages })}
+            />
+          )}
+        </div>
+      )}
+      {policy.cache === 'clash' && (
+        <>
+          <div className="field-grid">
+            <NumberField
+              label="Block space"
+              testId="policy-clash-block-space"
+              value={policy.blockSpaceBlocks}
+              resetKey={resetKey}
+              suffix="blocks"
+              isValid={isWholeAtLeast(1)}
+              onCommit={(blockSpaceBlocks) => setClassicPolicy({ blockSpaceBlocks })}
+            />
+            <NumberField
+              label="Page space"
+              testId="policy-clash-page-space"
+              value={policy.pageSpacePages}
+              resetKey={resetKey}
+              suffix="pages"
+              isValid={isWholeAtLeast(1)}
+              onCommit={(pageSpacePages) => setClassicPolicy({ pageSpacePages })}
+            />
+          </div>
+          <p className="field-note">
+            C-lash replaces the FTL: its blocks map straight onto flash blocks, so it runs over
+            block mapping (
+            {formatBytes(
+              (policy.blockSpaceBlocks * pagesPerBlock + policy.pageSpacePages) * pageBytes,
+            )}{' '}
+            of cache).
+          </p>
+        </>
+      )}
+      {fixups && (
+        <p className="field-note" data-testid="classic-note">
+          The classic FTLs and caches map whole flash pages without an SLC cache, so this run also
+          sets{' '}
+          {[
+            fixups.mappingUnitBytes !== null &&
+              `mapping_unit_bytes = ${fixups.mappingUnitBytes} (the page size)`,
+            fixups.dropsSlcCache && 'slc_cache = null (no SLC cache)',
+          ]
+            .filter(Boolean)
+            .join(' and ')}
+          .
+        </p>
+      )}
+    </fieldset>
+  );
+}
