@@ -75,7 +75,13 @@ export type TestId =
   | 'policy-cache'
   | 'policy-cmt-entries'
   | 'policy-cache-bytes'
-  | 'classic-note';
+  | 'classic-note'
+  | 'cache-view'
+  | 'cache-page-space'
+  | 'cache-block-erases'
+  | 'cache-mean-response'
+  | 'cmt-view'
+  | 'cmt-misses';
 
 export class App {
   constructor(

@@ -212,6 +212,11 @@ export interface StabilityRequest {
   qosPercentile?: number | null;
   /** IOPS sampling interval for the series, CV and consistency (default 10 ms). */
   seriesIntervalMs?: number;
+  /**
+   * Times the capacity of 4 KiB random writes after the sequential
+   * preconditioning, 0–10 (default 0; the CLI's --random-precondition).
+   */
+  randomPreconditionCapacity?: number;
 }
 
 /** A finished round as progress reports it. */
@@ -230,8 +235,10 @@ export interface StabilityProgress {
   phase: 'precondition' | 'rounds' | 'done';
   sim_time_ms: number;
   user_capacity_bytes: number;
-  /** Preconditioning bytes written so far, of 2 × user_capacity_bytes. */
+  /** Preconditioning bytes written so far, of precondition_total_bytes. */
   precondition_bytes: number;
+  /** 2 × user_capacity_bytes plus the random preconditioning (absent from older modules). */
+  precondition_total_bytes?: number;
   rounds_max: number;
   rounds: StabilityRoundProgress[];
   steady_state: { reached: boolean; round: number | null };
@@ -536,6 +543,8 @@ export interface WriteCacheMeta {
 export interface ClassicMeta {
   mapping: string;
   pages_per_block: number;
+  /** Block erases of the timed run (the result's nand.block_erases). */
+  block_erases: number;
   merges: { switch: number; partial: number; full: number; copy: number };
   translation_reads: number;
   translation_writes: number;

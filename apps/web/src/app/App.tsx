@@ -2,10 +2,11 @@
 // on the left; on the right the view switch (Live | Compare | Saved runs |
 // Stability) with the share button, the lesson (over every view: a step may
 // open another), and the chosen view. Live — banners, key figures, a zoned drive's zones, the device view beside the SLC
-// funnel, and the charts — is the default and stays mounted while another
+// funnel, a classic FTL's write cache and mapping cache, and the charts — is the default and stays mounted while another
 // view shows, so the live run goes on.
 // Live runs that finish are saved (useLiveRecorder).
 
+import { CacheView } from '../cache/CacheView';
 import { ChartsGrid } from '../charts/ChartsGrid';
 import { CompareView } from '../compare/CompareView';
 import { ConfigPanel } from '../config/ConfigPanel';
@@ -105,6 +106,7 @@ export function App() {
               <DeviceView onFrameDrawn={session.ackFrame} />
               <SlcFunnel />
             </div>
+            <CacheView />
             <ChartsGrid />
           </div>
           {view === 'compare' && (

@@ -86,6 +86,14 @@ export class LessonController {
       try {
         const source = await this.scenarioOf(lesson);
         const scenario = { ...source.scenario, set: { ...source.scenario.set, ...step.load.set } };
+        if (step.load.workload) {
+          if (!source.scenario.workload) {
+            throw new Error(
+              `step ${index + 1}: load.workload needs a scenario with a generator workload`,
+            );
+          }
+          scenario.workload = { ...source.scenario.workload, ...step.load.workload };
+        }
         const { config } = this.store.getState();
         const draft = await resolveScenario(scenario, source.id, source.url, config.devicePresets);
         if (generation !== this.generation) return false;

@@ -43,6 +43,26 @@ describe('checkLesson', () => {
     for (const step of lesson.steps) expect(step.text.length).toBeLessThan(600);
   });
 
+  it('accepts the caching lesson: its steps switch FTL and cache, and one the workload preset', () => {
+    const lesson = checkLesson(
+      JSON.parse(readFileSync(path.join(LESSONS, 'caching.json'), 'utf8')),
+      'caching.json',
+    );
+    expect(lesson.id).toBe('caching');
+    expect(scenarioIdOfPath(lesson.scenario as string)).toBe('clash-full-drive');
+    const mappings = lesson.steps.map((step) => step.load?.set['ftl.mapping']);
+    expect(mappings).toEqual(expect.arrayContaining(['page', 'dftl', 'fast']));
+    expect(lesson.steps.map((step) => step.load?.workload?.preset)).toContain('clash_seq_50');
+    for (const step of lesson.steps) expect(step.text.length).toBeLessThan(600);
+  });
+
+  it('refuses a workload patch that is not an object of generator keys', () => {
+    for (const workload of [[], 'clash_seq_50', { generator: 'disksim' }]) {
+      const bad = { ...minimal, steps: [{ title: 'A', text: 'B', load: { workload } }] };
+      expect(() => checkLesson(bad, 'x.json')).toThrow(/step 1: "load.workload"/);
+    }
+  });
+
   it('takes a scenario by a path relative to the lesson, nothing else', () => {
     expect(checkLesson({ ...minimal, scenario: '../scenarios/a-b.json' }, 'x.json').scenario).toBe(
       '../scenarios/a-b.json',

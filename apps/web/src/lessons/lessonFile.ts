@@ -17,8 +17,12 @@ export type PauseMoment = (typeof PAUSE_MOMENTS)[number];
 export interface LessonStep {
   title: string;
   text: string;
-  /** Reload the lesson's scenario from time 0, with these overrides added. */
-  load?: { set: Record<string, unknown> };
+  /**
+   * Reload the lesson's scenario from time 0, with these overrides added,
+   * and these keys laid over its generator workload (e.g. another DiskSim
+   * preset), when it has one.
+   */
+  load?: { set: Record<string, unknown>; workload?: Record<string, unknown> };
   speed?: string;
   colorMode?: ColorMode;
   play?: boolean;
@@ -74,6 +78,13 @@ export function checkLesson(value: unknown, file: string): Lesson {
         const load = asObject(step.load) ?? fail(`${where}: "load" must be an object`);
         const set = load.set === undefined ? {} : asObject(load.set);
         checked.load = { set: set ?? fail(`${where}: "load.set" must be an object`) };
+        if (load.workload !== undefined) {
+          const workload = asObject(load.workload);
+          if (!workload || 'generator' in workload) {
+            fail(`${where}: "load.workload" must be an object of generator keys (not "generator")`);
+          }
+          checked.load.workload = workload!;
+        }
       }
       if (step.speed !== undefined) {
         if (!SPEED_OPTIONS.some((option) => option.id === step.speed)) {

@@ -117,6 +117,7 @@ TEST(ClassicSnapshot, DftlBlocksHoldEveryWrittenPageAndItsTranslationPages) {
   const json::Value* classic = run.meta.Find("classic");
   ASSERT_NE(classic, nullptr);
   EXPECT_EQ(classic->Find("mapping")->as_string(), "dftl");
+  EXPECT_EQ(Number(*classic, {"block_erases"}), erases);
   EXPECT_TRUE(classic->Find("cache")->is_null());
   const json::Value& cmt = *classic->Find("cmt");
   EXPECT_EQ(Number(cmt, {"capacity"}), 256);

@@ -96,6 +96,7 @@ void WriteClassicMeta(json::Writer& out, const Simulator& sim) {
   out.BeginObject();
   out.FieldString("mapping", device->mapping_name());
   out.FieldUint("pages_per_block", sim.layout().pages_per_block);
+  out.FieldUint("block_erases", sim.counters().TotalErases());
   WriteFtlFields(out, *device);
   out.Key("cmt");
   if (device->mapping_name() == "dftl") {

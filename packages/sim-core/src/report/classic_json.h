@@ -29,7 +29,8 @@ void WriteCacheResult(json::Writer& out, const Simulator& sim);
 
 // The snapshot meta's "classic" value (api/snapshot_meta.h): null unless the
 // classic drive runs, else
-//   { mapping, pages_per_block, merges {...}, translation_reads,
+//   { mapping, pages_per_block, block_erases (the run's, as the result's
+//     nand.block_erases), merges {...}, translation_reads,
 //     translation_writes,
 //     cmt: null | {capacity, cached, hits, misses, dirty_evictions,
 //                  clean_evictions}            (dftl only),
