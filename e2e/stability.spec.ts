@@ -2,8 +2,10 @@
 // the tiny SLC teaching drive (steady in a few rounds, a second or two in
 // wasm) — purge, 2x capacity preconditioning, rounds to SNIA PTS steady
 // state — run in a worker of its own; the report shades the steady-state
-// window, shows the CV the result JSON holds, and exports that JSON; then
-// the lesson "Why SSDs jitter" opens and one of its steps runs the test.
+// window, shows the CV the result JSON holds, and exports that JSON; the
+// finished run joins the table of runs side by side, and "Compare GC/suspend
+// variants" fills it with the four variants; then the lesson "Why SSDs
+// jitter" opens and one of its steps runs the test.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/app';
@@ -66,6 +68,64 @@ test('run a stability test: steady-state window, CV as in the result JSON, JSON 
 
   const csv = await downloadText(page, report.getByTestId('export-csv'));
   expect(csv.text).toContain(`cv,${result.cv},fraction`);
+
+  // The run is kept side by side, labelled by what the drive does about GC and suspend.
+  const history = page.getByTestId('stability-history');
+  await expect(history.getByTestId('stability-history-row')).toHaveCount(1);
+  await expect(history.getByTestId('stability-history-label')).toHaveText(
+    'greedy GC · bg GC · no suspend',
+  );
+  await expect(history.getByTestId('stability-history-cv')).toHaveAttribute(
+    'data-value',
+    String(result.cv),
+  );
+  expect(app.errors).toEqual([]);
+});
+
+test('compare the GC/suspend variants: four runs side by side, suspend has the shorter read tail', async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await app.open();
+  await app.byTestId('device-preset').selectOption(PRESET);
+  await page.getByTestId('view-stability').click();
+  await page.getByTestId('stability-compare').click();
+  const history = page.getByTestId('stability-history');
+  await expect(page.getByTestId('stability-comparison-progress')).toHaveText(
+    'Compared 4 of 4 GC/suspend variants.',
+    { timeout: 150_000 },
+  );
+  await expect(history.getByTestId('stability-history-label')).toHaveText([
+    'greedy GC · bg GC · no suspend',
+    'cost-benefit GC · bg GC · no suspend',
+    'greedy GC · no bg GC · no suspend',
+    'greedy GC · bg GC · P/E suspend',
+  ]);
+  // The default round is closed-loop, the teaching drive's 5 % GC threshold
+  // equals the background one, and its five rounds still write into free
+  // space (window WAF 1.00): the table says the GC variants cannot differ
+  // here.
+  const notes = history.getByTestId('stability-history-note');
+  await expect(notes).toHaveCount(3);
+  await expect(notes.nth(0)).toContainText('closed-loop');
+  await expect(notes.nth(1)).toContainText('same 7 free blocks per plane');
+  await expect(notes.nth(2)).toContainText('window WAF near 1');
+  // Reads suspend programs and erases instead of waiting them out
+  // (natively: p99.9 2146 µs -> 1516 µs at seed 1).
+  const readP999 = async (row: number) =>
+    Number(
+      await history.getByTestId('stability-history-read-p999').nth(row).getAttribute('data-value'),
+    );
+  const baseline = await readP999(0);
+  expect(baseline).toBeGreaterThan(0);
+  expect(await readP999(3)).toBeLessThan(0.85 * baseline);
+  // The report on screen is the last variant's.
+  await expect(page.getByTestId('stability-controls')).toHaveText(
+    'greedy GC · bg GC · P/E suspend',
+  );
+  await page.getByTestId('stability-history-clear').click();
+  await expect(history).toHaveCount(0);
   expect(app.errors).toEqual([]);
 });
 

@@ -311,6 +311,10 @@ export function stabilityOptionsJson(request: StabilityRequest): string {
   if (request.qosWriteUs !== undefined) options.qos_write_us = request.qosWriteUs;
   if (request.qosPercentile !== undefined) options.qos_percentile = request.qosPercentile;
   if (request.seriesIntervalMs !== undefined) options.series_interval_ms = request.seriesIntervalMs;
+  // Only when asked for: a module built before the key knew nothing of it.
+  if (request.randomPreconditionCapacity) {
+    options.random_precondition = request.randomPreconditionCapacity;
+  }
   if (request.deviceName !== undefined) options.device_name = request.deviceName;
   if (request.workloadName !== undefined) options.workload_name = request.workloadName;
   return JSON.stringify(options);

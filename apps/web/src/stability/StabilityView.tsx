@@ -5,6 +5,9 @@
 // they end; then the report: IOPS over time with the steady-state window,
 // IOPS per round, CV, Intel's consistency, the QoS verdict and latency
 // percentiles, exportable as JSON (the simulator's own text) and CSV.
+// Finished runs stay in a table side by side (StabilityHistory), labelled
+// by what their device does about GC and suspend; "Compare GC/suspend
+// variants" runs the four variants of `flashscope stability --compare`.
 
 import { formatBytes, formatCount, formatLatencyUs } from '../app/format';
 import { downloadText } from '../export/download';
@@ -12,6 +15,7 @@ import { exportFileName } from '../export/exportRun';
 import '../export/export.css';
 import { appStore, useAppStore } from '../store';
 import { IopsOverTimeChart, RoundIopsChart } from './StabilityCharts';
+import { StabilityHistory } from './StabilityHistory';
 import {
   formatFraction,
   qosVerdict,
@@ -25,6 +29,13 @@ import './stability.css';
 /** Starts a test with the current settings on the panel's device (the Run button, a lesson step). */
 export function runStabilityFromPanel(): Promise<void> {
   return stabilityRunner.start(
+    stabilityInputFrom(appStore.getState(), stabilityStore.getState().settings),
+  );
+}
+
+/** Runs the standard GC/suspend variants of the panel's device one after another. */
+export function compareVariantsFromPanel(): Promise<void> {
+  return stabilityRunner.compare(
     stabilityInputFrom(appStore.getState(), stabilityStore.getState().settings),
   );
 }
@@ -73,10 +84,10 @@ export function StabilityView() {
           <div>
             <h2>Stability test</h2>
             <p className="card-subtitle">
-              Purge, precondition with 2× the capacity of 128 KiB sequential writes, then rounds of
-              the measurement workload (1/8 of the capacity each) until SNIA PTS steady state: 5
-              rounds within 20 % of their mean, fitted slope within 10 % (at most{' '}
-              {settings.roundsMax} rounds)
+              Purge, precondition with 2× the capacity of 128 KiB sequential writes (then, if set, 4
+              KiB random writes), then rounds of the measurement workload (1/8 of the capacity each)
+              until SNIA PTS steady state: 5 rounds within 20 % of their mean, fitted slope within
+              10 % (at most {settings.roundsMax} rounds)
             </p>
           </div>
           <div className="compare-actions">
@@ -89,14 +100,24 @@ export function StabilityView() {
                 ■ Stop
               </button>
             ) : (
-              <button
-                type="button"
-                className="primary"
-                data-testid="stability-run"
-                onClick={() => void runStabilityFromPanel()}
-              >
-                ▶ Run stability test
-              </button>
+              <>
+                <button
+                  type="button"
+                  data-testid="stability-compare"
+                  title="Run the test four times: greedy GC with background GC (baseline), cost-benefit GC, no background GC, program/erase suspend"
+                  onClick={() => void compareVariantsFromPanel()}
+                >
+                  Compare GC/suspend variants
+                </button>
+                <button
+                  type="button"
+                  className="primary"
+                  data-testid="stability-run"
+                  onClick={() => void runStabilityFromPanel()}
+                >
+                  ▶ Run stability test
+                </button>
+              </>
             )}
           </div>
         </header>
@@ -144,9 +165,21 @@ export function StabilityView() {
             disabled={running}
             onChange={(roundsMax) => set({ roundsMax: Math.min(100, Math.round(roundsMax)) })}
           />
+          <NumberInput
+            label="Random precondition × capacity"
+            value={settings.randomPrecondition}
+            min={0}
+            max={10}
+            testId="stability-random-precondition"
+            disabled={running}
+            onChange={(randomPrecondition) =>
+              set({ randomPrecondition: Math.min(10, randomPrecondition) })
+            }
+          />
         </div>
         {test && <StabilityStatusLine test={test} />}
       </section>
+      <StabilityHistory />
       {test?.result && <StabilityReport test={test} result={test.result} />}
     </div>
   );
@@ -166,7 +199,7 @@ function StabilityStatusLine({ test }: { test: StabilityTest }) {
   else if (!progress) text = test.status === 'stopped' ? 'Stopped.' : 'Starting the worker…';
   else if (progress.phase === 'precondition') {
     text = `Preconditioning: ${formatBytes(progress.precondition_bytes)} of ${formatBytes(
-      2 * progress.user_capacity_bytes,
+      progress.precondition_total_bytes ?? 2 * progress.user_capacity_bytes,
     )} written`;
   } else {
     const last = progress.rounds[progress.rounds.length - 1];
@@ -213,6 +246,9 @@ function StabilityReport({ test, result }: { test: StabilityTest; result: Stabil
           <h2>
             {test.deviceLabel}: {steady.reached ? `steady at round ${steady.round}` : 'not steady'}
           </h2>
+          <p className="card-subtitle" data-testid="stability-controls">
+            {test.controlsLabel}
+          </p>
           <p className="card-subtitle" data-testid="stability-steady">
             {steady.reached
               ? `Steady state reached at round ${steady.round}: window rounds ${steady.window[0]}–${steady.window[1]}`
@@ -317,7 +353,13 @@ function StabilityReport({ test, result }: { test: StabilityTest; result: Stabil
       <p className="field-note">
         Preconditioning: {formatBytes(result.precondition.bytes)} of 128 KiB sequential writes, done
         at {(result.precondition.end_ms / 1000).toFixed(2)} s simulated, WAF{' '}
-        {result.precondition.waf.toFixed(3)}.
+        {result.precondition.waf.toFixed(3)}
+        {result.precondition.random
+          ? `; then ${formatBytes(result.precondition.random.bytes)} of 4 KiB random writes, done at ${(
+              result.precondition.random.end_ms / 1000
+            ).toFixed(2)} s, WAF ${result.precondition.random.waf.toFixed(3)}`
+          : ''}
+        .
       </p>
     </section>
   );

@@ -49,7 +49,14 @@ export interface StabilityResult {
   device: string;
   workload: string;
   user_capacity_bytes: number;
-  precondition: { pattern: string; bytes: number; end_ms: number; waf: number };
+  precondition: {
+    pattern: string;
+    bytes: number;
+    end_ms: number;
+    waf: number;
+    /** The 4 KiB random preconditioning; null (or absent, older modules) when none ran. */
+    random?: { pattern: string; bytes: number; end_ms: number; waf: number } | null;
+  };
   rounds: StabilityRound[];
   steady_state: {
     reached: boolean;

@@ -2,12 +2,23 @@
 // its worker until done), streaming progress into the stability store at
 // most every FLUSH_INTERVAL_MS; stop() terminates the worker (Squoosh's way
 // of aborting), which is the only cancel a busy worker answers at once.
+// Every finished test joins the store's history; compare() runs the
+// standard GC/suspend variants of one input one after another.
 
 import { SimClient } from '@flashscope/wasm/client';
 import type { StabilityProgress, StabilityRequest } from '@flashscope/wasm/protocol';
 import { errorMessage } from '../compare/compareRunner';
 import { deviceFileName, overridesOf } from '../config/scenario';
 import type { AppState } from '../store';
+import {
+  comparisonNotes,
+  controlsLabel,
+  isClosedLoopFio,
+  runControls,
+  STANDARD_VARIANTS,
+  summarizeRun,
+  type StabilityVariant,
+} from './stabilityRuns';
 import { parseStabilityResult } from './stabilityResult';
 import { stabilityStore, type StabilitySettings, type StabilityStore } from './stabilityStore';
 
@@ -40,6 +51,10 @@ export function stabilityInputFrom(state: AppState, settings: StabilitySettings)
       roundsMax: settings.roundsMax,
       qosReadUs: settings.qosReadUs,
       qosWriteUs: settings.qosWriteUs,
+      // Only when asked for: older wasm modules do not know the option.
+      ...(settings.randomPrecondition > 0
+        ? { randomPreconditionCapacity: settings.randomPrecondition }
+        : {}),
     },
     deviceLabel: draft.devicePresetId ?? deviceName.replace(/\.json$/, ''),
     workloadLabel:
@@ -53,6 +68,7 @@ export class StabilityRunner {
   private client: SimClient | null = null;
   private pending: StabilityProgress | null = null;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private runsFinished = 0;
 
   constructor(
     private readonly store: StabilityStore,
@@ -68,10 +84,12 @@ export class StabilityRunner {
   async start(input: StabilityInput): Promise<void> {
     if (this.running) return;
     const state = this.store.getState();
+    const request = input.request;
     state.testStarted({
       status: 'running',
       deviceLabel: input.deviceLabel,
       workloadLabel: input.workloadLabel,
+      controlsLabel: controlsLabel(runControls(request.deviceJson, request.set)),
       createdAtMs: this.now(),
       progress: null,
       resultText: null,
@@ -94,6 +112,18 @@ export class StabilityRunner {
       this.flush();
       const result = parseStabilityResult(text);
       this.store.getState().testChanged({ status: 'done', resultText: text, result });
+      const test = this.store.getState().test;
+      if (test) {
+        this.store.getState().runFinished(
+          summarizeRun(result, {
+            id: ++this.runsFinished,
+            label: test.controlsLabel,
+            deviceLabel: test.deviceLabel,
+            workloadLabel: test.workloadLabel,
+            createdAtMs: test.createdAtMs,
+          }),
+        );
+      }
     } catch (error) {
       this.flush();
       // A stop terminates the worker, which rejects the run: not an error.
@@ -103,6 +133,34 @@ export class StabilityRunner {
     } finally {
       this.client = null;
       client?.terminate();
+    }
+  }
+
+  /**
+   * Runs `input` once per variant (its overrides after the input's own),
+   * one after another; stops at the first variant that does not finish
+   * (stopped or failed). Resolves when the last has ended.
+   */
+  async compare(
+    input: StabilityInput,
+    variants: readonly StabilityVariant[] = STANDARD_VARIANTS,
+  ): Promise<void> {
+    if (this.running) return;
+    const request = input.request;
+    const notes = comparisonNotes(
+      runControls(request.deviceJson, request.set),
+      isClosedLoopFio(request.fioText),
+      request.randomPreconditionCapacity ?? 0,
+    );
+    const store = this.store.getState();
+    store.comparisonChanged({ done: 0, total: variants.length, notes });
+    for (const [index, variant] of variants.entries()) {
+      await this.start({
+        ...input,
+        request: { ...request, set: [...(request.set ?? []), ...variant.overrides] },
+      });
+      if (this.store.getState().test?.status !== 'done') break;
+      this.store.getState().comparisonChanged({ done: index + 1, total: variants.length, notes });
     }
   }
 

@@ -74,6 +74,12 @@ StabilitySessionOptions ParseStabilityOptions(std::string_view options_json) {
       const double ms = Number(value, key);
       if (!(ms >= 0.001 && ms <= 1e12)) throw out_of_range("needs 0.001 to 1e12 ms");
       options.flow.series_interval_ns = static_cast<uint64_t>(std::llround(ms * 1e6));
+    } else if (key == "random_precondition") {
+      const double x = Number(value, key);
+      if (!(x >= 0 && x <= stability::kMaxRandomPreconditionCapacity)) {
+        throw out_of_range("needs 0 to 10 times the capacity");
+      }
+      options.flow.random_precondition_capacity = x;
     } else if (key == "device_name") {
       ExpectType(value, json::Type::kString, key);
       options.device_name = value.as_string();
@@ -84,7 +90,8 @@ StabilitySessionOptions ParseStabilityOptions(std::string_view options_json) {
       throw InputError(kOptionsFile, value.line(),
                        "unknown key '" + key +
                            "' (set, rounds_max, qos_read_us, qos_write_us, qos_percentile, "
-                           "series_interval_ms, device_name, workload_name)");
+                           "series_interval_ms, random_precondition, device_name, "
+                           "workload_name)");
     }
   }
   return options;
@@ -118,13 +125,14 @@ const std::string& StabilitySession::ProgressJson() {
   out.BeginObject();
   out.FieldString("phase",
                   run.done() ? "done"
-                  : run.rounds().empty() && run.host_write_bytes() < 2 * run.user_capacity_bytes()
+                  : run.rounds().empty() && run.host_write_bytes() < run.precondition_bytes_total()
                       ? "precondition"
                       : "rounds");
   out.Field("sim_time_ms", Ms(run.now_ns()));
   out.FieldUint("user_capacity_bytes", run.user_capacity_bytes());
-  const uint64_t wipc_bytes = 2 * run.user_capacity_bytes();
-  out.FieldUint("precondition_bytes", std::min(run.host_write_bytes(), wipc_bytes));
+  const uint64_t precondition_total = run.precondition_bytes_total();
+  out.FieldUint("precondition_bytes", std::min(run.host_write_bytes(), precondition_total));
+  out.FieldUint("precondition_total_bytes", precondition_total);
   out.FieldUint("rounds_max", run.rounds_max());
   out.Key("rounds").BeginArray();
   for (const stability::RoundResult& round : run.rounds()) {

@@ -74,6 +74,32 @@ TEST(StabilityApi, ProgressReportsRoundsAsTheyEnd) {
   fs_destroy(handle);
 }
 
+TEST(StabilityApi, RandomPreconditioningCountsAsPreconditioning) {
+  const uint32_t handle =
+      fs_stability_create(kSmallDevice, "", R"({"rounds_max": 1, "random_precondition": 0.5})");
+  ASSERT_NE(handle, 0u) << fs_last_error();
+  json::Value progress = json::Parse(fs_stability_progress(handle), "progress");
+  const double capacity = progress.Find("user_capacity_bytes")->as_number();
+  EXPECT_EQ(progress.Find("precondition_total_bytes")->as_number(), 2.5 * capacity);
+  // Past the sequential 2x capacity, the random writes are still preconditioning.
+  bool random_part_seen = false;
+  while (fs_stability_advance(handle, 1) == 0) {
+    progress = json::Parse(fs_stability_progress(handle), "progress");
+    const double written = progress.Find("precondition_bytes")->as_number();
+    if (written > 2 * capacity && written < 2.5 * capacity) {
+      random_part_seen = true;
+      EXPECT_EQ(progress.Find("phase")->as_string(), "precondition");
+    }
+  }
+  EXPECT_TRUE(random_part_seen);
+  const json::Value result = json::Parse(fs_stability_result(handle), "result");
+  EXPECT_EQ(result.Find("precondition")->Find("random")->Find("bytes")->as_number(),
+            0.5 * capacity);
+  fs_destroy(handle);
+  EXPECT_EQ(fs_stability_create(kSmallDevice, "", R"({"random_precondition": 11})"), 0u);
+  EXPECT_NE(std::string(fs_last_error()).find("random_precondition"), std::string::npos);
+}
+
 TEST(StabilityApi, BadInputIsAnInputErrorNamingTheFile) {
   EXPECT_EQ(fs_stability_create(kSmallDevice, "", R"({"rounds_max": 0})"), 0u);
   json::Value error = json::Parse(fs_last_error(), "error");

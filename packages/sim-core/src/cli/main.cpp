@@ -6,7 +6,8 @@
 //   flashscope run ... --placements all|NAME,...   (zoned drives)
 //   flashscope trace inspect FILE [trace options] [--json]
 //   flashscope presets [--json]
-//   flashscope stability --device DEVICE [--fio MEASURE.fio] [options] [--json]
+//   flashscope stability --device DEVICE [--fio MEASURE.fio] [options] [--compare]
+//       [--json]
 //
 // Bad input exits with status 2 and one line naming the file, the line and
 // the problem; simulator faults exit with 3.
@@ -45,7 +46,8 @@ constexpr const char* kUsage =
     "  flashscope run --scenario SCENARIO.json [options]\n"
     "  flashscope trace inspect FILE [trace options] [--json]\n"
     "  flashscope presets [--json]\n"
-    "  flashscope stability --device DEVICE [--fio MEASURE.fio] [options] [--json]\n"
+    "  flashscope stability --device DEVICE [--fio MEASURE.fio] [options] [--compare]\n"
+    "                 [--json]\n"
     "\n"
     "run options:\n"
     "  --set KEY=VALUE         override a device key by dotted path (repeatable),\n"

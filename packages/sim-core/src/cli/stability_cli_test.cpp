@@ -109,6 +109,65 @@ TEST_F(StabilityCli, MeasureFileRoundsMaxAndQosFlags) {
   EXPECT_EQ(r.Find("series")->Find("interval_ms")->as_number(), 5);
 }
 
+TEST_F(StabilityCli, CompareRunsTheFourVariantsSideBySideAsJson) {
+  // A paced measurement on the small drive with 128 blocks per plane (so
+  // background GC keeps more free blocks than foreground GC), after one
+  // capacity of random preconditioning.
+  const std::string fio = Write("paced.fio",
+                                "[paced]\nrw=randrw\nrwmixread=70\nbs=4k\niodepth=32\nnorandommap\n"
+                                "rate_iops=1000\n");
+  const json::Value r = Json(Run("stability --device " + Write("d.json", kSmallDevice) +
+                                 " --set geometry.blocks_per_plane=128"
+                                 " --set geometry.page_bytes=4096 --fio " +
+                                 fio + " --random-precondition 1 --compare --json"));
+  const json::Value& variants = *r.Find("variants");
+  ASSERT_EQ(variants.items().size(), 4u);
+  const char* names[] = {"baseline", "cost_benefit", "no_background_gc", "suspend"};
+  for (size_t i = 0; i < 4; ++i) {
+    const json::Value& v = variants.items()[i];
+    EXPECT_EQ(v.Find("name")->as_string(), names[i]);
+    EXPECT_FALSE(v.Find("label")->as_string().empty());
+    // Each variant states all three settings it compares.
+    ASSERT_EQ(v.Find("overrides")->items().size(), 4u) << names[i];
+    EXPECT_EQ(v.Find("workload")->as_string(), fio);
+    // The keys of a single run, and the random preconditioning it did.
+    for (const char* key : {"rounds", "steady_state", "cv", "consistency", "qos", "latency_us",
+                            "series", "iops_intervals", "window_waf"}) {
+      EXPECT_NE(v.Find(key), nullptr) << names[i] << " " << key;
+    }
+    const json::Value& random = *v.Find("precondition")->Find("random");
+    EXPECT_EQ(random.Find("bytes")->as_number(), 80 << 20) << names[i];
+    EXPECT_GT(v.Find("window_waf")->as_number(), 3) << names[i];  // not a fresh drive
+  }
+  EXPECT_EQ(variants.items()[2].Find("overrides")->items()[1].as_string(), "gc.background=false");
+  const auto read_p999 = [&](size_t i) {
+    return variants.items()[i].Find("latency_us")->Find("read")->Find("p999")->as_number();
+  };
+  const auto waf = [&](size_t i) { return variants.items()[i].Find("window_waf")->as_number(); };
+  // Suspend: reads stop waiting out programs and erases (12.9 ms -> 0.36 ms
+  // at seed 1); background GC's bigger reserve costs WAF (5.5 vs 3.9).
+  EXPECT_LT(read_p999(3), 0.1 * read_p999(0));
+  EXPECT_GT(waf(0), 1.2 * waf(2));
+  // Paced, preconditioned, 128 blocks per plane: nothing to warn about.
+  EXPECT_TRUE(r.Find("notes")->items().empty());
+}
+
+TEST_F(StabilityCli, CompareTableSaysWhenBackgroundGcCannotRun) {
+  const Output out =
+      Run("stability --device " + Write("d.json", kSmallDevice) + " --rounds-max 6 --compare");
+  ASSERT_EQ(out.status, 0) << out.err;
+  EXPECT_NE(out.out.find("variant            rounds  steady  mean IOPS  CV"), std::string::npos)
+      << out.out;
+  for (const char* label : {"greedy, bg GC", "cost-benefit GC", "no background GC", "P/E suspend",
+                            "gc.background=false", "suspend.erase=true"}) {
+    EXPECT_NE(out.out.find(label), std::string::npos) << label << "\n" << out.out;
+  }
+  // The default measurement is closed-loop, and 32 blocks per plane round
+  // both GC reserves to 2 blocks.
+  EXPECT_NE(out.out.find("note: the measurement is closed-loop"), std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("same 2 free blocks per plane"), std::string::npos) << out.out;
+}
+
 TEST_F(StabilityCli, GarbageFlagsGiveClearErrors) {
   const std::string device = Write("d.json", kSmallDevice);
   const std::string bad_fio = Write("bad.fio", "[mix]\nrw=randrw\nfrobnicate=3\n");
@@ -125,6 +184,10 @@ TEST_F(StabilityCli, GarbageFlagsGiveClearErrors) {
       {"stability --device " + device + " --qos-percentile 101", "--qos-percentile needs 0 < P"},
       {"stability --device " + device + " --series-interval-ms 0", "--series-interval-ms needs"},
       {"stability --device " + device + " --frobnicate", "unknown option '--frobnicate'"},
+      {"stability --device " + device + " --random-precondition 11", "--random-precondition needs"},
+      {"stability --device " + device + " --random-precondition -1", "--random-precondition needs"},
+      {"stability --device " + device + " --compare --fio /nonexistent/m.fio",
+       "/nonexistent/m.fio"},
       {"stability --device " + device + " --fio " + bad_fio, "bad.fio:3:"},
       {"stability --device " + device + " --fio /nonexistent/m.fio", "/nonexistent/m.fio"},
       {"stability --device " + device + " --set precondition.fill=1", "precondition.fill"},

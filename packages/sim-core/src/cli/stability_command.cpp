@@ -10,6 +10,7 @@
 #include "cli/presets.h"
 #include "config/device_config.h"
 #include "scenario/scenario.h"
+#include "stability/stability_comparison.h"
 #include "stability/stability_flow.h"
 #include "util/input_error.h"
 #include "workload/fio_job.h"
@@ -18,7 +19,7 @@ namespace flashscope {
 
 const char* const kStabilityUsage =
     "  flashscope stability --device DEVICE.json|preset:NAME [--fio MEASURE.fio]\n"
-    "                 [options] [--json]\n"
+    "                 [options] [--compare] [--json]\n"
     "\n"
     "stability options (purge, 2x capacity 128 KiB sequential preconditioning, then\n"
     "rounds of MEASURE.fio until SNIA PTS steady state):\n"
@@ -35,7 +36,19 @@ const char* const kStabilityUsage =
     "                          instead of the mean latency the seed checks\n"
     "  --series-interval-ms N  IOPS sampling interval for CV and consistency\n"
     "                          (default 10)\n"
-    "  --json                  print one JSON object instead of the table\n";
+    "  --random-precondition X after the sequential preconditioning, write X times\n"
+    "                          the capacity in 4 KiB random writes at QD32 (0-10,\n"
+    "                          default 0; seed 001's second step). A paced MEASURE\n"
+    "                          (rate_iops) needs it: its rounds all have the same\n"
+    "                          IOPS, so steady state is declared at round 5\n"
+    "  --compare               run the flow once per variant of the same drive and\n"
+    "                          print them side by side: baseline (greedy GC,\n"
+    "                          background GC, no suspend), cost-benefit GC, no\n"
+    "                          background GC, program/erase suspend; background GC\n"
+    "                          needs idle time, so pace MEASURE (e.g. rate_iops)\n"
+    "  --json                  print one JSON object instead of the table (with\n"
+    "                          --compare: {\"variants\": [{name, label, overrides,\n"
+    "                          window_waf, <the keys of one run>}], \"notes\"})\n";
 
 namespace {
 
@@ -59,6 +72,7 @@ int StabilityCommand(int argc, char** argv) {
   std::string fio_path;
   std::vector<std::string> sets;
   bool json = false;
+  bool compare = false;
   stability::StabilityOptions options;
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -78,6 +92,15 @@ int StabilityCommand(int argc, char** argv) {
       SetPresetsDir(value());
     } else if (arg == "--json") {
       json = true;
+    } else if (arg == "--compare") {
+      compare = true;
+    } else if (arg == "--random-precondition") {
+      const double x = NumberFlag(arg, value());
+      if (!(x >= 0 && x <= stability::kMaxRandomPreconditionCapacity)) {
+        StabilityError("--random-precondition needs 0 to 10 times the capacity, not '" +
+                       std::string(argv[i]) + "'");
+      }
+      options.random_precondition_capacity = x;
     } else if (arg == "--rounds-max") {
       const double n = NumberFlag(arg, value());
       if (n != std::floor(n) || n < 1 || n > 100) {
@@ -113,6 +136,28 @@ int StabilityCommand(int argc, char** argv) {
                                               : ParseFioJobs(ReadTextFile(fio_path), fio_path);
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
+  if (compare) {
+    // The user's device and --set first, then the variant's own overrides.
+    const std::vector<stability::VariantResult> results = stability::RunComparison(
+        stability::StandardVariants(),
+        [&](const stability::ComparisonVariant& variant) {
+          std::vector<std::string> variant_sets = sets;
+          variant_sets.insert(variant_sets.end(), variant.overrides.begin(),
+                              variant.overrides.end());
+          return LoadDevice(device_spec, PresetsDir(), variant_sets);
+        },
+        measure, options);
+    const std::vector<std::string> notes = stability::ComparisonNotes(device, measure, options);
+    size_t rounds = 0;
+    for (const stability::VariantResult& v : results) rounds += v.result.rounds.size();
+    std::fprintf(
+        stderr, "flashscope: stability comparison %.2f s wall (%zu variants, %zu rounds)\n",
+        std::chrono::duration<double>(Clock::now() - start).count(), results.size(), rounds);
+    const std::string out = json ? stability::ComparisonJson(results, notes, false)
+                                 : stability::ComparisonText(results, notes);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return 0;
+  }
   const stability::StabilityResult result = stability::RunStability(device, measure, options);
   // Wall-clock figures go to stderr, as for run: the JSON stays
   // byte-identical per seed.

@@ -4,7 +4,8 @@
 //   flashscope stability --device DEVICE.json|preset:NAME [--fio MEASURE.fio]
 //       [--set KEY=VALUE]... [--seed N] [--rounds-max N]
 //       [--qos-read-us X] [--qos-write-us Y] [--qos-percentile P]
-//       [--series-interval-ms N] [--presets DIR] [--json]
+//       [--series-interval-ms N] [--random-precondition X] [--presets DIR]
+//       [--compare] [--json]
 #pragma once
 
 namespace flashscope {

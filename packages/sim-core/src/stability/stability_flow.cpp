@@ -37,6 +37,15 @@ constexpr const char* kWipcFio =
     "iodepth=64\n"
     "loops=2\n";
 
+// Step 2b (seed 001's "4K random write" preconditioning): 4 KiB uniform
+// random writes at QD32; io_size is set from the option.
+constexpr const char* kRandomPreconditionFio =
+    "[random_precondition]\n"
+    "rw=randwrite\n"
+    "bs=4k\n"
+    "iodepth=32\n"
+    "norandommap\n";
+
 bool SetsItsOwnLength(const FioJob& job) {
   return job.number_ios != 0 || job.io_size.set || job.size.set || job.runtime_ns != 0;
 }
@@ -57,6 +66,8 @@ struct StabilityRun::State {
   std::vector<uint64_t> ramp_time_ns;  // of each job of one round
   uint32_t rounds_max = 0;
   uint32_t per_round = 0;
+  uint32_t first_round_job = 1;  // 2 with the random preconditioning
+  uint64_t random_precondition_bytes = 0;
   std::unique_ptr<Simulator> sim;
   std::vector<RoundResult> rounds;
   std::vector<double> round_iops;
@@ -65,7 +76,7 @@ struct StabilityRun::State {
   std::string device_name;
   std::string workload;
 
-  uint32_t FirstJob(uint32_t round) const { return 1 + (round - 1) * per_round; }
+  uint32_t FirstJob(uint32_t round) const { return first_round_job + (round - 1) * per_round; }
   bool RoundFinished(uint32_t round) const;
   RoundResult MeasureRound(uint32_t round) const;
 };
@@ -137,6 +148,11 @@ StabilityRun::StabilityRun(const DeviceConfig& device, const FioJobFile& measure
   if (options.rule.max_rounds == 0) {
     throw InputError("stability", 0, "stability: at least one round is needed");
   }
+  if (!(options.random_precondition_capacity >= 0 &&
+        options.random_precondition_capacity <= kMaxRandomPreconditionCapacity)) {
+    throw InputError("stability", 0,
+                     "stability: the random preconditioning needs 0 to 10 times the capacity");
+  }
   State& s = *state_;
   s.options = options;
   s.layout = DeviceLayout::From(device);
@@ -146,12 +162,26 @@ StabilityRun::StabilityRun(const DeviceConfig& device, const FioJobFile& measure
   s.device_name = device.name;
   s.workload = measure.file;
 
-  // Job 0: WIPC; then round r's jobs at 1 + (r - 1) * per_round, each round
-  // a stonewalled group (a job file with stonewalls of its own makes a round
-  // of several groups).
+  // Job 0: WIPC; job 1: the random preconditioning, if any; then round r's
+  // jobs from FirstJob(r), each round a stonewalled group (a job file with
+  // stonewalls of its own makes a round of several groups).
   FioJobFile combined;
   combined.file = measure.file;
   combined.jobs.push_back(ParseFioJobs(kWipcFio, "stability:wipc").jobs[0]);
+  const uint64_t block_bytes = 4096;  // the job's bs: whole I/Os only
+  const uint64_t random_bytes =
+      static_cast<uint64_t>(options.random_precondition_capacity *
+                            static_cast<double>(s.layout.logical_bytes) / block_bytes) *
+      block_bytes;
+  if (random_bytes > 0) {
+    FioJob job = ParseFioJobs(kRandomPreconditionFio, "stability:random_precondition").jobs[0];
+    job.stonewall = true;
+    job.io_size.set = true;
+    job.io_size.bytes = random_bytes;
+    combined.jobs.push_back(std::move(job));
+    s.first_round_job = 2;
+    s.random_precondition_bytes = random_bytes;
+  }
   for (uint32_t r = 1; r <= s.rounds_max; ++r) {
     for (uint32_t k = 0; k < s.per_round; ++k) {
       FioJob job = measure.jobs[k];
@@ -201,6 +231,9 @@ uint32_t StabilityRun::rounds_max() const { return state_->rounds_max; }
 uint64_t StabilityRun::now_ns() const { return state_->sim->now_ns(); }
 uint64_t StabilityRun::user_capacity_bytes() const { return state_->layout.logical_bytes; }
 uint64_t StabilityRun::host_write_bytes() const { return state_->sim->host().host_write_bytes(); }
+uint64_t StabilityRun::precondition_bytes_total() const {
+  return 2 * state_->layout.logical_bytes + state_->random_precondition_bytes;
+}
 
 StabilityResult StabilityRun::Result() const {
   const State& s = *state_;
@@ -215,14 +248,21 @@ StabilityResult StabilityRun::Result() const {
   result.rounds = s.rounds;
   result.steady_state = s.steady_state;
 
+  const auto job_waf = [&](const JobMetrics& m) {
+    return m.bytes[1] > 0 ? static_cast<double>((m.nand_at_end - m.nand_at_start).TotalPrograms()) *
+                                s.layout.page_bytes / static_cast<double>(m.bytes[1])
+                          : 0;
+  };
   const JobMetrics& wipc = host.metrics(0);
   result.precondition_bytes = wipc.bytes[1];
   result.precondition_end_ns = wipc.end_ns;
-  result.precondition_waf =
-      wipc.bytes[1] > 0
-          ? static_cast<double>((wipc.nand_at_end - wipc.nand_at_start).TotalPrograms()) *
-                s.layout.page_bytes / static_cast<double>(wipc.bytes[1])
-          : 0;
+  result.precondition_waf = job_waf(wipc);
+  if (s.first_round_job == 2) {
+    const JobMetrics& random = host.metrics(1);
+    result.random_precondition_bytes = random.bytes[1];
+    result.random_precondition_end_ns = random.end_ns;
+    result.random_precondition_waf = job_waf(random);
+  }
 
   const WindowFit& window = result.steady_state.window;
   result.window_start_ns = result.rounds[window.first_round - 1].start_ns;
@@ -308,6 +348,12 @@ std::string QosStatisticName(const QosLimits& limits) {
 std::string StabilityJson(const StabilityResult& r, bool pretty) {
   json::Writer out(pretty);
   out.BeginObject();
+  WriteStabilityFields(out, r);
+  out.EndObject();
+  return out.Take() + "\n";
+}
+
+void WriteStabilityFields(json::Writer& out, const StabilityResult& r) {
   out.FieldString("device", r.device);
   out.FieldString("workload", r.workload);
   out.FieldUint("user_capacity_bytes", r.user_capacity_bytes);
@@ -316,6 +362,17 @@ std::string StabilityJson(const StabilityResult& r, bool pretty) {
   out.FieldUint("bytes", r.precondition_bytes);
   out.Field("end_ms", Ms(r.precondition_end_ns));
   out.Field("waf", r.precondition_waf);
+  out.Key("random");
+  if (r.random_precondition_bytes > 0) {
+    out.BeginObject();
+    out.FieldString("pattern", "random write, 4 KiB, QD32");
+    out.FieldUint("bytes", r.random_precondition_bytes);
+    out.Field("end_ms", Ms(r.random_precondition_end_ns));
+    out.Field("waf", r.random_precondition_waf);
+    out.EndObject();
+  } else {
+    out.Null();
+  }
   out.EndObject();
 
   out.Key("rounds").BeginArray();
@@ -401,9 +458,6 @@ std::string StabilityJson(const StabilityResult& r, bool pretty) {
   for (bool v : r.in_window) out.Bool(v);
   out.EndArray();
   out.EndObject();
-
-  out.EndObject();
-  return out.Take() + "\n";
 }
 
 std::string StabilityText(const StabilityResult& r) {
@@ -416,6 +470,15 @@ std::string StabilityText(const StabilityResult& r) {
       r.device.c_str(), r.workload.c_str(), r.user_capacity_bytes / 1048576.0,
       r.precondition_bytes / 1048576.0, Ms(r.precondition_end_ns), r.precondition_waf);
   text += line;
+  if (r.random_precondition_bytes > 0) {
+    std::snprintf(line, sizeof line,
+                  "random precondition: %.1f MiB of 4 KiB random writes, done at %.1f ms, WAF "
+                  "%.3f\n\n",
+                  r.random_precondition_bytes / 1048576.0, Ms(r.random_precondition_end_ns),
+                  r.random_precondition_waf);
+    text.pop_back();  // one blank line before the table, after both lines
+    text += line;
+  }
   text += "round  end ms      IOPS      read IOPS  write IOPS  rd p99.9 us  wr p99.9 us  WAF\n";
   const WindowFit& w = r.steady_state.window;
   for (const RoundResult& round : r.rounds) {

@@ -13,6 +13,16 @@
 //     job writes both passes through the write buffer and GC exactly as the
 //     rounds will, and costs little (2x capacity of large sequential writes
 //     needs almost no GC copying: 0.01 s for the 80 MiB test drive).
+//  2b. Optional workload-dependent preconditioning (the seed's second
+//     step, "4K random write for 3 hours"; PTS WDPC):
+//     StabilityOptions::random_precondition_capacity times the user capacity
+//     of 4 KiB uniform random writes at QD32, timed, as job group 1. Off by
+//     default. A closed-loop measurement does not need it (its own rounds
+//     age the drive, and the detector waits until the FOB rounds' higher
+//     IOPS have passed), but a paced one does: at a fixed rate_iops every
+//     round has the same IOPS, so the detector finds steady state at round
+//     5 while the drive may still be writing into the over-provisioning it
+//     had fresh out of the box.
 //  3. Rounds of the measurement workload (default: 4 KiB random 70/30
 //     read/write mix at QD32, fio `norandommap` as in the seed), each round a
 //     new stonewalled job group of the same Simulator, so the drive's state
@@ -41,6 +51,7 @@
 #include "config/device_config.h"
 #include "metrics/latency_histogram.h"
 #include "stability/steady_state.h"
+#include "util/json.h"
 #include "workload/fio_job.h"
 
 namespace flashscope::stability {
@@ -53,10 +64,18 @@ inline constexpr uint64_t kDefaultSeriesIntervalNs = 10'000'000;  // 10 ms
 // The default measurement round as a parsed job file.
 FioJobFile DefaultMeasureJobs();
 
+// Upper bound of StabilityOptions::random_precondition_capacity (the CLI's
+// range): ten capacities of random writes is well past any drive's GC
+// steady state.
+inline constexpr double kMaxRandomPreconditionCapacity = 10;
+
 struct StabilityOptions {
   SteadyStateRule rule;  // rule.max_rounds: the rounds run at most
   QosLimits qos;
   uint64_t series_interval_ns = kDefaultSeriesIntervalNs;
+  // Step 2b: multiples of the user capacity of 4 KiB random writes after
+  // the sequential preconditioning (0 = none, as PTS WIPC alone).
+  double random_precondition_capacity = 0;
 };
 
 struct RoundResult {
@@ -81,6 +100,10 @@ struct StabilityResult {
   uint64_t precondition_bytes = 0;
   uint64_t precondition_end_ns = 0;
   double precondition_waf = 0;
+  // Step 2b, when asked for (bytes 0 otherwise).
+  uint64_t random_precondition_bytes = 0;
+  uint64_t random_precondition_end_ns = 0;
+  double random_precondition_waf = 0;
 
   std::vector<RoundResult> rounds;  // rounds run, in order
   SteadyState steady_state;
@@ -143,9 +166,12 @@ class StabilityRun {
   uint32_t rounds_max() const;
   uint64_t now_ns() const;
   uint64_t user_capacity_bytes() const;
-  // Host bytes written so far: 2x the user capacity at the end of the
-  // preconditioning (the first round starts then).
+  // Host bytes written so far: precondition_bytes_total() when the first
+  // round starts.
   uint64_t host_write_bytes() const;
+  // What the preconditioning writes: 2x the user capacity, plus the random
+  // preconditioning's bytes.
+  uint64_t precondition_bytes_total() const;
 
   // The flow's result; std::logic_error before done().
   StabilityResult Result() const;
@@ -158,7 +184,8 @@ class StabilityRun {
 // The result as JSON (`flashscope stability --json`), and as the text table
 // the CLI prints without --json. JSON keys (times in ms, latencies in us):
 //   device, workload, user_capacity_bytes,
-//   precondition {pattern, bytes, end_ms, waf},
+//   precondition {pattern, bytes, end_ms, waf,
+//                 random (null without step 2b, else {pattern, bytes, end_ms, waf})},
 //   rounds [{round, start_ms, end_ms, iops, read_iops, write_iops,
 //            read_p99_us, read_p999_us, write_p99_us, write_p999_us, waf,
 //            in_window}],
@@ -174,6 +201,9 @@ class StabilityRun {
 //   latency_us {read, write: {count, mean, p50, p99, p999, p9999, max}},
 //   series {interval_ms, t_ms [], iops [], round [], in_window []}.
 std::string StabilityJson(const StabilityResult& result, bool pretty);
+// The same keys written into an object `out` has open (the comparison's
+// variants carry them beside their name).
+void WriteStabilityFields(json::Writer& out, const StabilityResult& result);
 std::string StabilityText(const StabilityResult& result);
 
 }  // namespace flashscope::stability

@@ -1,0 +1,308 @@
+// Runs side by side: the label of what a device does about GC and suspend
+// (its JSON under the --set overrides), a result reduced to the table's
+// figures, the notes on what a comparison cannot show, and the runner's
+// comparison of the four variants with stand-in workers.
+
+import type { StabilityRequest } from '@flashscope/wasm/protocol';
+import type { SimClient } from '@flashscope/wasm/client';
+import { describe, expect, it } from 'vitest';
+import {
+  appendRun,
+  comparisonNotes,
+  controlsLabel,
+  freshDriveNote,
+  gcReserves,
+  isClosedLoopFio,
+  lowestRows,
+  runControls,
+  STANDARD_VARIANTS,
+  summarizeRun,
+  windowWaf,
+  type StabilityRunSummary,
+} from './stabilityRuns';
+import type { StabilityResult } from './stabilityResult';
+import { StabilityRunner } from './stabilityRunner';
+import { createStabilityStore } from './stabilityStore';
+
+const TINY = JSON.stringify({
+  cell: 'slc',
+  geometry: { blocks_per_plane: 128 },
+  gc: { victim: 'greedy', free_block_threshold: 0.05 },
+});
+
+/** A result with the figures the table reads; rounds 2-6 are the window. */
+function result(figures: { cv: number; readP999: number; writeP999: number; waf: number }) {
+  const rounds = [1, 2, 3, 4, 5, 6].map((round) => ({
+    round,
+    start_ms: round * 10,
+    end_ms: round * 10 + 10,
+    iops: 5000,
+    read_iops: 3500,
+    write_iops: 1500,
+    read_p99_us: 1,
+    read_p999_us: 1,
+    write_p99_us: 1,
+    write_p999_us: 1,
+    // FOB round 1 has no GC: it must not count.
+    waf: round === 1 ? 1 : figures.waf,
+    in_window: round >= 2,
+  }));
+  const latency = (p999: number) => ({
+    count: 10,
+    mean: 1,
+    p50: 1,
+    p99: 1,
+    p999,
+    p9999: p999,
+    max: p999,
+  });
+  return {
+    device: 'tiny',
+    workload: 'stability:default',
+    user_capacity_bytes: 1,
+    precondition: { pattern: '', bytes: 2, end_ms: 10, waf: 1 },
+    rounds,
+    steady_state: {
+      reached: true,
+      round: 6,
+      window: [2, 6],
+      window_ms: [20, 70],
+      mean_iops: 5000,
+      range_fraction: 0.05,
+      slope_excursion_fraction: 0.01,
+      range_ok: true,
+      slope_ok: true,
+    },
+    cv: figures.cv,
+    consistency: 0.5,
+    iops_intervals: {
+      interval_ms: 10,
+      samples: 5,
+      mean: 4990,
+      stddev: 100,
+      consistency_dropped: 0,
+      consistency_min: 2500,
+    },
+    qos: {
+      read_limit_us: 1000,
+      write_limit_us: 200,
+      percentile: null,
+      statistic: 'mean',
+      pass: figures.readP999 < 1000,
+      read_us: 500,
+      write_us: 50,
+      read_pass: true,
+      write_pass: true,
+    },
+    latency_us: { read: latency(figures.readP999), write: latency(figures.writeP999) },
+    series: { interval_ms: 10, t_ms: [], iops: [], round: [], in_window: [] },
+  } satisfies StabilityResult;
+}
+
+describe('runControls and controlsLabel', () => {
+  it('reads the device JSON, then the overrides in order, over the simulator defaults', () => {
+    expect(controlsLabel(runControls('{}'))).toBe('greedy GC · bg GC · no suspend');
+    const controls = runControls(TINY, [
+      'gc.victim=cost_benefit',
+      'gc.background=false',
+      'suspend.program=true',
+      'scheduler="read_priority"',
+      'gc.background=true', // a later override wins
+      'geometry.pages_per_block=64', // not tracked: skipped
+    ]);
+    expect(controls).toMatchObject({
+      gcVictim: 'cost_benefit',
+      gcBackground: true,
+      suspendProgram: true,
+      suspendErase: false,
+      blocksPerPlane: 128,
+      freeBlockThreshold: 0.05,
+    });
+    expect(controlsLabel(controls)).toBe(
+      'cost-benefit GC · bg GC · program suspend · read priority',
+    );
+  });
+
+  it('labels each standard variant differently whatever the device says', () => {
+    const device = JSON.stringify({ gc: { victim: 'fifo', background: false } });
+    const labels = STANDARD_VARIANTS.map((v) => controlsLabel(runControls(device, v.overrides)));
+    expect(labels).toEqual([
+      'greedy GC · bg GC · no suspend',
+      'cost-benefit GC · bg GC · no suspend',
+      'greedy GC · no bg GC · no suspend',
+      'greedy GC · bg GC · P/E suspend',
+    ]);
+  });
+
+  it('takes an unparsable device as the defaults', () => {
+    expect(runControls('{ not json', ['suspend.erase=true']).suspendErase).toBe(true);
+    expect(runControls('{ not json').gcVictim).toBe('greedy');
+  });
+});
+
+describe('summaries', () => {
+  it('reduces a result to the table figures; WAF is the window rounds mean', () => {
+    const r = result({ cv: 0.25, readP999: 12648.4, writeP999: 15663.1, waf: 4 });
+    expect(windowWaf(r)).toBe(4); // round 1 (WAF 1) is outside the window
+    const meta = { id: 3, label: 'x', deviceLabel: 'd', workloadLabel: 'w', createdAtMs: 0 };
+    expect(summarizeRun(r, meta)).toEqual({
+      ...meta,
+      rounds: 6,
+      steadyRound: 6,
+      meanIops: 4990,
+      cv: 0.25,
+      consistency: 0.5,
+      readP999Us: 12648.4,
+      writeP999Us: 15663.1,
+      windowWaf: 4,
+      qosPass: false,
+    });
+    const notSteady = { ...r, steady_state: { ...r.steady_state, reached: false, round: null } };
+    expect(summarizeRun(notSteady, meta).steadyRound).toBeNull();
+  });
+
+  it('keeps the newest runs and marks every row holding the lowest value', () => {
+    const run = (id: number, cv: number | null) => ({ id, cv }) as StabilityRunSummary;
+    let history: StabilityRunSummary[] = [];
+    for (let id = 1; id <= 5; id++) history = appendRun(history, run(id, id % 2), 3);
+    expect(history.map((r) => r.id)).toEqual([3, 4, 5]);
+    expect([...lowestRows(history, (r) => r.cv)]).toEqual([4]);
+    const tied = [run(1, 0.2), run(2, null), run(3, 0.2)];
+    expect([...lowestRows(tied, (r) => r.cv)]).toEqual([1, 3]);
+    expect(lowestRows([run(1, null)], (r) => r.cv).size).toBe(0);
+  });
+});
+
+describe('what a comparison cannot show', () => {
+  it('notes runs that all measured a drive doing no GC in the window', () => {
+    const run = (windowWaf: number) => ({ windowWaf }) as StabilityRunSummary;
+    expect(freshDriveNote([run(1), run(1.02)])).toMatch(/window WAF near 1/);
+    expect(freshDriveNote([run(1), run(4.1)])).toBeNull();
+    expect(freshDriveNote([])).toBeNull();
+  });
+
+  it('calls a job without rate_iops or thinktime closed-loop', () => {
+    expect(isClosedLoopFio('')).toBe(true);
+    expect(isClosedLoopFio('[a]\nrw=randrw\niodepth=32\n; rate_iops=1000\n')).toBe(true);
+    expect(isClosedLoopFio('[a]\nrate_iops=0\n')).toBe(true);
+    expect(isClosedLoopFio('[a]\nrw=randrw\nrate_iops=1000\n')).toBe(false);
+    expect(isClosedLoopFio('[a]\nthinktime = 0.5ms\n')).toBe(false);
+  });
+
+  it('rounds the GC reserves as layout.cpp does', () => {
+    // 5 % of 128 blocks: 7 for both (the teaching drive's free_block_threshold).
+    expect(gcReserves(runControls(TINY))).toEqual({ foreground: 7, background: 7 });
+    // Defaults: 2 % -> 3, 5 % -> 7; 32 blocks per plane: both 2.
+    expect(gcReserves(runControls('{}'))).toEqual({ foreground: 3, background: 7 });
+    expect(gcReserves(runControls('{"geometry": {"blocks_per_plane": 32}}'))).toEqual({
+      foreground: 2,
+      background: 2,
+    });
+  });
+
+  it('notes a closed-loop measurement, equal reserves, a paced one without random preconditioning', () => {
+    const notes = comparisonNotes(runControls(TINY), true);
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toMatch(/closed-loop/);
+    expect(notes[1]).toMatch(/same 7 free blocks per plane/);
+    const paced = comparisonNotes(runControls('{}'), false);
+    expect(paced).toHaveLength(1);
+    expect(paced[0]).toMatch(/no random preconditioning/);
+    expect(comparisonNotes(runControls('{}'), false, 1)).toEqual([]);
+  });
+});
+
+/** A worker stand-in whose result depends on the overrides it ran with. */
+class FakeStabilityClient {
+  requests: StabilityRequest[] = [];
+  terminated = false;
+
+  constructor(private readonly fail = false) {}
+
+  asClient(): SimClient {
+    return this as unknown as SimClient;
+  }
+
+  async runStability(request: StabilityRequest): Promise<string> {
+    this.requests.push(request);
+    if (this.fail) throw new Error('tiny.json: unknown key');
+    const suspend = request.set?.includes('suspend.program=true') ?? false;
+    const costBenefit = request.set?.includes('gc.victim=cost_benefit') ?? false;
+    return JSON.stringify(
+      result({
+        cv: suspend ? 0.8 : 0.28,
+        readP999: suspend ? 5000 : 12600,
+        writeP999: 15000,
+        waf: costBenefit ? 5 : 4,
+      }),
+    );
+  }
+
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+const input = {
+  request: { deviceJson: TINY, fioText: '', set: ['precondition.fill=0'] },
+  deviceLabel: 'teaching-slc-tiny',
+  workloadLabel: '4 KiB random 70/30, QD32',
+};
+
+describe('StabilityRunner history and comparison', () => {
+  it('keeps each finished run in the history, labelled by its controls', async () => {
+    const store = createStabilityStore();
+    const runner = new StabilityRunner(store, async () => new FakeStabilityClient().asClient());
+    await runner.start(input);
+    await runner.start({
+      ...input,
+      request: { ...input.request, set: ['suspend.program=true', 'suspend.erase=true'] },
+    });
+    const history = store.getState().history;
+    expect(history.map((r) => [r.id, r.label, r.readP999Us])).toEqual([
+      [1, 'greedy GC · bg GC · no suspend', 12600],
+      [2, 'greedy GC · bg GC · P/E suspend', 5000],
+    ]);
+    expect(store.getState().test?.controlsLabel).toBe('greedy GC · bg GC · P/E suspend');
+  });
+
+  it('runs the four variants after the input overrides, one worker each', async () => {
+    const store = createStabilityStore();
+    const clients: FakeStabilityClient[] = [];
+    const runner = new StabilityRunner(store, async () => {
+      clients.push(new FakeStabilityClient());
+      return clients[clients.length - 1].asClient();
+    });
+    await runner.compare(input);
+    expect(clients).toHaveLength(4);
+    expect(clients.every((c) => c.terminated)).toBe(true);
+    expect(clients.map((c) => c.requests[0].set)).toEqual(
+      STANDARD_VARIANTS.map((v) => ['precondition.fill=0', ...v.overrides]),
+    );
+    const { history, comparison } = store.getState();
+    expect(history.map((r) => r.label)).toEqual([
+      'greedy GC · bg GC · no suspend',
+      'cost-benefit GC · bg GC · no suspend',
+      'greedy GC · no bg GC · no suspend',
+      'greedy GC · bg GC · P/E suspend',
+    ]);
+    expect(history.map((r) => r.windowWaf)).toEqual([4, 5, 4, 4]);
+    expect(comparison?.done).toBe(4);
+    expect(comparison?.total).toBe(4);
+    // The default round is closed-loop, and the teaching drive's reserves are equal.
+    expect(comparison?.notes).toHaveLength(2);
+  });
+
+  it('stops the comparison at a variant that fails', async () => {
+    const store = createStabilityStore();
+    let created = 0;
+    const runner = new StabilityRunner(store, async () =>
+      new FakeStabilityClient(++created === 2).asClient(),
+    );
+    await runner.compare(input);
+    expect(created).toBe(2);
+    expect(store.getState().history).toHaveLength(1);
+    expect(store.getState().comparison?.done).toBe(1);
+    expect(store.getState().test?.status).toBe('error');
+  });
+});

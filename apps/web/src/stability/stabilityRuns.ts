@@ -1,0 +1,322 @@
+// Stability runs side by side (issue 7: "the same drive with greedy vs
+// cost-benefit GC, with and without background GC, with and without
+// suspend — CV and p99.9 side by side"). Pure helpers: what a run's device
+// does about GC and read/write conflicts (its JSON under the --set
+// overrides it ran with) as a label, a finished run reduced to the figures
+// the table shows, the standard variants (those of `flashscope stability
+// --compare`, sim-core stability/stability_comparison.cpp), and the notes
+// on what a comparison cannot show.
+
+import type { StabilityResult } from './stabilityResult';
+
+/** What a run's device does about GC and conflicts, with device_config.h's defaults. */
+export interface RunControls {
+  gcVictim: string;
+  gcBackground: boolean;
+  suspendProgram: boolean;
+  suspendErase: boolean;
+  scheduler: string;
+  blocksPerPlane: number;
+  freeBlockThreshold: number;
+  backgroundFreeBlockThreshold: number;
+}
+
+const DEFAULT_CONTROLS: RunControls = {
+  gcVictim: 'greedy',
+  gcBackground: true,
+  suspendProgram: false,
+  suspendErase: false,
+  scheduler: 'fifo',
+  blocksPerPlane: 128,
+  freeBlockThreshold: 0.02,
+  backgroundFreeBlockThreshold: 0.05,
+};
+
+type Json = Record<string, unknown>;
+
+function asObject(value: unknown): Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Json)
+    : {};
+}
+
+/** A --set value as the simulator reads it loosely: JSON, or a bare word. */
+function looseValue(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+type Setter = (controls: RunControls, value: unknown) => void;
+
+const SETTERS: Record<string, Setter> = {
+  'gc.victim': (c, v) => {
+    if (typeof v === 'string') c.gcVictim = v;
+  },
+  'gc.background': (c, v) => {
+    if (typeof v === 'boolean') c.gcBackground = v;
+  },
+  'suspend.program': (c, v) => {
+    if (typeof v === 'boolean') c.suspendProgram = v;
+  },
+  'suspend.erase': (c, v) => {
+    if (typeof v === 'boolean') c.suspendErase = v;
+  },
+  scheduler: (c, v) => {
+    if (typeof v === 'string') c.scheduler = v;
+  },
+  'geometry.blocks_per_plane': (c, v) => {
+    if (typeof v === 'number') c.blocksPerPlane = v;
+  },
+  'gc.free_block_threshold': (c, v) => {
+    if (typeof v === 'number') c.freeBlockThreshold = v;
+  },
+  'gc.background_free_block_threshold': (c, v) => {
+    if (typeof v === 'number') c.backgroundFreeBlockThreshold = v;
+  },
+};
+
+/**
+ * The controls of the device `deviceJson` after the overrides `set`
+ * (KEY=VALUE, applied in order like the CLI's --set). Keys it does not
+ * track are skipped; an unparsable device counts as the defaults.
+ */
+export function runControls(deviceJson: string, set: readonly string[] = []): RunControls {
+  const controls = { ...DEFAULT_CONTROLS };
+  let device: Json = {};
+  try {
+    device = asObject(JSON.parse(deviceJson));
+  } catch {
+    // the simulator reports the device's own errors
+  }
+  const gc = asObject(device.gc);
+  const suspend = asObject(device.suspend);
+  const geometry = asObject(device.geometry);
+  const fromFile: [string, unknown][] = [
+    ['gc.victim', gc.victim],
+    ['gc.background', gc.background],
+    ['suspend.program', suspend.program],
+    ['suspend.erase', suspend.erase],
+    ['scheduler', device.scheduler],
+    ['geometry.blocks_per_plane', geometry.blocks_per_plane],
+    ['gc.free_block_threshold', gc.free_block_threshold],
+    ['gc.background_free_block_threshold', gc.background_free_block_threshold],
+  ];
+  for (const [key, value] of fromFile) SETTERS[key](controls, value);
+  for (const assignment of set) {
+    const equals = assignment.indexOf('=');
+    if (equals < 0) continue;
+    SETTERS[assignment.slice(0, equals).trim()]?.(
+      controls,
+      looseValue(assignment.slice(equals + 1).trim()),
+    );
+  }
+  return controls;
+}
+
+/** "greedy GC · bg GC · no suspend" (and "· read priority" when the die scheduler is). */
+export function controlsLabel(c: RunControls): string {
+  const suspend =
+    c.suspendProgram && c.suspendErase
+      ? 'P/E suspend'
+      : c.suspendProgram
+        ? 'program suspend'
+        : c.suspendErase
+          ? 'erase suspend'
+          : 'no suspend';
+  const parts = [
+    `${c.gcVictim.replace(/_/g, '-')} GC`,
+    c.gcBackground ? 'bg GC' : 'no bg GC',
+    suspend,
+  ];
+  if (c.scheduler !== 'fifo') parts.push(c.scheduler.replace(/_/g, ' '));
+  return parts.join(' · ');
+}
+
+/** One finished run as the side-by-side table shows it. */
+export interface StabilityRunSummary {
+  id: number;
+  label: string;
+  deviceLabel: string;
+  workloadLabel: string;
+  createdAtMs: number;
+  rounds: number;
+  /** The round that reached steady state; null when none did. */
+  steadyRound: number | null;
+  /** Mean of the window's IOPS intervals. */
+  meanIops: number;
+  cv: number | null;
+  consistency: number | null;
+  readP999Us: number;
+  writeP999Us: number;
+  /** Mean WAF of the window's rounds. */
+  windowWaf: number;
+  qosPass: boolean;
+}
+
+/** Mean WAF of the rounds in the steady-state window (or the last window when not reached). */
+export function windowWaf(result: StabilityResult): number {
+  const [first, last] = result.steady_state.window;
+  const inWindow = result.rounds.filter((r) => r.round >= first && r.round <= last);
+  return inWindow.length === 0 ? 0 : inWindow.reduce((sum, r) => sum + r.waf, 0) / inWindow.length;
+}
+
+export function summarizeRun(
+  result: StabilityResult,
+  meta: Pick<StabilityRunSummary, 'id' | 'label' | 'deviceLabel' | 'workloadLabel' | 'createdAtMs'>,
+): StabilityRunSummary {
+  return {
+    ...meta,
+    rounds: result.rounds.length,
+    steadyRound: result.steady_state.reached ? result.steady_state.round : null,
+    meanIops: result.iops_intervals.mean,
+    cv: result.cv,
+    consistency: result.consistency,
+    readP999Us: result.latency_us.read.p999,
+    writeP999Us: result.latency_us.write.p999,
+    windowWaf: windowWaf(result),
+    qosPass: result.qos.pass,
+  };
+}
+
+/** Runs kept in the table; the oldest go first. */
+export const HISTORY_LIMIT = 24;
+
+export function appendRun(
+  history: readonly StabilityRunSummary[],
+  run: StabilityRunSummary,
+  limit = HISTORY_LIMIT,
+): StabilityRunSummary[] {
+  return [...history, run].slice(-limit);
+}
+
+/** Which rows hold the lowest value of a column (ties all count); none for null values only. */
+export function lowestRows(
+  history: readonly StabilityRunSummary[],
+  value: (run: StabilityRunSummary) => number | null,
+): Set<number> {
+  let lowest = Infinity;
+  for (const run of history) {
+    const v = value(run);
+    if (v !== null && v < lowest) lowest = v;
+  }
+  return new Set(history.filter((run) => value(run) === lowest).map((run) => run.id));
+}
+
+/** One variant of the comparison: overrides added after the panel's own. */
+export interface StabilityVariant {
+  name: string;
+  overrides: string[];
+}
+
+/** The variants of `flashscope stability --compare`: each differs from the baseline in one thing. */
+export const STANDARD_VARIANTS: readonly StabilityVariant[] = [
+  {
+    name: 'baseline',
+    overrides: [
+      'gc.victim=greedy',
+      'gc.background=true',
+      'suspend.program=false',
+      'suspend.erase=false',
+    ],
+  },
+  {
+    name: 'cost_benefit',
+    overrides: [
+      'gc.victim=cost_benefit',
+      'gc.background=true',
+      'suspend.program=false',
+      'suspend.erase=false',
+    ],
+  },
+  {
+    name: 'no_background_gc',
+    overrides: [
+      'gc.victim=greedy',
+      'gc.background=false',
+      'suspend.program=false',
+      'suspend.erase=false',
+    ],
+  },
+  {
+    name: 'suspend',
+    overrides: [
+      'gc.victim=greedy',
+      'gc.background=true',
+      'suspend.program=true',
+      'suspend.erase=true',
+    ],
+  },
+];
+
+/** Whether the measurement keeps its queue full: no rate_iops or thinktime ('' is the default round). */
+export function isClosedLoopFio(fioText: string): boolean {
+  for (const raw of fioText.split(/\r?\n/)) {
+    const line = raw.replace(/[;#].*$/, '').trim();
+    const match = /^(rate_iops|thinktime)\s*=\s*(\S+)/.exec(line);
+    if (match && Number.parseFloat(match[2]) > 0) return false;
+  }
+  return true;
+}
+
+/** Free blocks per plane GC keeps (layout.cpp): at least 2, the background reserve at least that. */
+export function gcReserves(c: RunControls): { foreground: number; background: number } {
+  const foreground = Math.max(2, Math.ceil(c.freeBlockThreshold * c.blocksPerPlane));
+  const background = Math.max(
+    foreground,
+    Math.ceil(c.backgroundFreeBlockThreshold * c.blocksPerPlane),
+  );
+  return { foreground, background };
+}
+
+/**
+ * What the comparison of these controls on this measurement cannot show
+ * (the CLI's notes; a job that is not closed-loop is taken as paced).
+ */
+export function comparisonNotes(
+  controls: RunControls,
+  closedLoop: boolean,
+  randomPrecondition = 0,
+): string[] {
+  const notes: string[] = [];
+  if (closedLoop) {
+    notes.push(
+      'The measurement is closed-loop (no rate_iops or thinktime): the dies are seldom idle, so ' +
+        'background GC hardly runs and "no bg GC" differs little from the baseline. Pace the ' +
+        'fio job in the panel (e.g. rate_iops) to compare it.',
+    );
+  }
+  const reserves = gcReserves(controls);
+  if (reserves.background <= reserves.foreground) {
+    notes.push(
+      `On this drive background GC keeps the same ${reserves.foreground} free blocks per plane ` +
+        `as foreground GC (${controls.blocksPerPlane} blocks per plane), so it never starts first.`,
+    );
+  }
+  if (!closedLoop && randomPrecondition === 0) {
+    notes.push(
+      'The job is paced and there is no random preconditioning: rounds at a fixed rate all have ' +
+        'the same IOPS, so steady state comes at round 5, possibly while the drive is still ' +
+        'fresh (window WAF near 1). Set the random preconditioning to 1× the capacity.',
+    );
+  }
+  return notes;
+}
+
+/** Window WAF below this: the window saw (almost) no GC. */
+const FRESH_WAF = 1.1;
+
+/**
+ * A note when every one of `runs` measured a drive that did no GC in its
+ * window (WAF near 1: the rounds still wrote into free over-provisioning),
+ * so GC policies cannot differ; null otherwise.
+ */
+export function freshDriveNote(runs: readonly StabilityRunSummary[]): string | null {
+  if (runs.length === 0 || runs.some((run) => run.windowWaf >= FRESH_WAF)) return null;
+  return (
+    'Every run has a window WAF near 1: its rounds still wrote into free space and GC hardly ' +
+    'ran, so the GC variants cannot differ. Set the random preconditioning to 1× the capacity.'
+  );
+}
