@@ -311,8 +311,7 @@ export function stabilityOptionsJson(request: StabilityRequest): string {
   if (request.qosWriteUs !== undefined) options.qos_write_us = request.qosWriteUs;
   if (request.qosPercentile !== undefined) options.qos_percentile = request.qosPercentile;
   if (request.seriesIntervalMs !== undefined) options.series_interval_ms = request.seriesIntervalMs;
-  // Only when asked for: a module built before the key knew nothing of it.
-  if (request.randomPreconditionCapacity) {
+  if (request.randomPreconditionCapacity !== undefined) {
     options.random_precondition = request.randomPreconditionCapacity;
   }
   if (request.deviceName !== undefined) options.device_name = request.deviceName;

@@ -51,10 +51,8 @@ export function stabilityInputFrom(state: AppState, settings: StabilitySettings)
       roundsMax: settings.roundsMax,
       qosReadUs: settings.qosReadUs,
       qosWriteUs: settings.qosWriteUs,
-      // Only when asked for: older wasm modules do not know the option.
-      ...(settings.randomPrecondition > 0
-        ? { randomPreconditionCapacity: settings.randomPrecondition }
-        : {}),
+      // Always sent: 0 (no random step) differs from the core's default of 2.
+      randomPreconditionCapacity: settings.randomPrecondition,
     },
     deviceLabel: draft.devicePresetId ?? deviceName.replace(/\.json$/, ''),
     workloadLabel:

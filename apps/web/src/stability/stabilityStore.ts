@@ -16,7 +16,8 @@ export const DEFAULT_SETTINGS: StabilitySettings = {
   qosReadUs: 1000,
   qosWriteUs: 200,
   roundsMax: 25,
-  randomPrecondition: 0,
+  // Seed 001's two full-drive passes of 4K random writes (the core's default).
+  randomPrecondition: 2,
 };
 
 export interface StabilitySettings {

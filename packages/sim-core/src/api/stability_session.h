@@ -33,7 +33,7 @@ namespace flashscope {
 //   series_interval_ms  IOPS sampling interval, >= 0.001 (default 10)
 //   random_precondition times the user capacity of 4 KiB random writes
 //                       after the sequential preconditioning, 0-10 (default
-//                       0; the CLI's --random-precondition)
+//                       2, seed 001; the CLI's --random-precondition)
 //   device_name         names the device text in errors ("device.json")
 //   workload_name       plays the CLI's --fio path: named in errors and the
 //                       result's "workload" ("measure.fio"); not used when the

@@ -64,8 +64,11 @@ TEST(StabilityApi, ProgressReportsRoundsAsTheyEnd) {
   progress = json::Parse(fs_stability_progress(handle), "progress");
   EXPECT_EQ(progress.Find("phase")->as_string(), "done");
   EXPECT_EQ(progress.Find("rounds")->items().size(), 3u);
+  // Both preconditioning steps: 2x the capacity sequential, 2x random.
   EXPECT_EQ(progress.Find("precondition_bytes")->as_number(),
-            2 * progress.Find("user_capacity_bytes")->as_number());
+            4 * progress.Find("user_capacity_bytes")->as_number());
+  EXPECT_EQ(progress.Find("precondition_total_bytes")->as_number(),
+            progress.Find("precondition_bytes")->as_number());
   // Three rounds cannot make the five-round window.
   EXPECT_FALSE(progress.Find("steady_state")->Find("reached")->as_bool());
   const json::Value result = json::Parse(fs_stability_result(handle), "result");

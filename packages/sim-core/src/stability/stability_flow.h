@@ -13,16 +13,18 @@
 //     job writes both passes through the write buffer and GC exactly as the
 //     rounds will, and costs little (2x capacity of large sequential writes
 //     needs almost no GC copying: 0.01 s for the 80 MiB test drive).
-//  2b. Optional workload-dependent preconditioning (the seed's second
-//     step, "4K random write for 3 hours"; PTS WDPC):
-//     StabilityOptions::random_precondition_capacity times the user capacity
-//     of 4 KiB uniform random writes at QD32, timed, as job group 1. Off by
-//     default. A closed-loop measurement does not need it (its own rounds
-//     age the drive, and the detector waits until the FOB rounds' higher
-//     IOPS have passed), but a paced one does: at a fixed rate_iops every
-//     round has the same IOPS, so the detector finds steady state at round
-//     5 while the drive may still be writing into the over-provisioning it
-//     had fresh out of the box.
+//  2b. Workload-dependent preconditioning (the seed's second step: "执行两遍
+//     全盘随机写, 将数据全部打乱", two full-drive passes of 4K random writes
+//     to scatter the data; PTS WDPC): StabilityOptions::
+//     random_precondition_capacity times the user capacity of 4 KiB uniform
+//     random writes at QD32, timed, as job group 1; twice by default, as the
+//     seed, 0 skips it. Without it the rounds start on a drive whose data
+//     lies in order and whose over-provisioning is still free: on a drive
+//     with generous spare space (the 25 % of teaching-slc-tiny) five rounds
+//     of the 70/30 mix write less than that spare, GC never runs, IOPS stay
+//     flat, and the detector finds a "steady state" at round 5 with window
+//     WAF 1.00 that is fresh-out-of-box, not steady. A paced measurement is
+//     worse still: at a fixed rate_iops every round has the same IOPS.
 //  3. Rounds of the measurement workload (default: 4 KiB random 70/30
 //     read/write mix at QD32, fio `norandommap` as in the seed), each round a
 //     new stonewalled job group of the same Simulator, so the drive's state
@@ -68,6 +70,8 @@ FioJobFile DefaultMeasureJobs();
 // range): ten capacities of random writes is well past any drive's GC
 // steady state.
 inline constexpr double kMaxRandomPreconditionCapacity = 10;
+// Seed 001 section 2.5 step 2: two full-drive passes of random writes.
+inline constexpr double kDefaultRandomPreconditionCapacity = 2;
 
 struct StabilityOptions {
   SteadyStateRule rule;  // rule.max_rounds: the rounds run at most
@@ -75,7 +79,7 @@ struct StabilityOptions {
   uint64_t series_interval_ns = kDefaultSeriesIntervalNs;
   // Step 2b: multiples of the user capacity of 4 KiB random writes after
   // the sequential preconditioning (0 = none, as PTS WIPC alone).
-  double random_precondition_capacity = 0;
+  double random_precondition_capacity = kDefaultRandomPreconditionCapacity;
 };
 
 struct RoundResult {

@@ -17,8 +17,24 @@ namespace {
 
 DeviceConfig SmallDevice() { return ParseDeviceText(testing::kSmallDevice, "small.json", {}); }
 
-TEST(StabilityFlow, PreconditionsTwiceTheCapacityThenRoundsOfAnEighthUntilSteady) {
+TEST(StabilityFlow, ByDefaultTheRandomPassesLeaveTheDriveInGcBeforeTheFirstRound) {
   const StabilityResult r = RunStability(SmallDevice(), DefaultMeasureJobs(), {});
+  ASSERT_EQ(r.user_capacity_bytes, 80ull << 20);
+  EXPECT_EQ(r.precondition_bytes, 2 * r.user_capacity_bytes);
+  EXPECT_EQ(r.random_precondition_bytes, 2 * r.user_capacity_bytes);  // seed 001: two passes
+  EXPECT_GT(r.random_precondition_waf, 3);
+  ASSERT_TRUE(r.steady_state.reached);
+  // No fresh-out-of-box rounds: the first is already paying for GC, and no
+  // faster than the window (the sequential-only flow's first round runs
+  // at more than 1.5x; see the next test).
+  EXPECT_GT(r.rounds[0].waf, 3);
+  EXPECT_LT(r.rounds[0].iops, 1.25 * r.steady_state.window.mean);
+}
+
+TEST(StabilityFlow, PreconditionsTwiceTheCapacityThenRoundsOfAnEighthUntilSteady) {
+  StabilityOptions sequential_only;  // PTS WIPC alone: fresh-out-of-box rounds first
+  sequential_only.random_precondition_capacity = 0;
+  const StabilityResult r = RunStability(SmallDevice(), DefaultMeasureJobs(), sequential_only);
   // 2 ch x 2 planes x 32 blocks x 48 pages x 16 KiB / 1.2 = 80 MiB.
   ASSERT_EQ(r.user_capacity_bytes, 80ull << 20);
   EXPECT_EQ(r.precondition_bytes, 2 * r.user_capacity_bytes);
@@ -117,7 +133,9 @@ TEST(StabilityFlow, RandomPreconditioningPutsAPacedRunInGcSteadyState) {
   const DeviceConfig device = ParseDeviceText(
       testing::kSmallDevice, "small.json",
       {"geometry.blocks_per_plane=128", "geometry.page_bytes=4096", "gc.background=false"});
-  const StabilityResult fresh = RunStability(device, paced, {});
+  StabilityOptions sequential_only;
+  sequential_only.random_precondition_capacity = 0;
+  const StabilityResult fresh = RunStability(device, paced, sequential_only);
   StabilityOptions options;
   options.random_precondition_capacity = 1;
   const StabilityResult aged = RunStability(device, paced, options);
