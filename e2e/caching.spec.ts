@@ -9,7 +9,7 @@
 // flash" opens by URL and its half-sequential step loads that workload.
 import type { Page } from '@playwright/test';
 import { expect, test, type App } from './helpers/app';
-import { simState, waitForFinishedRun } from './helpers/sim';
+import { simState, waitForFinalFrame } from './helpers/sim';
 
 const SCENARIO = 'clash-full-drive';
 
@@ -65,20 +65,9 @@ async function classicFigures(page: Page): Promise<ClassicFigures | null> {
   });
 }
 
-/** Waits for the run after `afterRunId` to finish and for its last frame, of mapping `mapping`. */
+/** The run after `afterRunId` finished, with its last frame's figures, of mapping `mapping`. */
 async function finalFigures(page: Page, afterRunId: number, mapping: string) {
-  const run = await waitForFinishedRun(page, afterRunId);
-  await page.waitForFunction((expected) => {
-    const state = window.__flashscope?.store.getState() as
-      | {
-          sim: {
-            frame: { meta: { finished?: boolean; classic?: { mapping?: string } | null } } | null;
-          };
-        }
-      | undefined;
-    const meta = state?.sim.frame?.meta;
-    return meta?.finished === true && meta.classic?.mapping === expected;
-  }, mapping);
+  const run = await waitForFinalFrame(page, afterRunId, 'classic', 'mapping', mapping);
   return { run, figures: (await classicFigures(page))! };
 }
 

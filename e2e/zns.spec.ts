@@ -10,7 +10,7 @@
 // opens by URL on the same scenario.
 import type { Page } from '@playwright/test';
 import { expect, test, type App, type ZoneFigures } from './helpers/app';
-import { simState, waitForFinishedRun } from './helpers/sim';
+import { simState, waitForFinalFrame } from './helpers/sim';
 
 const SCENARIO = 'zns-placement';
 
@@ -38,26 +38,6 @@ async function znsFigures(page: Page): Promise<ZnsFigures | null> {
     const { state: _state, wp: _wp, valid: _valid, class: _class, ...figures } = zns;
     return figures as unknown as ZnsFigures;
   });
-}
-
-/**
- * Waits for the run after `afterRunId` to finish and for its last frame (the
- * store may hear "finished" before the frame whose meta says so).
- */
-async function waitForFinalFrame(page: Page, afterRunId: number, placement: string) {
-  const run = await waitForFinishedRun(page, afterRunId);
-  await page.waitForFunction((expected) => {
-    const state = window.__flashscope?.store.getState() as
-      | {
-          sim: {
-            frame: { meta: { finished?: boolean; zns?: { placement?: string } | null } } | null;
-          };
-        }
-      | undefined;
-    const meta = state?.sim.frame?.meta;
-    return meta?.finished === true && meta.zns?.placement === expected;
-  }, placement);
-  return run;
 }
 
 async function zoneFigures(page: Page): Promise<ZoneFigures> {
@@ -169,7 +149,7 @@ test('switching placement Normal -> ZB-OPT re-runs the same writes with a much l
     await placement.selectOption('normal');
     await app.byTestId('restart-confirm').click();
   }
-  const normalRun = await waitForFinalFrame(page, before, 'normal');
+  const normalRun = await waitForFinalFrame(page, before, 'zns', 'placement', 'normal');
   const normal = (await znsFigures(page))!;
   expect(normal.placement).toBe('normal');
   expect(normal.waf).not.toBeNull();
@@ -187,7 +167,7 @@ test('switching placement Normal -> ZB-OPT re-runs the same writes with a much l
   await placement.selectOption('zbopt');
   // The app offers to restart with the new policy; take the offer.
   await app.byTestId('restart-confirm').click();
-  await waitForFinalFrame(page, normalRun.runId, 'zbopt');
+  await waitForFinalFrame(page, normalRun.runId, 'zns', 'placement', 'zbopt');
   const zbopt = (await znsFigures(page))!;
   expect(zbopt.placement).toBe('zbopt');
   // The same workload: the same user writes.

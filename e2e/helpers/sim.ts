@@ -55,6 +55,33 @@ export async function waitForFinishedRun(page: Page, afterRunId: number): Promis
 }
 
 /**
+ * Waits for the run after `afterRunId` to finish and for its last frame
+ * (the store may hear "finished" before the frame whose meta says so),
+ * whose meta[`part`][`field`] is `expected` (e.g. zns.placement "zbopt").
+ */
+export async function waitForFinalFrame(
+  page: Page,
+  afterRunId: number,
+  part: 'zns' | 'classic',
+  field: string,
+  expected: string,
+): Promise<SimState> {
+  const run = await waitForFinishedRun(page, afterRunId);
+  await page.waitForFunction(
+    ({ part, field, expected }) => {
+      const state = window.__flashscope?.store.getState() as
+        | { sim: { frame: { meta: Record<string, unknown> & { finished?: boolean } } | null } }
+        | undefined;
+      const meta = state?.sim.frame?.meta;
+      const object = meta?.[part] as Record<string, unknown> | null | undefined;
+      return meta?.finished === true && object?.[field] === expected;
+    },
+    { part, field, expected },
+  );
+  return run;
+}
+
+/**
  * `flashscope run --json` on a device preset and fio job text, with --set
  * overrides: what the app must show for the same inputs.
  */

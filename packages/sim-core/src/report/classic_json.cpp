@@ -51,6 +51,14 @@ void WriteCacheFields(json::Writer& out, const Simulator& sim, const cache::IWri
       .EndObject();
 }
 
+// DFTL's mapping-table counters (result and meta alike), into an open object.
+void WriteCmtCounts(json::Writer& out, const mapping::CmtCounts& cmt) {
+  out.FieldUint("hits", cmt.hits)
+      .FieldUint("misses", cmt.misses)
+      .FieldUint("dirty_evictions", cmt.dirty_evictions)
+      .FieldUint("clean_evictions", cmt.clean_evictions);
+}
+
 bool HasWriteCache(const Simulator& sim) {
   return sim.classic() != nullptr && sim.config().cache.policy != "none";
 }
@@ -64,14 +72,9 @@ void WriteFtlResult(json::Writer& out, const Simulator& sim) {
   if (device) {
     WriteFtlFields(out, *device);
     if (device->mapping_name() == "dftl") {
-      const mapping::CmtCounts cmt = device->cmt();
-      out.Key("cmt")
-          .BeginObject()
-          .FieldUint("hits", cmt.hits)
-          .FieldUint("misses", cmt.misses)
-          .FieldUint("dirty_evictions", cmt.dirty_evictions)
-          .FieldUint("clean_evictions", cmt.clean_evictions)
-          .EndObject();
+      out.Key("cmt").BeginObject();
+      WriteCmtCounts(out, device->cmt());
+      out.EndObject();
     }
   }
   out.EndObject();
@@ -100,15 +103,11 @@ void WriteClassicMeta(json::Writer& out, const Simulator& sim) {
   WriteFtlFields(out, *device);
   out.Key("cmt");
   if (device->mapping_name() == "dftl") {
-    const mapping::CmtCounts cmt = device->cmt();
     out.BeginObject()
         .FieldUint("capacity", sim.config().ftl.cmt_entries)
-        .FieldUint("cached", device->cmt_cached())
-        .FieldUint("hits", cmt.hits)
-        .FieldUint("misses", cmt.misses)
-        .FieldUint("dirty_evictions", cmt.dirty_evictions)
-        .FieldUint("clean_evictions", cmt.clean_evictions)
-        .EndObject();
+        .FieldUint("cached", device->cmt_cached());
+    WriteCmtCounts(out, device->cmt());
+    out.EndObject();
   } else {
     out.Null();
   }
