@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Prints the simulator's speed and memory figures (not asserted anywhere):
-# the native benchmark, then the WebAssembly build on the native benchmark's
-# first workload (4 KiB random writes in GC steady state) under Node, with
-# the native CLI timed on the identical workload and the wasm/native ratio.
+# the native benchmark, then the WebAssembly build under Node on the native
+# benchmark's first workload (4 KiB random writes in GC steady state), the
+# zoned scenario and the classic FTL scenario (C-lash), each with the native
+# CLI timed on the identical workload and the wasm/native ratio.
 # Trace parsing: one generated 256 MiB MSR-format trace (build/bench/, made
 # once by scripts/gen-msr-trace.mjs and reused) parsed by flashscope_bench,
 # then inspected in wasm and by `flashscope trace inspect`, with MB/s each

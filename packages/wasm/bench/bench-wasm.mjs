@@ -17,11 +17,19 @@
 // Then a zoned drive: public/scenarios/zns-placement.json (1 M cloud-block
 // writes through the host FTL with BHB-DP placement, GC and zone resets in
 // flash time), timed run in wasm and in the native CLI, with the ratio and
-// whether the two 'zns' result objects agree. Prints; never asserts.
+// whether the two 'zns' result objects agree.
+//
+// Then the classic FTL / write-cache drive (issue 7, seed 002):
+// public/scenarios/clash-full-drive.json (C-lash on a full 128 MiB SLC
+// drive), copied to a temporary file with its DiskSim workload raised to
+// CLASSIC_REQUESTS requests (as flashscope_bench's BenchClassic), timed run
+// in wasm and in the native CLI on that file: simulated host requests per
+// wall second each, the ratio, and whether the results' 'ftl' and 'cache'
+// objects and jobs[0].mean_response_us agree. Prints; never asserts.
 //
 //   node packages/wasm/bench/bench-wasm.mjs [--ios N] [--native PATH|none]
 //        [--presets DIR] [--glue PATH] [--msr-trace PATH] [--msr-mb N]
-//        [--skip-run] [--skip-trace] [--skip-zns]
+//        [--skip-run] [--skip-trace] [--skip-zns] [--skip-classic]
 //
 // Plain Node ESM on purpose: no build step beyond scripts/build-wasm.sh.
 import { spawnSync } from 'node:child_process';
@@ -62,6 +70,7 @@ function parseArgs(argv) {
     run: true,
     trace: true,
     zns: true,
+    classic: true,
   };
   for (let i = 2; i < argv.length; ++i) {
     const value = () => {
@@ -80,6 +89,7 @@ function parseArgs(argv) {
     else if (argv[i] === '--skip-run') args.run = false;
     else if (argv[i] === '--skip-trace') args.trace = false;
     else if (argv[i] === '--skip-zns') args.zns = false;
+    else if (argv[i] === '--skip-classic') args.classic = false;
     else throw new Error(`unknown option ${argv[i]}`);
   }
   args.msrTrace ??= join(repoRoot, `build/bench/msr-${args.msrMb}mb.csv`);
@@ -264,6 +274,7 @@ function main() {
   if (args.run) benchRun(args, m);
   if (args.trace) benchTraceParse(args, m);
   if (args.zns) benchZns(args, m);
+  if (args.classic) benchClassic(args, m);
 }
 
 // The zns-placement scenario, wasm vs the native CLI (timed run only).
@@ -298,6 +309,67 @@ function benchZns(args, m) {
     `zoned wasm/native speed ratio: ${(nativeS / wasm.runS).toFixed(2)} (timed run only; ` +
       `zns results ${same ? 'identical' : 'DIFFER'})`,
   );
+}
+
+// clash-full-drive.json's workload size in benchClassic (the file has 20000):
+// >= 0.3 s of wall time per run; flashscope_bench's kClassicRequests.
+const CLASSIC_REQUESTS = 400_000;
+
+function requestsPerSecond(result, seconds) {
+  const requests = result.host.read_requests + result.host.write_requests;
+  return `${(requests / seconds).toFixed(0)} simulated host requests/s`;
+}
+
+// The clash-full-drive scenario (C-lash), raised to CLASSIC_REQUESTS, wasm vs
+// the native CLI (timed run only).
+function benchClassic(args, m) {
+  const scenario = JSON.parse(
+    readFileSync(join(repoRoot, 'public/scenarios/clash-full-drive.json'), 'utf8'),
+  );
+  scenario.workload.num_requests = CLASSIC_REQUESTS;
+  // The scenario's "set" values are JSON, as LoadScenario writes them out.
+  const sets = Object.entries(scenario.set ?? {}).map(([key, v]) => `${key}=${JSON.stringify(v)}`);
+  const dir = mkdtempSync(join(tmpdir(), 'flashscope-bench-classic-'));
+  const scenarioPath = join(dir, 'clash-full-drive.json');
+  writeFileSync(scenarioPath, JSON.stringify(scenario));
+  try {
+    const label =
+      `classic drive, clash-full-drive scenario (C-lash, full 128 MiB SLC, ` +
+      `${CLASSIC_REQUESTS} DiskSim requests)`;
+    const wasm = runWasm(m, JSON.stringify(scenario.device), '', scenarioPath, sets, {
+      workload: scenario.workload,
+    });
+    const wasmResult = JSON.parse(wasm.result);
+    console.log(
+      `wasm: ${label}: ${requestsPerSecond(wasmResult, wasm.runS)} ` +
+        `(${wasm.runS.toFixed(2)} s wall; mean response ` +
+        `${wasmResult.jobs[0].mean_response_us.toFixed(1)} us, ` +
+        `${wasmResult.nand.block_erases} block erases)`,
+    );
+    if (args.native === 'none') return;
+    const run = spawnSync(resolve(args.native), ['run', '--scenario', scenarioPath, '--json'], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
+    if (run.status !== 0) throw new Error(`${args.native} exited ${run.status}: ${run.stderr}`);
+    const match = /timed run ([\d.]+) s wall/.exec(run.stderr);
+    if (!match) throw new Error(`no wall time in the CLI's stderr: ${run.stderr}`);
+    const nativeS = Number(match[1]);
+    const nativeResult = JSON.parse(run.stdout);
+    console.log(
+      `native CLI, same scenario: ${requestsPerSecond(nativeResult, nativeS)} ` +
+        `(${nativeS.toFixed(2)} s wall)`,
+    );
+    const agree = (pick) => JSON.stringify(pick(wasmResult)) === JSON.stringify(pick(nativeResult));
+    const same =
+      agree((r) => r.ftl) && agree((r) => r.cache) && agree((r) => r.jobs[0].mean_response_us);
+    console.log(
+      `classic wasm/native speed ratio: ${(nativeS / wasm.runS).toFixed(2)} (timed run only; ` +
+        `ftl, cache and mean response ${same ? 'identical' : 'DIFFER'})`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function benchRun(args, m) {
