@@ -9,7 +9,7 @@
 // flash" opens by URL and its half-sequential step loads that workload.
 import type { Page } from '@playwright/test';
 import { expect, test, type App } from './helpers/app';
-import { simState, waitForFinalFrame } from './helpers/sim';
+import { loadScenarioAtFullSpeed, waitForFinalFrame } from './helpers/sim';
 
 const SCENARIO = 'clash-full-drive';
 
@@ -71,18 +71,11 @@ async function finalFigures(page: Page, afterRunId: number, mapping: string) {
   return { run, figures: (await classicFigures(page))! };
 }
 
+/** Loads the scenario at full speed; its first frame carries the classic drive's figures. */
 async function loadScenario(app: App): Promise<number> {
-  await app.open();
-  await app.setSpeed('max');
-  const before = await simState(app.page);
-  await app.byTestId('preset-select').selectOption(SCENARIO);
-  await app.page.waitForFunction((runId) => {
-    const state = window.__flashscope?.store.getState() as
-      { sim: { runId: number; frame: { meta: { classic?: unknown } } | null } } | undefined;
-    return !!state && state.sim.runId > runId && !!state.sim.frame?.meta.classic;
-  }, before.runId);
+  const before = await loadScenarioAtFullSpeed(app, SCENARIO, 'classic');
   await expect(app.byTestId('cache-view')).toBeVisible();
-  return before.runId;
+  return before;
 }
 
 /** "297 µs" / "3.01 ms" -> µs. */

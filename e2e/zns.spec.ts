@@ -10,7 +10,7 @@
 // opens by URL on the same scenario.
 import type { Page } from '@playwright/test';
 import { expect, test, type App, type ZoneFigures } from './helpers/app';
-import { simState, waitForFinalFrame } from './helpers/sim';
+import { loadScenarioAtFullSpeed, waitForFinalFrame } from './helpers/sim';
 
 const SCENARIO = 'zns-placement';
 
@@ -57,19 +57,11 @@ async function counter(app: App, id: 'zns-open-count' | 'zns-active-count') {
   return { count: Number(match[1]), limit: Number(match[2]) };
 }
 
-/** Loads the ZNS scenario through the picker (it starts playing) at full speed. */
+/** Loads the scenario at full speed; its first frame carries the zoned drive's zones. */
 async function loadScenario(app: App): Promise<number> {
-  await app.open();
-  await app.setSpeed('max');
-  const before = await simState(app.page);
-  await app.byTestId('preset-select').selectOption(SCENARIO);
-  await app.page.waitForFunction((runId) => {
-    const state = window.__flashscope?.store.getState() as
-      { sim: { runId: number; frame: { meta: { zns?: unknown } } | null } } | undefined;
-    return !!state && state.sim.runId > runId && !!state.sim.frame?.meta.zns;
-  }, before.runId);
+  const before = await loadScenarioAtFullSpeed(app, SCENARIO, 'zns');
   await expect(app.byTestId('zones-view')).toBeVisible();
-  return before.runId;
+  return before;
 }
 
 test('the zones view fills, resets and keeps the open and active zones within their limits', async ({

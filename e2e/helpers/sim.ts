@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import type { App } from './app';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(REPO_ROOT, 'packages/sim-core/build/flashscope');
@@ -52,6 +53,32 @@ export async function waitForFinishedRun(page: Page, afterRunId: number): Promis
     { timeout: 120_000 },
   );
   return simState(page);
+}
+
+/**
+ * Loads `scenario` through the scenario picker (it starts playing) at full
+ * speed and waits for the new run's first frame that carries meta[`part`]
+ * (a zoned drive's zns, a classic drive's classic). Returns the run id the
+ * page had before, for waitForFinishedRun / waitForFinalFrame.
+ */
+export async function loadScenarioAtFullSpeed(
+  app: App,
+  scenario: string,
+  part: 'zns' | 'classic',
+): Promise<number> {
+  await app.open();
+  await app.setSpeed('max');
+  const before = await simState(app.page);
+  await app.byTestId('preset-select').selectOption(scenario);
+  await app.page.waitForFunction(
+    ({ runId, part }) => {
+      const state = window.__flashscope?.store.getState() as
+        { sim: { runId: number; frame: { meta: Record<string, unknown> } | null } } | undefined;
+      return !!state && state.sim.runId > runId && !!state.sim.frame?.meta[part];
+    },
+    { runId: before.runId, part },
+  );
+  return before.runId;
 }
 
 /**
