@@ -18,7 +18,8 @@ const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..
 const cliPath = process.env.FLASHSCOPE_CLI ?? join(repoRoot, 'packages/sim-core/build/flashscope');
 const gluePath = join(repoRoot, 'packages/wasm/dist/flashscope.node.cjs');
 
-// The CLI tests' small TLC drive: 80 MiB of user capacity, steady in ~9 rounds.
+// The CLI tests' small TLC drive: 80 MiB of user capacity, steady in 6 rounds
+// after both preconditioning steps.
 const smallDevice = JSON.stringify({
   name: 'small',
   cell: 'tlc',
@@ -88,8 +89,10 @@ describe('stability: native and wasm results are byte-identical', () => {
     expect(wasmResult.steady_state).toEqual(nativeResult.steady_state);
     expect(wasmResult.cv).toBe(nativeResult.cv);
     expect(wasm).toBe(native.stdout);
-    // It did the seed's procedure: 2x capacity preconditioning, steady after >= 5 rounds.
+    // It did the seed's procedure: 2x capacity sequential and 2x random
+    // preconditioning, steady after >= 5 rounds.
     expect(wasmResult.precondition.bytes).toBe(2 * wasmResult.user_capacity_bytes);
+    expect(wasmResult.precondition.random.bytes).toBe(2 * wasmResult.user_capacity_bytes);
     expect(wasmResult.steady_state.reached).toBe(true);
     expect(wasmResult.rounds.length).toBeGreaterThanOrEqual(5);
     expect(wasmResult.cv).toBeGreaterThan(0);

@@ -7,21 +7,7 @@
 // so a slot whose block left for flash (or came in) is flagged there.
 
 import type { CachedBlock, ClassicMeta, LatencySummary } from '@flashscope/wasm/protocol';
-
-export const MAPPING_LABELS: Record<string, string> = {
-  page: 'Page mapping',
-  block: 'Block mapping',
-  bast: 'BAST (hybrid log blocks)',
-  fast: 'FAST (hybrid log blocks)',
-  dftl: 'DFTL (cached mapping table)',
-};
-
-export const CACHE_LABELS: Record<string, string> = {
-  lru: 'LRU',
-  cflru: 'CFLRU (clean first)',
-  bplru: 'BPLRU (block-level LRU)',
-  clash: 'C-lash (page space + block space)',
-};
+import { CACHE_LABELS, MAPPING_LABELS } from '../config/ClassicPolicyFields';
 
 export const MERGE_KINDS = ['switch', 'partial', 'full', 'copy'] as const;
 export type MergeKind = (typeof MERGE_KINDS)[number];
@@ -136,7 +122,7 @@ export function cacheView(meta: ClassicMeta, previous: ClassicMeta | null): Cach
     }
     cache = {
       policy: c.policy,
-      label: CACHE_LABELS[c.policy] ?? c.policy,
+      label: CACHE_LABELS[c.policy as keyof typeof CACHE_LABELS] ?? c.policy,
       capacityBytes: c.capacity_bytes,
       hitRatio: ratio(c.hits, c.hits + c.misses),
       hits: c.hits,
@@ -180,7 +166,7 @@ export function cacheView(meta: ClassicMeta, previous: ClassicMeta | null): Cach
   }
   return {
     mapping: meta.mapping,
-    mappingLabel: MAPPING_LABELS[meta.mapping] ?? meta.mapping,
+    mappingLabel: MAPPING_LABELS[meta.mapping as keyof typeof MAPPING_LABELS] ?? meta.mapping,
     cache,
     cmt,
     merges,

@@ -20,7 +20,12 @@ import {
   type StabilityVariant,
 } from './stabilityRuns';
 import { parseStabilityResult } from './stabilityResult';
-import { stabilityStore, type StabilitySettings, type StabilityStore } from './stabilityStore';
+import {
+  DEFAULT_RANDOM_PRECONDITION,
+  stabilityStore,
+  type StabilitySettings,
+  type StabilityStore,
+} from './stabilityStore';
 
 export type ClientFactory = () => Promise<SimClient>;
 
@@ -148,7 +153,7 @@ export class StabilityRunner {
     const notes = comparisonNotes(
       runControls(request.deviceJson, request.set),
       isClosedLoopFio(request.fioText),
-      request.randomPreconditionCapacity ?? 0,
+      request.randomPreconditionCapacity ?? DEFAULT_RANDOM_PRECONDITION,
     );
     const store = this.store.getState();
     store.comparisonChanged({ done: 0, total: variants.length, notes });

@@ -201,12 +201,12 @@ describe('what a comparison cannot show', () => {
   });
 
   it('notes a closed-loop measurement, equal reserves, a paced one without random preconditioning', () => {
-    const notes = comparisonNotes(runControls(TINY), true);
+    const notes = comparisonNotes(runControls(TINY), true, 2);
     expect(notes).toHaveLength(2);
     expect(notes[0]).toMatch(/closed-loop/);
     expect(notes[1]).toMatch(/same 7 free blocks per plane/);
     // The default random preconditioning (2x, seed 001) is enough for a paced job.
-    expect(comparisonNotes(runControls('{}'), false)).toEqual([]);
+    expect(comparisonNotes(runControls('{}'), false, 2)).toEqual([]);
     const paced = comparisonNotes(runControls('{}'), false, 0);
     expect(paced).toHaveLength(1);
     expect(paced[0]).toMatch(/no random preconditioning/);

@@ -278,7 +278,7 @@ export function gcReserves(c: RunControls): { foreground: number; background: nu
 export function comparisonNotes(
   controls: RunControls,
   closedLoop: boolean,
-  randomPrecondition = 2,
+  randomPrecondition: number,
 ): string[] {
   const notes: string[] = [];
   if (closedLoop) {

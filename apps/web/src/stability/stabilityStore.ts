@@ -10,14 +10,16 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { appendRun, type StabilityRunSummary } from './stabilityRuns';
 import type { StabilityResult } from './stabilityResult';
 
+/** Seed 001's two full-drive passes of 4K random writes (stability_flow.h's default). */
+export const DEFAULT_RANDOM_PRECONDITION = 2;
+
 /** Seed 001's QoS limits (4 KiB 70/30 mix: read ≤ 1000 µs, write ≤ 200 µs) and the PTS round cap. */
 export const DEFAULT_SETTINGS: StabilitySettings = {
   workload: 'default',
   qosReadUs: 1000,
   qosWriteUs: 200,
   roundsMax: 25,
-  // Seed 001's two full-drive passes of 4K random writes (the core's default).
-  randomPrecondition: 2,
+  randomPrecondition: DEFAULT_RANDOM_PRECONDITION,
 };
 
 export interface StabilitySettings {
