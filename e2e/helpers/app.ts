@@ -236,6 +236,8 @@ declare global {
       simTimeNs: number;
       running: boolean;
       lastError: string | null;
+      // The worker's WebAssembly memory at the latest frame (0 before one).
+      wasmHeapBytes: number;
       // What the zones view last drew (apps/web/src/zones/zoneRenderStats.ts).
       zones: ZoneFigures;
       // The app's Zustand store; specs reach into it only where no control

@@ -594,6 +594,14 @@ export interface SnapshotMeta {
   zns?: ZnsMeta | null;
   /** Null (or absent, from an older core) unless a classic FTL or write cache runs. */
   classic?: ClassicMeta | null;
+  /**
+   * True when the core coarsened its series since the previous frame (a long
+   * run keeps at most ~4096 points): `series` then holds the whole series
+   * from the start, and replaces what the view had.
+   */
+  series_reset?: boolean;
+  /** The WebAssembly memory's size in bytes when the frame was taken (set by session.ts). */
+  wasm_heap_bytes?: number;
 }
 
 export type WorkerMessage =

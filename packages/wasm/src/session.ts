@@ -552,6 +552,8 @@ class WasmSession implements SimSession {
     // allocate and grow memory).
     const decoded = decodeSnapshot(m.HEAPU8, ptr, size);
     const meta = JSON.parse(this.string(m._fs_snapshot_meta(handle))) as SnapshotMeta;
+    // The core cannot see its own heap's size; the live view's memory check reads it here.
+    meta.wasm_heap_bytes = m.HEAPU8.length;
     return { ...decoded, meta };
   }
 

@@ -11,6 +11,9 @@ describe('formatting', () => {
     expect(formatSimTime(375_296_985)).toBe('375.3 ms');
     expect(formatSimTime(12_480_000_000)).toBe('12.48 s');
     expect(formatSimTime(185e9)).toBe('3 min 05 s');
+    expect(formatSimTime(18_420e9)).toBe('5 h 07 min');
+    // wdev_1 of MSR Cambridge spans 6.9 days.
+    expect(formatSimTime(6.9 * 86_400e9)).toBe('6 d 21 h');
     expect(formatLatencyUs(815.1)).toBe('815 µs');
     expect(formatLatencyUs(1744.9)).toBe('1.74 ms');
     expect(formatLatencyUs(0)).toBe('—');

@@ -14,7 +14,7 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
 }
 
-/** Simulated time: "0 ms", "375.2 ms", "12.48 s", "3 min 05 s". */
+/** Simulated time: "0 ms", "375.2 ms", "12.48 s", "3 min 05 s", "5 h 07 min", "6 d 21 h". */
 export function formatSimTime(ns: number): string {
   if (!Number.isFinite(ns) || ns < 0) return '—';
   const ms = ns / 1e6;
@@ -22,8 +22,16 @@ export function formatSimTime(ns: number): string {
   if (ms < 1000) return `${ms.toFixed(1)} ms`;
   const s = ms / 1000;
   if (s < 120) return `${s.toFixed(2)} s`;
-  const minutes = Math.floor(s / 60);
-  return `${minutes} min ${String(Math.floor(s - minutes * 60)).padStart(2, '0')} s`;
+  // Two units from here on: a trace spanning days reads as days and hours.
+  const [big, small, bigLabel, smallLabel] =
+    s < 7200
+      ? [60, 1, 'min', 's']
+      : s < 172_800
+        ? [3600, 60, 'h', 'min']
+        : [86_400, 3600, 'd', 'h'];
+  const whole = Math.floor(s / big);
+  const rest = Math.floor((s - whole * big) / small);
+  return `${whole} ${bigLabel} ${String(rest).padStart(2, '0')} ${smallLabel}`;
 }
 
 /** Latency in µs as the unit that keeps it short. */

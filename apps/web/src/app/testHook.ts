@@ -7,6 +7,7 @@
 //   zones        what the zones view last drew (zones/zoneRenderStats.ts):
 //                frame, zoneCount, writtenBlocks, open/active and their
 //                peaks against maxOpen/maxActive, resets, resetFlashes, …
+//   wasmHeapBytes  the worker's WebAssembly memory at the latest frame (0 before one)
 //   store        the Zustand store (getState / subscribe)
 //   measureFps(ms)  animation frames per second over `ms` of wall time
 
@@ -22,6 +23,7 @@ export interface FlashScopeTestHook {
   readonly finished: boolean;
   readonly phase: string;
   readonly lastError: string | null;
+  readonly wasmHeapBytes: number;
   readonly zones: ZoneRenderStats;
   readonly store: AppStore;
   measureFps(ms?: number): Promise<number>;
@@ -55,6 +57,9 @@ export function installTestHook(store: AppStore): void {
     },
     get lastError() {
       return store.getState().sim.error?.message ?? null;
+    },
+    get wasmHeapBytes() {
+      return store.getState().sim.frame?.meta.wasm_heap_bytes ?? 0;
     },
     get zones() {
       return zoneRenderStats;

@@ -2,6 +2,7 @@
 // renders the DOM (the visx habit).
 
 import type { ScaleContinuousNumeric } from 'd3';
+import { timeTickCount, timeTickFormat, timeTickValues } from './chartLayout';
 
 type Scale = ScaleContinuousNumeric<number, number>;
 
@@ -43,6 +44,24 @@ export function AxisBottom({ scale, ticks = 6, tickValues, format, y }: AxisProp
         </g>
       ))}
     </g>
+  );
+}
+
+/**
+ * The bottom axis of a chart over simulated time: ticks round in the unit
+ * the span calls for (ms, s, min, h or d), about one per 90 px.
+ */
+export function TimeAxisBottom({ scale, y }: { scale: Scale; y: number }) {
+  const domain = scale.domain() as [number, number];
+  const [x0, x1] = scale.range();
+  const count = timeTickCount(Math.abs(x1 - x0));
+  return (
+    <AxisBottom
+      scale={scale}
+      y={y}
+      tickValues={timeTickValues(domain, count)}
+      format={timeTickFormat(domain[1])}
+    />
   );
 }
 

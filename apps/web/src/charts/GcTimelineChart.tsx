@@ -11,7 +11,7 @@ import { useThrottledStore } from '../hooks/useThrottledStore';
 import { SLC_COLORS } from '../slc/slcColors';
 import type { EventLog, Stall } from '../store/eventLog';
 import type { SeriesBuffer } from '../store/seriesBuffer';
-import { AxisBottom, AxisLeft, AxisRight, GridRows } from './Axes';
+import { TimeAxisBottom, AxisLeft, AxisRight, GridRows } from './Axes';
 import { binCoverage, binMarks, binSeries, type Interval, type Points } from './binning';
 import { ChartCard } from './ChartCard';
 import {
@@ -22,8 +22,6 @@ import {
   innerWidth,
   selectSim,
   timeDomain,
-  timeTickCount,
-  timeTickFormat,
 } from './chartLayout';
 import { COLORS } from './palette';
 
@@ -223,7 +221,7 @@ function Timeline({ width, data }: { width: number; data: TimelineData }) {
       </g>
       <AxisLeft scale={y} ticks={3} format={(value) => `${+value.toFixed(1)}`} />
       <AxisRight scale={yFree} x={w} ticks={3} format={(value) => String(value)} />
-      <AxisBottom scale={x} y={h} ticks={timeTickCount(w)} format={timeTickFormat(end)} />
+      <TimeAxisBottom scale={x} y={h} />
     </g>
   );
 }

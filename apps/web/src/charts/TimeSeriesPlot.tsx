@@ -1,16 +1,9 @@
 // Lines over simulated time, already binned by the caller. Linear or log y.
 
 import { area, line, max, min, scaleLinear, scaleLog } from 'd3';
-import { AxisBottom, AxisLeft, GridRows, logTicks } from './Axes';
+import { TimeAxisBottom, AxisLeft, GridRows, logTicks } from './Axes';
 import type { Points } from './binning';
-import {
-  CHART_HEIGHT,
-  MARGIN,
-  innerHeight,
-  innerWidth,
-  timeTickCount,
-  timeTickFormat,
-} from './chartLayout';
+import { CHART_HEIGHT, MARGIN, innerHeight, innerWidth } from './chartLayout';
 
 export interface LineSpec {
   key: string;
@@ -114,12 +107,7 @@ export function TimeSeriesPlot(props: TimeSeriesPlotProps) {
         format={props.yFormat}
         tickValues={log ? logTicks(y.domain() as [number, number]) : undefined}
       />
-      <AxisBottom
-        scale={x}
-        y={h}
-        ticks={timeTickCount(w)}
-        format={timeTickFormat(props.xDomain[1])}
-      />
+      <TimeAxisBottom scale={x} y={h} />
     </g>
   );
 }

@@ -8,7 +8,7 @@ import { area, line, max, scaleLinear } from 'd3';
 import { useMemo } from 'react';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import { classColor } from '../zones/zoneColours';
-import { AxisBottom, AxisLeft, GridRows } from './Axes';
+import { TimeAxisBottom, AxisLeft, GridRows } from './Axes';
 import { ChartCard, type LegendEntry } from './ChartCard';
 import {
   CHART_HEIGHT,
@@ -18,8 +18,6 @@ import {
   innerWidth,
   selectSim,
   timeDomain,
-  timeTickCount,
-  timeTickFormat,
 } from './chartLayout';
 import { classWafStack, type ClassWafStack } from './znsFigures';
 
@@ -103,12 +101,7 @@ function StackedBands(props: { width: number; stack: ClassWafStack; xDomain: [nu
       </g>
       <path d={total} fill="none" stroke={TOTAL_COLOR} strokeWidth={1.4} strokeDasharray="4 3" />
       <AxisLeft scale={y} format={(value) => value.toFixed(1)} />
-      <AxisBottom
-        scale={x}
-        y={h}
-        ticks={timeTickCount(w)}
-        format={timeTickFormat(props.xDomain[1])}
-      />
+      <TimeAxisBottom scale={x} y={h} />
     </g>
   );
 }

@@ -1,6 +1,7 @@
 // Shared chart dimensions, time axis formatting and the store selector the
 // charts follow (throttled; see useThrottledStore).
 
+import { ticks } from 'd3';
 import type { AppState } from '../store';
 
 export const CHART_HEIGHT = 190;
@@ -17,11 +18,43 @@ export function innerHeight(height = CHART_HEIGHT, margin = MARGIN): number {
   return Math.max(10, height - margin.top - margin.bottom);
 }
 
+/** A unit a time axis can count in, largest first. */
+interface TimeUnit {
+  ms: number;
+  label: string;
+}
+
+const TIME_UNITS: readonly TimeUnit[] = [
+  { ms: 86_400_000, label: 'd' },
+  { ms: 3_600_000, label: 'h' },
+  { ms: 60_000, label: 'min' },
+  { ms: 1000, label: 's' },
+  { ms: 1, label: 'ms' },
+];
+
+/**
+ * The unit a time axis ending at `maxMs` counts in: the largest that still
+ * gives two of them, so a week-long replay reads "2 d, 4 d, 6 d" instead of
+ * "345600 s", and a 90-minute run reads minutes.
+ */
+export function timeUnit(maxMs: number): TimeUnit {
+  return TIME_UNITS.find((unit) => unit.ms === 1 || maxMs >= 2 * unit.ms) ?? TIME_UNITS[4];
+}
+
 /** Formats simulated ms for a time axis whose domain ends at `maxMs`. */
 export function timeTickFormat(maxMs: number): (ms: number) => string {
-  if (maxMs >= 120_000) return (ms) => `${Math.round(ms / 1000)} s`;
-  if (maxMs >= 2_000) return (ms) => `${+(ms / 1000).toFixed(1)} s`;
-  return (ms) => `${Math.round(ms)} ms`;
+  const unit = timeUnit(maxMs);
+  return (ms) => `${+(ms / unit.ms).toFixed(unit.ms === 1 ? 0 : 1)} ${unit.label}`;
+}
+
+/**
+ * About `count` tick values over [lo, hi] ms that are round in the axis's
+ * unit (whole hours on a day-long axis, whole days on a week), as d3's ticks
+ * are round in plain numbers.
+ */
+export function timeTickValues([lo, hi]: [number, number], count: number): number[] {
+  const unit = timeUnit(hi);
+  return ticks(lo / unit.ms, hi / unit.ms, count).map((value) => value * unit.ms);
 }
 
 /** The x domain of a run's time charts: [0, last sample], at least 100 ms wide. */

@@ -6,16 +6,9 @@
 import { line, max, scaleBand, scaleLinear } from 'd3';
 import { useMemo } from 'react';
 import { formatCount } from '../app/format';
-import { AxisBottom, AxisLeft, GridRows } from '../charts/Axes';
+import { TimeAxisBottom, AxisLeft, GridRows } from '../charts/Axes';
 import { ChartCard } from '../charts/ChartCard';
-import {
-  CHART_HEIGHT,
-  MARGIN,
-  innerHeight,
-  innerWidth,
-  timeTickCount,
-  timeTickFormat,
-} from '../charts/chartLayout';
+import { CHART_HEIGHT, MARGIN, innerHeight, innerWidth } from '../charts/chartLayout';
 import { COLORS } from '../charts/palette';
 import {
   binIopsSeries,
@@ -85,7 +78,7 @@ export function IopsOverTimeChart({ result }: { result: StabilityResult }) {
               />
             ))}
             <path d={path} fill="none" stroke={COLORS.write} strokeWidth={1.4} />
-            <AxisBottom scale={x} y={h} ticks={timeTickCount(w)} format={timeTickFormat(last)} />
+            <TimeAxisBottom scale={x} y={h} />
             <AxisLeft scale={y} format={formatCount} />
           </g>
         );

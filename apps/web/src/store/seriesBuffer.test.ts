@@ -22,6 +22,23 @@ describe('SeriesBuffer', () => {
     expect(buffer.has('lat_p50_us')).toBe(true);
     expect(buffer.column('unknown')).toHaveLength(0);
   });
+
+  it('after a series reset holds only the re-sent points, however long the run', () => {
+    // A week-long run: the core coarsens its series 12 times; each time the
+    // worker re-sends the whole (at most 4096-point) series.
+    const buffer = new SeriesBuffer();
+    for (let reset = 0; reset < 12; reset++) {
+      buffer.clear();
+      const t = Array.from({ length: 2048 }, (_, k) => (k + 1) * 2 ** reset);
+      buffer.append({ t_ms: t, iops: t.map(() => reset) });
+      for (let k = 0; k < 2048; k++)
+        buffer.append({ t_ms: [(2049 + k) * 2 ** reset], iops: [reset] });
+    }
+    expect(buffer.length).toBe(4096);
+    expect(buffer.column('t_ms')[0]).toBe(2 ** 11);
+    expect(buffer.last('t_ms')).toBe(4096 * 2 ** 11);
+    expect(Array.from(new Set(buffer.column('iops')))).toEqual([11]);
+  });
 });
 
 describe('SeriesBuffer with array-valued series', () => {

@@ -57,6 +57,15 @@ export class SeriesBuffer {
     this.length += added;
   }
 
+  /**
+   * Forgets every point but keeps the columns' storage: the worker re-sends
+   * the whole series after the core coarsened it (SnapshotMeta.series_reset),
+   * so a week-long run's buffer stays at the core's point budget.
+   */
+  clear(): void {
+    this.length = 0;
+  }
+
   has(key: string): boolean {
     return this.columns.has(key);
   }

@@ -101,6 +101,7 @@ export function createSimSlice(set: SliceSet<'sim'>, get: SliceGet<'sim'>): SimS
 
     frameArrived: (frame) => {
       const sim = get();
+      if (frame.meta.series_reset) sim.series.clear();
       sim.series.append(frame.meta.series);
       sim.events.append(frame.meta.events, frame.meta.events_dropped ?? 0);
       set({

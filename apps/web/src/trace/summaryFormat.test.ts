@@ -85,6 +85,8 @@ describe('formatting', () => {
     expect(formatDurationS(12.484)).toBe('12.48 s');
     expect(formatDurationS(600)).toBe('10.0 min');
     expect(formatDurationS(7 * 3600)).toBe('7.0 h');
+    // wdev_1 of MSR Cambridge: 6.9 days.
+    expect(formatDurationS(6.9 * 86_400)).toBe('6.9 d');
     expect(formatDetection({ format: 'mqsim', confidence: 0.987 })).toBe('mqsim · 99 % confidence');
     expect(progressFraction(48_697, 194_790)).toBeCloseTo(0.25, 3);
     expect(progressFraction(10, 0)).toBe(0);

@@ -25,7 +25,8 @@ export function formatDurationS(seconds: number): string {
   if (seconds < 1) return `${(seconds * 1000).toFixed(seconds < 0.01 ? 2 : 0)} ms`;
   if (seconds < 120) return `${seconds.toFixed(2)} s`;
   if (seconds < 7200) return `${(seconds / 60).toFixed(1)} min`;
-  return `${(seconds / 3600).toFixed(1)} h`;
+  if (seconds < 2 * 86_400) return `${(seconds / 3600).toFixed(1)} h`;
+  return `${(seconds / 86_400).toFixed(1)} d`;
 }
 
 /** The figures of the summary, in the order the panel lists them. */
