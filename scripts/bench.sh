@@ -8,6 +8,9 @@
 # once by scripts/gen-msr-trace.mjs and reused) parsed by flashscope_bench,
 # then inspected in wasm and by `flashscope trace inspect`, with MB/s each
 # and their ratio (targets: >= 200 MB/s native, >= 100 MB/s wasm).
+# Long runs (flashscope_bench's last section, alone with --long-only): peak
+# memory against run length (1, 2, 4 passes of random writes) and a
+# week-long sparse trace's replay speed in simulated days per wall second.
 source "$(dirname "$0")/lib.sh"
 build_native >/dev/null
 

@@ -25,11 +25,17 @@
 // CLASSIC_REQUESTS requests (as flashscope_bench's BenchClassic), timed run
 // in wasm and in the native CLI on that file: simulated host requests per
 // wall second each, the ratio, and whether the results' 'ftl' and 'cache'
-// objects and jobs[0].mean_response_us agree. Prints; never asserts.
+// objects and jobs[0].mean_response_us agree.
+//
+// Then the wasm heap against run length (issue 14): 1, 2 and 4 passes of
+// 4 KiB random writes over a full 1.9 GiB TLC drive (tlc-8g cut to 48
+// blocks per plane, as flashscope_bench's long-run section), each in a
+// fresh Node process (wasm memory never shrinks), the heap size after the
+// run. Prints; never asserts.
 //
 //   node packages/wasm/bench/bench-wasm.mjs [--ios N] [--native PATH|none]
 //        [--presets DIR] [--glue PATH] [--msr-trace PATH] [--msr-mb N]
-//        [--skip-run] [--skip-trace] [--skip-zns] [--skip-classic]
+//        [--skip-run] [--skip-trace] [--skip-zns] [--skip-classic] [--skip-heap]
 //
 // Plain Node ESM on purpose: no build step beyond scripts/build-wasm.sh.
 import { spawnSync } from 'node:child_process';
@@ -71,6 +77,8 @@ function parseArgs(argv) {
     trace: true,
     zns: true,
     classic: true,
+    heap: true,
+    heapChild: 0,
   };
   for (let i = 2; i < argv.length; ++i) {
     const value = () => {
@@ -90,6 +98,8 @@ function parseArgs(argv) {
     else if (argv[i] === '--skip-trace') args.trace = false;
     else if (argv[i] === '--skip-zns') args.zns = false;
     else if (argv[i] === '--skip-classic') args.classic = false;
+    else if (argv[i] === '--skip-heap') args.heap = false;
+    else if (argv[i] === '--heap-child') args.heapChild = Number(value());
     else throw new Error(`unknown option ${argv[i]}`);
   }
   args.msrTrace ??= join(repoRoot, `build/bench/msr-${args.msrMb}mb.csv`);
@@ -271,10 +281,62 @@ function writesPerSecond(resultJson, seconds) {
 function main() {
   const args = parseArgs(process.argv);
   const m = loadModule(args.glue);
+  if (args.heapChild > 0) {
+    heapChild(args, m);
+    return;
+  }
   if (args.run) benchRun(args, m);
   if (args.trace) benchTraceParse(args, m);
   if (args.zns) benchZns(args, m);
   if (args.classic) benchClassic(args, m);
+  if (args.heap) benchHeap(args);
+}
+
+// The drive of the heap runs (flashscope_bench's long-run drive).
+const HEAP_SETS = ['geometry.blocks_per_plane=48', 'overprovision=0.15', 'precondition.fill=1'];
+
+// One run of `args.heapChild` passes in this process; prints its figures.
+function heapChild(args, m) {
+  const device = readFileSync(join(args.presets, 'tlc-8g.json'), 'utf8');
+  const passes = args.heapChild;
+  const fio = `[randwrite]\nrw=randwrite\nbs=4k\niodepth=32\nnorandommap=1\nloops=${passes}\n`;
+  const run = runWasm(m, device, fio, 'heap.fio', HEAP_SETS);
+  const writes = JSON.parse(run.result).host.write_requests;
+  console.log(JSON.stringify({ writes, runS: run.runS, heapBytes: m.HEAPU8.length }));
+}
+
+function benchHeap(args) {
+  console.log(
+    'wasm heap against run length: full 1.9 GiB TLC drive (tlc-8g, 48 blocks per plane, ' +
+      '15 % OP), 4 KiB random writes at QD32, each run in a fresh process',
+  );
+  let first = 0;
+  for (const passes of [1, 2, 4]) {
+    const child = spawnSync(
+      process.execPath,
+      [
+        fileURLToPath(import.meta.url),
+        '--glue',
+        args.glue,
+        '--presets',
+        args.presets,
+        '--heap-child',
+        String(passes),
+      ],
+      { encoding: 'utf8' },
+    );
+    if (child.status !== 0) {
+      console.log(`  ${passes} passes: the run failed: ${child.stderr.trim()}`);
+      continue;
+    }
+    const { writes, runS, heapBytes } = JSON.parse(child.stdout.trim().split('\n').pop());
+    if (passes === 1) first = heapBytes;
+    const mib = heapBytes / 2 ** 20;
+    console.log(
+      `  ${passes} pass${passes === 1 ? '' : 'es'}: ${writes} writes in ${runS.toFixed(2)} s, ` +
+        `wasm heap ${mib.toFixed(1)} MiB (${((heapBytes / first - 1) * 100).toFixed(1)} % vs 1 pass)`,
+    );
+  }
 }
 
 // The zns-placement scenario, wasm vs the native CLI (timed run only).

@@ -34,16 +34,19 @@
 namespace flashscope {
 
 // The options_json of fs_create. Every key is optional:
-//   series_interval_ms  sampling interval of the time series, simulated ms,
-//                       1e-6..1e12 (default 10 for sessions; the CLI's
-//                       default is 100)
+//   series_interval_ms  first sampling interval of the time series,
+//                       simulated ms, 1e-6..1e12 (default 10 for sessions;
+//                       the CLI's default is 100); doubled whenever the
+//                       series reaches kSeriesMaxPoints points, so a live
+//                       run's memory stays flat (sim/simulator.h)
 //   device_name         names the device text in error messages ("device.json")
 //   workload_name       plays the CLI's --fio path: named in errors and the
 //                       result's "workload" ("job.fio")
 //   set                 array of "dotted.key=value" device overrides, applied
 //                       in order like the CLI's --set
-//   include_events      the result JSON's "events" list, as the CLI's --events
-//                       (default false)
+//   include_events      the result JSON's "events" list (default false):
+//                       the newest kRetainedEvents events, and events_total
+//                       (the CLI's --events streams every one instead)
 //   trace               the workload is this trace, not the fio text (which
 //                       must then be empty): the trace object of
 //                       api/trace_input.h; workload_name is not used (the

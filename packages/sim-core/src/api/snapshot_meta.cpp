@@ -72,6 +72,16 @@ void WriteSlcNow(json::Writer& out, const Simulator& sim) {
   out.EndObject();
 }
 
+// Points after t_ms `after_ms`: the series may have merged its points in
+// pairs since the last call (TimeSeries::MergePairs), which moves indices
+// but never times, so the cursor is a time. A merged point that ends after
+// the cursor is sent even though half of it was sent before (its rates are
+// the mean over both halves).
+size_t FirstPointAfter(const TimeSeries& s, double after_ms) {
+  return static_cast<size_t>(std::upper_bound(s.t_ms.begin(), s.t_ms.end(), after_ms) -
+                             s.t_ms.begin());
+}
+
 void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from) {
   enum class Merge { kLast, kMean, kMax, kSum };
   const struct {
@@ -122,16 +132,17 @@ void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from) {
   out.EndObject();
 }
 
-// The newest kMaxEventsPerFrame events since `from`; returns how many older
-// ones were left out.
-size_t WriteEventsSince(json::Writer& out, const SimEventLog& log, size_t from) {
-  const std::vector<SimEvent>& events = log.events();
-  const size_t skipped =
-      events.size() - from > kMaxEventsPerFrame ? events.size() - from - kMaxEventsPerFrame : 0;
+// The newest kMaxEventsPerFrame events numbered `from` on; returns how many
+// of those were left out (too many for a frame, or already overwritten in
+// the log's ring).
+size_t WriteEventsSince(json::Writer& out, const SimEventLog& log, uint64_t from) {
+  const uint64_t first =
+      std::max({from, log.oldest(),
+                log.total() > kMaxEventsPerFrame ? log.total() - kMaxEventsPerFrame : uint64_t{0}});
   out.BeginArray();
-  for (size_t i = from + skipped; i < events.size(); ++i) WriteEvent(out, events[i]);
+  for (uint64_t i = first; i < log.total(); ++i) WriteEvent(out, log.At(i));
   out.EndArray();
-  return skipped;
+  return static_cast<size_t>(first > from ? first - from : 0);
 }
 
 // Blocks per erase count, binned as the result JSON's wear histogram: one
@@ -234,7 +245,7 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   out.Key("slc");
   WriteSlcNow(out, sim);
   out.Key("series");
-  WriteSeriesSince(out, sim.series(), series_cursor_);
+  WriteSeriesSince(out, sim.series(), FirstPointAfter(sim.series(), series_cursor_ms_));
   out.Key("events");
   const size_t dropped = WriteEventsSince(out, sim.event_log(), event_cursor_);
   out.FieldUint("events_dropped", dropped);
@@ -254,8 +265,8 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   WriteClassicMeta(out, sim);
   out.EndObject();
 
-  series_cursor_ = sim.series().size();
-  event_cursor_ = sim.event_log().size();
+  if (sim.series().size() > 0) series_cursor_ms_ = sim.series().t_ms.back();
+  event_cursor_ = sim.event_log().total();
   return out.Take();
 }
 

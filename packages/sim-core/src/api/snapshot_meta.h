@@ -35,7 +35,11 @@
 // On a zoned drive the series also carry zns_waf, zns_gp, zones_open,
 // zones_active and zns_class_waf, and the events zone resets.
 // Each series point and each event is delivered by exactly one call, however
-// many frames the UI skips.
+// many frames the UI skips, with two exceptions a long run brings: the
+// series may merge its points in pairs (then a merged point that straddles
+// the last one sent is sent again, with the pair's rates), and more events
+// than the log's ring holds between two calls are counted in
+// events_dropped, not sent.
 #pragma once
 
 #include <array>
@@ -67,13 +71,14 @@ class SnapshotMetaWriter {
   // `trace` is the replayed trace, or nullptr.
   std::string Write(const Simulator& sim, uint32_t frame, const TraceSource* trace = nullptr);
 
-  size_t series_cursor() const { return series_cursor_; }
-  size_t event_cursor() const { return event_cursor_; }
+  // t_ms of the last series point sent (-1 before any).
+  double series_cursor_ms() const { return series_cursor_ms_; }
+  uint64_t event_cursor() const { return event_cursor_; }
 
  private:
-  size_t series_cursor_ = 0;
-  size_t event_cursor_ = 0;
-  ZnsMetaCursor zns_cursor_;  // GC's data flow reported so far
+  double series_cursor_ms_ = -1;
+  uint64_t event_cursor_ = 0;  // number of the next event to send (SimEventLog)
+  ZnsMetaCursor zns_cursor_;   // GC's data flow reported so far
   // Scratch histograms merged across jobs each frame: kept as members, not
   // stack locals (each is ~15 KB; see latency_histogram.h).
   std::array<LatencyHistogram, 2> by_op_;  // read, write

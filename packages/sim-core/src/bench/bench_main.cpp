@@ -20,26 +20,37 @@
 //      runs it, then page mapping, DFTL and FAST without a cache, and BPLRU
 //      over FAST; simulated host requests per wall-clock second, with the
 //      mean response time and block erases.
+//   7. Long runs (issue 14): peak memory against run length (1, 2 and 4
+//      passes of 4 KiB random writes over a full 2 GiB TLC drive, each run
+//      in its own process so each peak is its own), and the replay speed of
+//      a week-long sparse MSR-format trace (3,000 requests over 7 days) in
+//      simulated days per wall-clock second, with its series points and
+//      JSON size.
 //   Peak memory (max RSS) after each.
 //
 //   flashscope_bench [--quick] [--presets DIR] [--msr-trace PATH]
-//                    [--trace-only | --classic-only]
-//   --trace-only and --classic-only run section 4 or section 6 alone.
+//                    [--trace-only | --classic-only | --long-only]
+//   --trace-only, --classic-only and --long-only run section 4, 6 or 7 alone.
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
 #include "config/device_config.h"
 #include "report/classic_json.h"
+#include "report/result_json.h"
 #include "scenario/scenario.h"
 #include "sim/fio_jobs.h"
 #include "sim/generator_jobs.h"
 #include "sim/simulator.h"
 #include "trace/byte_input.h"
+#include "trace/trace_jobs.h"
 #include "trace/trace_scanner.h"
 #include "util/input_error.h"
 #include "workload/fio_job.h"
@@ -244,11 +255,145 @@ void BenchClassic(const std::string& scenarios) {
   std::printf("  peak memory so far: %.0f MiB\n", PeakRssMiB());
 }
 
+// Section 7. The drive of the memory runs: tlc-8g cut to 48 blocks per
+// plane (2.2 GiB raw, 15 % over-provisioning so GC has its spare blocks),
+// filled before the timed run.
+const std::vector<std::string> kLongRunSets = {"geometry.blocks_per_plane=48", "overprovision=0.15",
+                                               "precondition.fill=1"};
+
+// 3,000 4 KiB requests at random instants over 7 days, in MSR Cambridge's
+// CSV (Windows FILETIME in 100 ns ticks), a third of them reads.
+std::string SparseWeekMsrTrace() {
+  constexpr uint64_t kStart = 128166372003061629ull;
+  constexpr uint64_t kWeekTicks = 7ull * 86400 * 10'000'000;
+  constexpr uint32_t kRequests = 3000;
+  Mulberry32 next(7);
+  std::string text;
+  char line[160];
+  for (uint32_t i = 0; i < kRequests; ++i) {
+    const uint64_t t = kStart + i * (kWeekTicks / kRequests) + next.Next() % 100000;
+    const uint64_t offset = uint64_t{next.Next() % 500000} * 4096;
+    const int n =
+        std::snprintf(line, sizeof line, "%llu,wdev,1,%s,%llu,4096,500\n", (unsigned long long)t,
+                      i % 3 == 0 ? "Read" : "Write", (unsigned long long)offset);
+    text.append(line, static_cast<size_t>(n));
+  }
+  return text;
+}
+
+// One long run in this process (the child side of RunMeasured): prints
+// "figure figure ..." on stdout for the parent.
+int LongRunChild(const std::string& presets, const std::string& kind, int passes) {
+  if (kind == "passes") {
+    const DeviceConfig device = LoadDevice("preset:tlc-8g", presets, kLongRunSets);
+    const DeviceLayout layout = DeviceLayout::From(device);
+    const FioJobFile jobs =
+        ParseFioJobs("[randwrite]\nrw=randwrite\nbs=4k\niodepth=32\nnorandommap=1\nloops=" +
+                         std::to_string(passes) + "\n",
+                     "bench.fio");
+    Simulator sim(device, JobsFromFio(jobs, device, layout));
+    sim.Precondition();
+    const auto start = Clock::now();
+    sim.RunToCompletion();
+    const std::string json = RunResultJson(sim, RunInfoFor(jobs, "bench.fio", false), false);
+    std::printf("%llu %.3f %llu %zu\n", (unsigned long long)sim.host().metrics(0).requests[1],
+                Seconds(start), (unsigned long long)sim.event_log().total(), json.size());
+    return 0;
+  }
+  const DeviceConfig fresh = LoadDevice("preset:tlc-8g", presets, {});
+  const DeviceLayout fresh_layout = DeviceLayout::From(fresh);
+  const auto start = Clock::now();
+  TraceJob trace =
+      JobFromTrace(MakeMemoryInput("week.csv", SparseWeekMsrTrace()), TraceOptions{}, fresh_layout);
+  const TraceSource* source = trace.source;
+  std::vector<JobSpec> jobs;
+  jobs.push_back(std::move(trace.job));
+  Simulator sim(fresh, std::move(jobs));
+  sim.RunToCompletion();
+  const std::string json = RunResultJson(sim, RunInfoForTrace("week.csv", *source, false), false);
+  std::printf("%llu %.3f %.4f %zu %zu\n", (unsigned long long)source->requests(), Seconds(start),
+              sim.now_ns() / 86400e9, sim.series().size(), json.size());
+  return 0;
+}
+
+// Runs this program again as `--long-run-child KIND PASSES` and returns its
+// stdout, with the child's own peak RSS (wait4: the exec'd process starts
+// with a fresh address space, so nothing of this one's is counted).
+std::string RunMeasured(const std::string& presets, const char* kind, int passes,
+                        double& peak_mib) {
+  int pipe_fds[2];
+  if (pipe(pipe_fds) != 0) return "";
+  const std::string passes_text = std::to_string(passes);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    close(pipe_fds[0]);
+    close(pipe_fds[1]);
+    execl("/proc/self/exe", "flashscope_bench", "--presets", presets.c_str(), "--long-run-child",
+          kind, passes_text.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(pipe_fds[1]);
+  std::string out;
+  char buffer[4096];
+  ssize_t n;
+  while ((n = read(pipe_fds[0], buffer, sizeof buffer)) > 0) out.append(buffer, n);
+  close(pipe_fds[0]);
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  peak_mib = usage.ru_maxrss / 1024.0;
+  // A failed run printed its reason on stderr; no figures then.
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) out.clear();
+  return out;
+}
+
+void BenchLongRuns(const std::string& presets) {
+  std::printf(
+      "Long runs: peak memory against run length, full 2.2 GiB TLC drive (tlc-8g, 48 blocks "
+      "per plane, 15 %% OP), 4 KiB random writes at QD32, each run in its own process\n");
+  double first_peak = 0;
+  for (int passes : {1, 2, 4}) {
+    double peak = 0;
+    const std::string out = RunMeasured(presets, "passes", passes, peak);
+    if (out.empty()) {
+      std::printf("  %d passes: the run failed\n", passes);
+      continue;
+    }
+    unsigned long long writes = 0, events = 0;
+    double wall = 0;
+    size_t json_bytes = 0;
+    std::sscanf(out.c_str(), "%llu %lf %llu %zu", &writes, &wall, &events, &json_bytes);
+    if (passes == 1) first_peak = peak;
+    std::printf(
+        "  %d pass%s: %llu writes in %.2f s wall, %llu events, JSON %.1f KB; peak memory %.1f "
+        "MiB (%+.1f %% vs 1 pass)\n",
+        passes, passes == 1 ? "" : "es", writes, wall, events, json_bytes / 1e3, peak,
+        first_peak > 0 ? (peak / first_peak - 1) * 100 : 0.0);
+  }
+  double peak = 0;
+  const std::string out = RunMeasured(presets, "sparse", 0, peak);
+  if (out.empty()) {
+    std::printf("Week-long sparse MSR trace: the run failed\n");
+    return;
+  }
+  unsigned long long requests = 0;
+  double wall = 0, days = 0;
+  size_t points = 0, json_bytes = 0;
+  std::sscanf(out.c_str(), "%llu %lf %lf %zu %zu", &requests, &wall, &days, &points, &json_bytes);
+  std::printf(
+      "Week-long sparse MSR trace (%llu requests over %.2f simulated days, tlc-8g): %.0f "
+      "simulated days per wall second (%.3f s wall); %zu series points, JSON %.1f KB, peak "
+      "memory %.1f MiB\n",
+      requests, days, wall > 0 ? days / wall : 0.0, wall, points, json_bytes / 1e3, peak);
+}
+
 int Main(int argc, char** argv) {
   std::string presets = "public/presets/devices";
   std::string msr_trace;
   bool trace_only = false;
   bool classic_only = false;
+  bool long_only = false;
   uint64_t random_ios = 4'000'000;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--presets") && i + 1 < argc)
@@ -259,8 +404,16 @@ int Main(int argc, char** argv) {
       trace_only = true;
     else if (!std::strcmp(argv[i], "--classic-only"))
       classic_only = true;
+    else if (!std::strcmp(argv[i], "--long-only"))
+      long_only = true;
+    else if (!std::strcmp(argv[i], "--long-run-child") && i + 2 < argc)
+      return LongRunChild(presets, argv[i + 1], std::atoi(argv[i + 2]));
     else if (!std::strcmp(argv[i], "--quick"))
       random_ios = 500'000;
+  }
+  if (long_only) {
+    BenchLongRuns(presets);
+    return 0;
   }
   if (trace_only) {
     BenchTraceParse(msr_trace);
@@ -328,6 +481,7 @@ int Main(int argc, char** argv) {
   BenchZnsHostFtl(presets + "/../../scenarios");
   BenchClassic(presets + "/../../scenarios");
   BenchTraceParse(msr_trace);
+  BenchLongRuns(presets);
   return 0;
 }
 

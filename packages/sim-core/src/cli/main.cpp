@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/event_stream.h"
 #include "cli/presets.h"
 #include "cli/stability_command.h"
 #include "cli/trace_command.h"
@@ -56,8 +57,13 @@ constexpr const char* kUsage =
     "                          fill=FRACTION|PERCENT%[,random=N[x]], e.g.\n"
     "                          fill=100%,random=2x (same as precondition.* keys)\n"
     "  --seed N                seed every random choice (same as --set seed=N)\n"
-    "  --series-interval-ms N  sampling interval of the time series (default 100)\n"
-    "  --events                include the GC and stall event list in the JSON\n"
+    "  --series-interval-ms N  sampling interval of the time series; without it\n"
+    "                          100 ms, doubled whenever a series would pass 4096\n"
+    "                          points (the result's series_interval_ms)\n"
+    "  --events                every GC, migration, stall and zone event as it\n"
+    "                          happens: with --json in the result's \"events\"\n"
+    "                          list, else one JSON line each on stdout before\n"
+    "                          the summary; never held in memory\n"
     "  --placements all|NAME,...  zoned drives: run once per host FTL placement\n"
     "                          (zns.placement) and print the comparison table\n"
     "  --json                  print one JSON object instead of the text summary\n"
@@ -75,7 +81,7 @@ struct RunArgs {
   std::string placements;  // --placements: all or NAME,NAME
   bool json = false;
   bool events = false;
-  double interval_ms = 100;
+  double interval_ms = 0;  // 0: the simulator's default, coarsened as the run grows
 };
 
 template <typename Names>
@@ -221,12 +227,19 @@ RunInputs LoadInputs(const RunArgs& args, char** argv, const std::vector<std::st
 }
 
 // Builds the simulator for `in`, preconditions it and runs it to the end;
-// `info` receives what the result needs about the workload.
-std::unique_ptr<Simulator> Simulate(const RunInputs& in, const RunArgs& args, RunInfo& info) {
+// `info` receives what the result needs about the workload. `events`, when
+// given, receives every event as it happens.
+std::unique_ptr<Simulator> Simulate(const RunInputs& in, const RunArgs& args, RunInfo& info,
+                                    EventStream* events = nullptr) {
   const DeviceConfig& device = in.device;
   const DeviceLayout layout = DeviceLayout::From(device);
   SimOptions options;
-  options.series_interval_ns = static_cast<uint64_t>(args.interval_ms * 1e6);
+  if (args.interval_ms > 0) {
+    options.series_interval_ns =
+        std::max<uint64_t>(1, static_cast<uint64_t>(args.interval_ms * 1e6));
+    options.series_max_points = 0;  // the user's interval, however many points
+  }
+  if (events != nullptr) options.on_event = events->Sink();
   std::vector<JobSpec> host_jobs;
   if (in.generator) {
     info.workload = in.workload;
@@ -384,9 +397,18 @@ int Run(int argc, char** argv) {
   const RunArgs args = ParseRunArgs(argc, argv);
   if (!args.placements.empty()) return RunPlacements(args, argv);
   RunInfo info;
-  const std::unique_ptr<Simulator> sim = Simulate(LoadInputs(args, argv, args.sets), args, info);
+  std::optional<EventStream> events;
+  if (args.events) events.emplace(args.json);
+  const std::unique_ptr<Simulator> sim =
+      Simulate(LoadInputs(args, argv, args.sets), args, info, events ? &*events : nullptr);
+  // The stream wrote the events; the result leaves them to it.
+  info.include_events = false;
   const std::string out = args.json ? RunResultJson(*sim, info, false) : RunResultText(*sim, info);
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  if (events && args.json) {
+    events->PrintJsonWithEvents(out, stdout);
+  } else {
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  }
   return 0;
 }
 

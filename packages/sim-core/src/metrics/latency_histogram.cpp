@@ -128,7 +128,7 @@ void LatencyHistogram::PercentilesAscending(const double* percents, size_t n, ui
   uint64_t cumulative = 0;
   for (size_t i = occupied_begin(); i < occupied_end() && j < n; ++i) {
     cumulative += buckets_[i];
-    while (j < n && cumulative >= ranks[j]) out[j++] = BucketValueNs(i);
+    while (j < n && cumulative >= ranks[j]) out[j++] = std::min(BucketValueNs(i), max_ns_);
   }
 }
 

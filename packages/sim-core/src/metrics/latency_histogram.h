@@ -13,15 +13,23 @@
 // and 1) get one bucket per nanosecond. Above that, a value whose most
 // significant bit is bit n (n >= 7) keeps the 6 bits below its MSB as the
 // bucket offset and drops the n - 6 bits under those, so every power-of-two
-// range [2^n, 2^(n+1)) is cut into 64 equal buckets. 29 groups x 64 = 1856
-// buckets reach 2^34 ns (about 17.2 s); anything longer lands in the last
-// bucket, as in fio (min_ns()/max_ns()/mean_ns() stay exact regardless).
+// range [2^n, 2^(n+1)) is cut into 64 equal buckets. fio stops at 29 groups
+// (1856 buckets, 2^34 ns, about 17.2 s) and clamps anything longer into its
+// last bucket, so an overloaded replay whose requests wait a minute reported
+// p50 = p99 = 17.11 s. FlashScope keeps the same layout for 12 more groups:
+// 41 x 64 = 2624 buckets reach 2^46 ns (about 19.5 hours); below 2^34 ns
+// every bucket is fio's, bucket for bucket, so percentiles there are fio's.
+// Longer samples land in the last bucket (min_ns()/max_ns()/mean_ns() stay
+// exact regardless).
 // A bucket is reported by fio's "mean of the range": lower bound plus half the
 // bucket width, so a reported percentile is within 1/128 (0.78 %) of the
-// sample it stands for, for every sample below 2^34 ns.
+// sample it stands for, for every sample below 2^46 ns. One departure from
+// fio: a percentile never exceeds the exact max_ns() (fio can report the
+// midpoint of the max's bucket, up to 1/128 above every sample), so
+// p50 <= p90 <= p99 <= p99.9 <= p99.99 <= max always hold.
 //
 // Cost: Record() is O(1), integer-only and never allocates (a count-leading-
-// zeros, a few shifts, an increment). An instance is ~15 KB of counters held
+// zeros, a few shifts, an increment). An instance is ~21 KB of counters held
 // inline (std::array), so keep histograms as members or in containers, not as
 // many locals on a WebAssembly stack.
 //
@@ -64,11 +72,19 @@ class LatencyHistogram {
   // FIO_IO_U_PLAT_NR.
   static constexpr uint32_t kPrecisionBits = 6;
   static constexpr uint32_t kBucketsPerGroup = 1u << kPrecisionBits;  // 64
-  static constexpr uint32_t kGroupCount = 29;
-  static constexpr size_t kBucketCount = size_t{kGroupCount} * kBucketsPerGroup;  // 1856
-  // Samples at or above this all share the last bucket (fio clamps the same).
+  static constexpr uint32_t kFioGroupCount = 29;
+  static constexpr size_t kFioBucketCount = size_t{kFioGroupCount} * kBucketsPerGroup;  // 1856
+  // fio's range: below it every bucket is fio's.
+  static constexpr uint64_t kFioTrackedLimitNs =
+      uint64_t{1} << (kFioGroupCount + kPrecisionBits - 1);  // 2^34 ns ~ 17.2 s
+  // fio's groups and 12 more of the same layout, so a replay whose requests
+  // wait minutes or hours still has percentiles (see the banner).
+  static constexpr uint32_t kGroupCount = 41;
+  static constexpr size_t kBucketCount = size_t{kGroupCount} * kBucketsPerGroup;  // 2624
+  // Samples at or above this all share the last bucket (fio clamps the same
+  // way at kFioTrackedLimitNs).
   static constexpr uint64_t kTrackedLimitNs =
-      uint64_t{1} << (kGroupCount + kPrecisionBits - 1);  // 2^34 ns ~ 17.2 s
+      uint64_t{1} << (kGroupCount + kPrecisionBits - 1);  // 2^46 ns ~ 19.5 h
 
   // Bucket of a latency: fio stat.c plat_val_to_idx().
   static constexpr size_t BucketIndex(uint64_t latency_ns) {
@@ -137,8 +153,9 @@ class LatencyHistogram {
   // is IEEE quad (aarch64) can differ from x86-64 fio by one rank in such
   // cases.
   // p is clamped to [0, 100]; p == 0 (which fio never evaluates) gives the
-  // bucket of the minimum. p == 100 gives the bucket of max_ns(), reported as
-  // its midpoint, so it can differ from max_ns() by < 1/128. 0 when empty.
+  // bucket of the minimum. A bucket's value above max_ns() is reported as
+  // max_ns() (fio would print the midpoint), so p == 100 is the exact max
+  // when it lies below kTrackedLimitNs. 0 when empty.
   uint64_t Percentile(double p) const;
 
   // count, exact min/max/mean and p50/p90/p99/p99.9/p99.99 in one pass over

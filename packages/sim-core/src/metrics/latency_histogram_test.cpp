@@ -79,12 +79,16 @@ const std::vector<double> kFioDefaultPercents = {1.0,  5.0,  10.0, 20.0,  30.0, 
 // ---------------------------------------------------------------------------
 // Bucket scheme
 
-TEST(LatencyHistogramScheme, ConstantsAreFios) {
-  EXPECT_EQ(H::kBucketCount, 1856u);  // 29 groups x 64
-  EXPECT_EQ(H::kBucketCount, fio_reference::kPlatNr);
-  EXPECT_EQ(sizeof(std::declval<H>().buckets()), 1856u * 8u);  // "15 KB"
+TEST(LatencyHistogramScheme, ConstantsAreFiosExtendedToHours) {
+  EXPECT_EQ(H::kFioBucketCount, 1856u);  // 29 groups x 64
+  EXPECT_EQ(H::kFioBucketCount, fio_reference::kPlatNr);
   // 2^(GROUP_NR + PLAT_BITS - 1) ns, fio stat.h "maximum value tracked".
-  EXPECT_EQ(H::kTrackedLimitNs, 17179869184ull);
+  EXPECT_EQ(H::kFioTrackedLimitNs, 17179869184ull);
+  // 12 more groups of the same layout: 2^46 ns, 19.5 hours.
+  EXPECT_EQ(H::kBucketCount, 2624u);
+  EXPECT_EQ(sizeof(std::declval<H>().buckets()), 2624u * 8u);  // "21 KB"
+  EXPECT_EQ(H::kTrackedLimitNs, 70368744177664ull);
+  EXPECT_GT(H::kTrackedLimitNs / 1e9 / 3600, 19.5);
 }
 
 // fio keeps every value below 128 ns exactly (groups 0 and 1, "MSB <=
@@ -142,9 +146,17 @@ TEST(LatencyHistogramScheme, SpotChecksDerivedFromFioFormulas) {
   //   the last bucket; value 2^33 + 63.5*2^27 = 17112760320.
   static_assert(H::BucketIndex(17179869183ull) == 1855);
   static_assert(H::BucketValueNs(1855) == 17112760320ull);
-  // 2^34: msb 34, eb 28, base 29<<6 = 1856 -> clamped to 1855, as is 2^64-1.
-  static_assert(H::BucketIndex(17179869184ull) == 1855);
-  static_assert(H::BucketIndex(std::numeric_limits<uint64_t>::max()) == 1855);
+  // 2^34: msb 34, eb 28, base 29<<6 = 1856: fio clamps it to 1855; here it
+  //   opens the first group past fio's, value 2^34 + 0.5*2^28.
+  static_assert(H::BucketIndex(17179869184ull) == 1856);
+  static_assert(H::BucketValueNs(1856) == 17314086912ull);
+  // A 60 s wait: msb 35, eb 29, base 30<<6 = 1920, (6e10>>29)&63 = 111&63
+  //   = 47 -> 1967; value 2^35 + 47.5*2^29 = 59861106688 (59.86 s).
+  static_assert(H::BucketIndex(60000000000ull) == 1967);
+  static_assert(H::BucketValueNs(1967) == 59861106688ull);
+  // 2^46 and beyond share the last bucket, 2623.
+  static_assert(H::BucketIndex(70368744177663ull) == 2623);
+  static_assert(H::BucketIndex(std::numeric_limits<uint64_t>::max()) == 2623);
   // Same numbers at run time, against the transliterated fio functions.
   for (uint64_t ns : {128ull, 130ull, 255ull, 256ull, 999ull, 1000ull, 100000ull, 1000000ull,
                       123456789ull, 17179869183ull}) {
@@ -157,21 +169,25 @@ TEST(LatencyHistogramScheme, IndexAndValueMatchFioEverywhere) {
   for (uint64_t ns = 0; ns < (uint64_t{1} << 20); ++ns) {
     ASSERT_EQ(H::BucketIndex(ns), fio_reference::PlatValToIdx(ns)) << ns;
   }
-  // ... every power of two and its neighbours up to 2^63 ...
+  // ... every power of two and its neighbours up to 2^63 (past fio's
+  // range, fio clamps to its last bucket and the extension goes on) ...
+  const auto matches_fio = [](uint64_t ns) {
+    const unsigned fio = fio_reference::PlatValToIdx(ns);
+    return ns < H::kFioTrackedLimitNs ? H::BucketIndex(ns) == fio
+                                      : fio == 1855 && H::BucketIndex(ns) > 1855;
+  };
   for (int bit = 1; bit < 64; ++bit) {
     const uint64_t p = uint64_t{1} << bit;
-    for (uint64_t ns : {p - 1, p, p + 1}) {
-      ASSERT_EQ(H::BucketIndex(ns), fio_reference::PlatValToIdx(ns)) << ns;
-    }
+    for (uint64_t ns : {p - 1, p, p + 1}) ASSERT_TRUE(matches_fio(ns)) << ns;
   }
   // ... and random values of every bit width.
   Rng rng(42);
   for (int i = 0; i < 200000; ++i) {
     const uint64_t ns = rng.NextU64() >> rng.Below(64);
-    ASSERT_EQ(H::BucketIndex(ns), fio_reference::PlatValToIdx(ns)) << ns;
+    ASSERT_TRUE(matches_fio(ns)) << ns;
   }
-  // Every bucket's reported value, against fio's double-based midpoint.
-  for (size_t i = 0; i < H::kBucketCount; ++i) {
+  // Every fio bucket's reported value, against fio's double-based midpoint.
+  for (size_t i = 0; i < H::kFioBucketCount; ++i) {
     ASSERT_EQ(H::BucketValueNs(i), fio_reference::PlatIdxToVal(static_cast<unsigned>(i))) << i;
   }
 }
@@ -188,7 +204,8 @@ TEST(LatencyHistogramScheme, BucketsTileTheLineAndValuesLieInside) {
     // Width doubles per group: 1 ns up to 127, then 2^(group - 1).
     ASSERT_EQ(next - lower, i < 128 ? 1u : uint64_t{1} << ((i >> 6) - 1));
   }
-  EXPECT_EQ(H::BucketLowerNs(1855), 17045651456ull);  // 2^33 + 63 * 2^27
+  EXPECT_EQ(H::BucketLowerNs(1855), 17045651456ull);     // 2^33 + 63 * 2^27
+  EXPECT_EQ(H::BucketLowerNs(2623), 69818988363776ull);  // 2^45 + 63 * 2^39
 }
 
 // ---------------------------------------------------------------------------
@@ -229,7 +246,9 @@ TEST(LatencyHistogramPercentile, WithinFiosErrorBoundOfExactSamplePercentile) {
   for (const Case& c : cases) {
     const uint64_t exact = samples[c.rank - 1];
     const uint64_t reported = h->Percentile(c.percent);
-    EXPECT_EQ(reported, H::BucketValueNs(H::BucketIndex(exact))) << c.percent;
+    // fio's bucket value, never above the exact max.
+    EXPECT_EQ(reported, std::min(H::BucketValueNs(H::BucketIndex(exact)), h->max_ns()))
+        << c.percent;
     // fio's bound: half a bucket over the group base, 1/2^(PLAT_BITS+1).
     const double relative_error =
         std::fabs(static_cast<double>(reported) - static_cast<double>(exact)) /
@@ -280,8 +299,9 @@ TEST(LatencyHistogramPercentile, AgreesWithFiosLongDoubleThreshold) {
     percents.erase(std::remove(percents.begin(), percents.end(), 0.0), percents.end());
     const std::vector<unsigned long long> expected =
         fio_reference::CalcClatPercentiles(plat, n, percents);
+    // fio's value, except that a percentile never passes the exact max.
     for (size_t j = 0; j < percents.size(); ++j) {
-      ASSERT_EQ(h->Percentile(percents[j]), expected[j])
+      ASSERT_EQ(h->Percentile(percents[j]), std::min<uint64_t>(expected[j], h->max_ns()))
           << "trial " << trial << " n " << n << " p " << percents[j];
     }
   }
@@ -307,11 +327,11 @@ TEST(LatencyHistogramPercentile, KnownSets) {
 
   // fio's p99.9 of 1000 samples is the maximum: 99.9 as a double is a hair
   // above 99.9, so the threshold 999.00000000000006 needs all 1000 samples.
-  // Samples 1..1000 ns: rank 1000 -> bucket of 1000 -> 1004 ns, not the
-  // bucket of 999 (996 ns).
+  // Samples 1..1000 ns: rank 1000 -> bucket of 1000, which fio reports as
+  // 1004 ns; here as the exact max, 1000 (not the bucket of 999, 996 ns).
   h->Reset();
   for (uint64_t ns = 1; ns <= 1000; ++ns) h->Record(ns);
-  EXPECT_EQ(h->Percentile(99.9), 1004u);
+  EXPECT_EQ(h->Percentile(99.9), 1000u);
   EXPECT_EQ(h->Percentile(99.8), 996u);  // rank 998: 998 -> bucket 316
 
   // fio rounds its threshold in x87 long double: 60.0L / 100 rounds up, and
@@ -324,20 +344,49 @@ TEST(LatencyHistogramPercentile, KnownSets) {
   EXPECT_EQ(h->Percentile(40), 10u);  // 0.4L * 25 rounds to exactly 10
 }
 
-TEST(LatencyHistogramPercentile, HundredIsTheBucketOfTheExactMax) {
+TEST(LatencyHistogramPercentile, HundredIsTheBucketOfTheExactMaxNeverAboveIt) {
   auto h = std::make_unique<H>();
   h->Record(5000);
   h->Record(123456789);
   h->Record(70000);
   EXPECT_EQ(h->max_ns(), 123456789u);  // exact
   EXPECT_EQ(h->min_ns(), 5000u);
-  // The bucket of 123456789 is 1397, reported as 123207680 (derived above).
+  // The bucket of 123456789 is 1397, reported by fio as 123207680 (derived
+  // above), below the max.
   EXPECT_EQ(h->Percentile(100), 123207680u);
+  // 130 ns is in bucket 129, whose fio value 131 ns is above every sample:
+  // the max it is.
+  auto small = std::make_unique<H>();
+  small->Record(130);
+  EXPECT_EQ(small->Percentile(50), 130u);
 
-  // Beyond fio's tracked range: the max stays exact, p100 is the last bucket.
-  h->Record(60ull * 1000 * 1000 * 1000);  // a 60 s stall
+  // Beyond fio's tracked range (17.1 s): a 60 s stall has its own bucket,
+  // 1967, reported as 59.86 s; fio would say 17.11 s.
+  h->Record(60ull * 1000 * 1000 * 1000);
   EXPECT_EQ(h->max_ns(), 60000000000u);
-  EXPECT_EQ(h->Percentile(100), 17112760320u);
+  EXPECT_EQ(h->Percentile(100), 59861106688u);
+}
+
+// An overloaded replay: most requests wait about a minute. The percentiles
+// follow them past fio's 17.1 s, in order, never above the max.
+TEST(LatencyHistogramPercentile, MinutesAndHoursKeepTheirOrder) {
+  auto h = std::make_unique<H>();
+  for (uint64_t i = 1; i <= 1000; ++i) h->Record(i * 120'000'000ull);  // 0.12 s .. 120 s
+  h->Record(3ull * 3600 * 1000 * 1000 * 1000);                         // one 3-hour wait
+  const LatencySummary s = h->Summary();
+  EXPECT_NEAR(s.p50_ns / 1e9, 60.0, 60.0 / 128);
+  EXPECT_NEAR(s.p99_ns / 1e9, 118.8, 118.8 / 128);
+  EXPECT_NEAR(h->Percentile(100) / 3600e9, 3.0, 3.0 / 128);
+  EXPECT_LT(s.p50_ns, s.p90_ns);
+  EXPECT_LT(s.p90_ns, s.p99_ns);
+  EXPECT_LE(s.p99_ns, s.p99_9_ns);
+  EXPECT_LE(s.p99_9_ns, s.p99_99_ns);
+  EXPECT_LE(s.p99_99_ns, s.max_ns);
+  // Past 19.5 hours samples share the last bucket; still never above max.
+  h->Record(100ull * 3600 * 1000 * 1000 * 1000);
+  h->Record(100ull * 3600 * 1000 * 1000 * 1000);
+  EXPECT_LE(h->Percentile(100), h->max_ns());
+  EXPECT_GE(h->Percentile(100), H::BucketLowerNs(H::kBucketCount - 1));
 }
 
 TEST(LatencyHistogramPercentile, SummaryEqualsIndividualQueries) {
@@ -463,18 +512,19 @@ TEST(LatencyHistogramStats, OccupiedRangeBoundsTheNonEmptyBuckets) {
 TEST(IntervalLatency, IntervalSeesOnlyItsOwnSamples) {
   auto lat = std::make_unique<IntervalLatency>();
   for (int i = 0; i < 1000; ++i) lat->Record(80000);  // 80 us reads
-  EXPECT_EQ(lat->interval().Percentile(99), 80384u);  // bucket of 80000
+  // The bucket of 80000 (fio: 80384), capped at the max.
+  EXPECT_EQ(lat->interval().Percentile(99), 80000u);
   lat->StartInterval();
   for (int i = 0; i < 990; ++i) lat->Record(80000);
   for (int i = 0; i < 10; ++i) lat->Record(5000000);  // GC stalls, 5 ms
   // Interval: 1000 samples, rank 990 is still 80 us; rank 991+ are 5 ms.
   EXPECT_EQ(lat->interval().count(), 1000u);
   EXPECT_EQ(lat->interval().Percentile(99), 80384u);
-  EXPECT_EQ(lat->interval().Percentile(99.5), 5013504u);
+  EXPECT_EQ(lat->interval().Percentile(99.5), 5000000u);  // fio: 5013504, above the max
   // Total: 2000 samples, the 10 stalls are the top 0.5 %.
   EXPECT_EQ(lat->total().count(), 2000u);
   EXPECT_EQ(lat->total().Percentile(99.5), 80384u);
-  EXPECT_EQ(lat->total().Percentile(99.51), 5013504u);
+  EXPECT_EQ(lat->total().Percentile(99.51), 5000000u);
   EXPECT_EQ(lat->total().max_ns(), 5000000u);
   lat->StartInterval();
   EXPECT_EQ(lat->interval().count(), 0u);

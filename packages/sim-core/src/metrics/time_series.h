@@ -1,7 +1,9 @@
-// TimeSeries: figures sampled at a fixed simulated interval, as equal-length
+// TimeSeries: figures sampled at a simulated interval, as equal-length
 // arrays (the `series` object of the JSON result). Rates in a point are over
-// the interval that ends at t_ms; the last point of a run may cover a shorter
-// interval (its own length is used for its rates).
+// the interval that ends at t_ms (from the point before it, or from 0); the
+// last point of a run may cover a shorter interval (its own length is used
+// for its rates). A series never grows with the run: when it reaches the
+// simulator's point cap, MergePairs halves it (sim/simulator.h).
 #pragma once
 
 #include <cstdint>
@@ -47,6 +49,18 @@ struct TimeSeries {
   std::vector<double> zns_class_waf;  // point * zns_classes + class
 
   size_t size() const { return t_ms.size(); }
+
+  // Merges points 2k and 2k+1 into one ending at the later one's t_ms (an
+  // odd last point stays as it is), so a series of n points covers the
+  // same time with (n + 1) / 2. Rates (iops, MB/s) are averaged weighted by
+  // each point's duration, so the bytes and I/Os they stand for are kept;
+  // the mean latency is weighted by each point's I/Os, p50 too (an
+  // approximation: the points keep no histograms); p99 takes the worse of
+  // the two, as the frame meta merges points (api/snapshot_meta.cpp); GC
+  // programs in the interval are summed; levels and cumulative figures
+  // (free blocks, bytes written, WAF, SLC occupancy, zone figures) take the
+  // later point's.
+  void MergePairs();
 };
 
 // What one consumer (a job, or the whole run) completed during the current

@@ -286,29 +286,23 @@ void WriteSlc(json::Writer& out, const Simulator& sim) {
 
 // Host write stalls (waits over Controller::kStallThresholdNs for buffer
 // space), and how much of that time GC or migration was running: the
-// internal work the stalls are attributed to.
+// internal work the stalls are attributed to. From the log's running
+// totals, so they count every stall however few events the log keeps.
 void WriteStalls(json::Writer& out, const SimEventLog& log) {
-  uint64_t count = 0;
-  double total_ms = 0, gc_ms = 0, migration_ms = 0;
-  for (const SimEvent& e : log.events()) {
-    if (e.kind != SimEventKind::kStall) continue;
-    ++count;
-    const double ms = e.duration_ns / 1e6;
-    total_ms += ms;
-    if (e.flag & 1) gc_ms += ms;
-    if (e.flag & 2) migration_ms += ms;
-  }
+  const StallTotals& stalls = log.stalls();
   out.BeginObject();
-  out.FieldUint("count", count);
-  out.Field("wait_ms", total_ms);  // summed over the stalled requests
-  out.Field("gc_wait_ms", gc_ms);
-  out.Field("migration_wait_ms", migration_ms);
+  out.FieldUint("count", stalls.count);
+  out.Field("wait_ms", stalls.wait_ms);  // summed over the stalled requests
+  out.Field("gc_wait_ms", stalls.gc_wait_ms);
+  out.Field("migration_wait_ms", stalls.migration_wait_ms);
   out.EndObject();
 }
 
+// The events the log still holds (the newest kRetainedEvents); the CLI's
+// --events streams all of them instead (cli/event_stream.h).
 void WriteEvents(json::Writer& out, const SimEventLog& log) {
   out.BeginArray();
-  for (const SimEvent& e : log.events()) WriteEvent(out, e);
+  for (uint64_t i = log.oldest(); i < log.total(); ++i) WriteEvent(out, log.At(i));
   out.EndArray();
 }
 
@@ -419,6 +413,9 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   WriteCacheResult(out, sim);
   out.Key("series");
   WriteSeries(out, sim.series());
+  // The series' interval at the end of the run: the first one, doubled
+  // each time the series reached its point cap (sim/simulator.h).
+  out.Field("series_interval_ms", sim.series_interval_ns() / 1e6);
   out.Key("stability");
   WriteStability(out, sim.series());
   out.Key("wear");
@@ -472,6 +469,9 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   if (info.include_events) {
     out.Key("events");
     WriteEvents(out, sim.event_log());
+    // How many happened: more than "events" holds when the log's ring
+    // dropped the oldest.
+    out.FieldUint("events_total", sim.event_log().total());
   }
   out.EndObject();
   std::string text = out.Take();

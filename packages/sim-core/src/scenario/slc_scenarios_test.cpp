@@ -141,7 +141,10 @@ TEST(SlcScenarios, FreshDataReadsFasterThanAgedData) {
 // IOPS rise as rewritten parts of it sit in SLC, then fall once the SLC is
 // full and writes go straight to TLC.
 TEST(SlcScenarios, PersistentCacheIopsRiseThenFall) {
-  const json::Value result = RunScenario("slc-persistent-cache", "--events");
+  // 10 s windows of 100 ms points over a run of more than 4096 points: the
+  // interval is forced so the series is not coarsened.
+  const json::Value result =
+      RunScenario("slc-persistent-cache", "--events --series-interval-ms 100");
   const json::Value& slc = *result.Find("slc");
   EXPECT_GE(slc.Find("persistent_flushes")->as_number(), 1);
   const json::Value& mix = Job(result, 2);

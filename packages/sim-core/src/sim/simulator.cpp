@@ -35,6 +35,8 @@ Simulator::Simulator(const DeviceConfig& config, std::vector<JobSpec> jobs, SimO
   scheduler_ = MakeDieScheduler(config_.scheduler);
   if (!victims_ || !scheduler_) throw InputError(config_.file, 0, "unknown gc.victim or scheduler");
   flash_ = std::make_unique<FlashEngine>(config_, layout_, *scheduler_, events_);
+  if (options_.on_event) log_.set_sink(options_.on_event);
+  series_interval_ns_ = std::max<uint64_t>(1, options_.series_interval_ns);
   if (config_.zns.enabled) {
     BuildZonedDevice(jobs);
   } else {
@@ -192,7 +194,7 @@ void Simulator::PreconditionZoned() {
 StopReason Simulator::Advance(uint64_t until_ns, uint64_t max_events) {
   if (!started_) {
     started_ = true;
-    next_sample_ns_ = options_.series_interval_ns;
+    next_sample_ns_ = series_interval_ns_;
     host_->Start(0);
   }
   uint64_t processed = 0;
@@ -250,12 +252,30 @@ void Simulator::Dispatch(const Event& event) {
   }
 }
 
+// An idle stretch costs one point per interval, and the interval doubles
+// each time the series fills: a week of idle after 100 ms points is ~26,000
+// points emitted in all (4096 + 2048 per doubling), not 6 million.
 void Simulator::SampleUntil(uint64_t t_ns) {
   while (next_sample_ns_ <= t_ns) {
     EmitSample(next_sample_ns_, next_sample_ns_ - last_sample_ns_);
     last_sample_ns_ = next_sample_ns_;
-    next_sample_ns_ += options_.series_interval_ns;
+    CoarsenSeriesIfFull();
+    next_sample_ns_ += series_interval_ns_;
   }
+}
+
+// Points land at multiples of the interval, and the cap is even, so after
+// a merge the points sit at multiples of the doubled interval.
+void Simulator::CoarsenSeriesIfFull() {
+  const size_t cap = options_.series_max_points;
+  if (cap == 0) return;
+  for (uint32_t job = 0; job < host_->job_count(); ++job) {
+    TimeSeries& series = host_->metrics(job).series;
+    if (series.size() >= cap) series.MergePairs();
+  }
+  if (series_.size() < cap) return;
+  series_.MergePairs();
+  series_interval_ns_ *= 2;
 }
 
 void Simulator::EmitSample(uint64_t t_ns, uint64_t interval_ns) {

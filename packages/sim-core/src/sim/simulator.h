@@ -34,13 +34,27 @@ namespace flashscope {
 
 enum class StopReason { kTimeReached, kEventBudget, kFinished };
 
+// Points a series holds at most by default, whatever the run's length: a
+// week-long trace sampled every 100 ms would need 6 million per column.
+inline constexpr size_t kSeriesMaxPoints = 4096;
+
 struct SimOptions {
+  // The series' first sampling interval. Whenever the run's series reaches
+  // series_max_points, adjacent points are merged in pairs
+  // (TimeSeries::MergePairs) and the interval doubles, so a series covers the
+  // whole run in at most that many points (a job's series is halved the
+  // same way when it reaches the cap). 0: never coarsened, the interval
+  // stays (the CLI's --series-interval-ms).
   uint64_t series_interval_ns = 100'000'000;  // 100 ms of simulated time
+  size_t series_max_points = kSeriesMaxPoints;
   // Builds the run's jobs again, fresh from their start. A zoned drive
   // whose placement needs future knowledge (fk, zbopt) reads the single
   // job's stream ahead with it (zns/host_ftl/future_knowledge.h); unset,
   // those placements are refused. The CLI and the session set it.
   std::function<std::vector<JobSpec>()> jobs_again;
+  // Called with every event as it happens (the log keeps only the newest
+  // kRetainedEvents): the CLI's --events streams them out this way.
+  SimEventLog::Sink on_event;
 };
 
 // What preconditioning did (untimed; not part of the timed figures).
@@ -93,6 +107,9 @@ class Simulator {
   bool slc_enabled() const { return controller_ && controller_->slc().enabled(); }
   const FlashEngine& flash() const { return *flash_; }
   const TimeSeries& series() const { return series_; }
+  // The series' sampling interval now: the first one, doubled each time
+  // the series was coarsened.
+  uint64_t series_interval_ns() const { return series_interval_ns_; }
   const SimEventLog& event_log() const { return log_; }
   const PreconditionStats& precondition_stats() const { return precondition_; }
   // Bytes of simulator state per physical mapping unit: the FTL's tables
@@ -103,6 +120,7 @@ class Simulator {
   void Dispatch(const Event& event);
   void SampleUntil(uint64_t t_ns);
   void EmitSample(uint64_t t_ns, uint64_t interval_ns);
+  void CoarsenSeriesIfFull();
   void FillSlcFigures(IntervalCounters::Device& device) const;
   void FinalSample();
   void BuildZonedDevice(const std::vector<JobSpec>& jobs);
@@ -133,6 +151,7 @@ class Simulator {
   uint64_t now_ns_ = 0;
   uint64_t events_processed_ = 0;
   uint64_t next_sample_ns_ = 0;
+  uint64_t series_interval_ns_ = 0;
   uint64_t last_sample_ns_ = 0;
   uint64_t gc_programs_at_last_sample_ = 0;
   uint64_t slc_in_units_at_last_sample_ = 0;

@@ -39,9 +39,7 @@ TEST(WriteBuffer, AbsorbsABurstThenHoldsTheHostBack) {
   EXPECT_NEAR(static_cast<double>(writes.max_ns()), (2000 - 256) * program_ns,
               0.02 * 1744 * program_ns);
   // Waits longer than a millisecond for buffer space are recorded as stalls.
-  uint32_t stalls = 0;
-  for (const SimEvent& e : sim.event_log().events()) stalls += e.kind == SimEventKind::kStall;
-  EXPECT_GT(stalls, 1000u);
+  EXPECT_GT(sim.event_log().count(SimEventKind::kStall), 1000u);
 }
 
 // A trace that arrives faster than the drive: the host keeps at most
@@ -92,12 +90,19 @@ TEST(GcEvents, AccountForEveryUnitMoved) {
   std::vector<HostIo> ios;
   for (uint32_t i = 0; i < 50'000; ++i)
     ios.push_back(Io(IoOp::kWrite, rng.Below(layout.logical_units)));
-  Simulator sim(device, ClosedLoop(ios, 8));
+  // Every event, as it happens: more than the log's ring keeps.
+  std::vector<SimEvent> events;
+  SimOptions options;
+  options.on_event = [&events](const SimEvent& e) { events.push_back(e); };
+  Simulator sim(device, ClosedLoop(ios, 8), options);
   sim.Precondition();
   sim.RunToCompletion();
+  EXPECT_EQ(events.size(), sim.event_log().total());
+  EXPECT_GT(events.size(), kRetainedEvents);
+  EXPECT_EQ(sim.event_log().retained(), kRetainedEvents);
   std::map<uint32_t, uint32_t> open;  // victim -> valid units at start
   uint64_t moved = 0, ends = 0;
-  for (const SimEvent& e : sim.event_log().events()) {
+  for (const SimEvent& e : events) {
     if (e.kind == SimEventKind::kGcStart) {
       ASSERT_EQ(open.count(e.block), 0u) << "a block collected twice at once";
       open[e.block] = e.value;
@@ -111,6 +116,7 @@ TEST(GcEvents, AccountForEveryUnitMoved) {
     }
   }
   EXPECT_EQ(ends, sim.controller().gc_runs());
+  EXPECT_EQ(sim.event_log().count(SimEventKind::kGcEnd), ends);
   EXPECT_GT(ends, 500u);
   // Units still staged when the run ended belong to victims not yet erased.
   uint64_t in_progress = 0;
@@ -154,7 +160,7 @@ TEST(BackgroundGc, IdleTimeRefillsTheFreePool) {
   EXPECT_LE(foreground_only.ftl().TotalFreeBlocks(), 4u);
   EXPECT_GE(with_background.ftl().TotalFreeBlocks(), 13u);
   bool background_event = false;
-  for (const SimEvent& e : with_background.event_log().events()) {
+  for (const SimEvent& e : with_background.event_log().Retained()) {
     background_event |= e.kind == SimEventKind::kGcEnd && e.flag;
   }
   EXPECT_TRUE(background_event);

@@ -197,6 +197,9 @@ StabilityRun::StabilityRun(const DeviceConfig& device, const FioJobFile& measure
   }
   SimOptions sim_options;
   sim_options.series_interval_ns = options.series_interval_ns;
+  // Result() reads point k as the interval (k I, (k + 1) I]: a fixed
+  // interval, never coarsened. The flow is bounded by its rounds.
+  sim_options.series_max_points = 0;
   sim_options.jobs_again = [combined, device, layout = s.layout] {
     return JobsFromFio(combined, device, layout);
   };
