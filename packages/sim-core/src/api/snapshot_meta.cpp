@@ -82,7 +82,8 @@ size_t FirstPointAfter(const TimeSeries& s, double after_ms) {
                              s.t_ms.begin());
 }
 
-void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from) {
+void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from,
+                      size_t max_points = kMaxPointsPerFrame) {
   enum class Merge { kLast, kMean, kMax, kSum };
   const struct {
     const char* name;
@@ -110,7 +111,7 @@ void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from) {
       {"slc_outflow_mbps", &s.slc_outflow_mbps, Merge::kMean},
   };
   const size_t count = s.size() - from;
-  const size_t run = (count + kMaxPointsPerFrame - 1) / kMaxPointsPerFrame;
+  const size_t run = (count + max_points - 1) / max_points;
   out.BeginObject();
   for (const auto& column : columns) {
     const std::vector<double>& v = *column.values;
@@ -244,8 +245,18 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   WriteEraseHistogram(out, sim);
   out.Key("slc");
   WriteSlcNow(out, sim);
+  // After the core coarsened its series (a long run keeps at most
+  // kSeriesMaxPoints), the whole series goes out once, unmerged, and
+  // replaces the view's: the view then holds what the core holds, not every
+  // resolution the run passed through.
+  const bool series_reset = sim.series().merges != series_merges_;
+  out.FieldBool("series_reset", series_reset);
   out.Key("series");
-  WriteSeriesSince(out, sim.series(), FirstPointAfter(sim.series(), series_cursor_ms_));
+  if (series_reset) {
+    WriteSeriesSince(out, sim.series(), 0, std::max<size_t>(sim.series().size(), 1));
+  } else {
+    WriteSeriesSince(out, sim.series(), FirstPointAfter(sim.series(), series_cursor_ms_));
+  }
   out.Key("events");
   const size_t dropped = WriteEventsSince(out, sim.event_log(), event_cursor_);
   out.FieldUint("events_dropped", dropped);
@@ -266,6 +277,7 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   out.EndObject();
 
   if (sim.series().size() > 0) series_cursor_ms_ = sim.series().t_ms.back();
+  series_merges_ = sim.series().merges;
   event_cursor_ = sim.event_log().total();
   return out.Take();
 }

@@ -77,8 +77,9 @@ class SnapshotMetaWriter {
 
  private:
   double series_cursor_ms_ = -1;
-  uint64_t event_cursor_ = 0;  // number of the next event to send (SimEventLog)
-  ZnsMetaCursor zns_cursor_;   // GC's data flow reported so far
+  uint64_t series_merges_ = 0;  // TimeSeries::merges when the series was last sent
+  uint64_t event_cursor_ = 0;   // number of the next event to send (SimEventLog)
+  ZnsMetaCursor zns_cursor_;    // GC's data flow reported so far
   // Scratch histograms merged across jobs each frame: kept as members, not
   // stack locals (each is ~15 KB; see latency_histogram.h).
   std::array<LatencyHistogram, 2> by_op_;  // read, write

@@ -8,6 +8,7 @@ void TimeSeries::MergePairs() {
   const size_t n = size();
   if (n < 2) return;
   const size_t merged = (n + 1) / 2;
+  ++merges;
   const std::vector<double> t = t_ms;
   // Each point's duration, from the point before it (or from 0).
   auto duration = [&t](size_t i) { return t[i] - (i == 0 ? 0 : t[i - 1]); };

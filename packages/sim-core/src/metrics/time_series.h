@@ -49,6 +49,9 @@ struct TimeSeries {
   std::vector<double> zns_class_waf;  // point * zns_classes + class
 
   size_t size() const { return t_ms.size(); }
+  // How many times MergePairs has halved the series: a consumer that sent
+  // points before (the frame meta) re-sends the whole series when it moved.
+  uint64_t merges = 0;
 
   // Merges points 2k and 2k+1 into one ending at the later one's t_ms (an
   // odd last point stays as it is), so a series of n points covers the

@@ -8,8 +8,10 @@
 #include <stdexcept>
 #include <vector>
 
+#include "api/snapshot_meta.h"
 #include "sim/simulator.h"
 #include "sim/test_devices.h"
+#include "util/json.h"
 #include "util/rng.h"
 
 namespace flashscope {
@@ -63,6 +65,43 @@ TEST(LongRun, AWeekOfSparseIoKeepsAtMost4096PointsThatAddUpToEveryRequest) {
   for (size_t i = 1; i < s.size(); ++i) ASSERT_LT(s.t_ms[i - 1], s.t_ms[i]) << i;
   // The job's own series is bounded the same way.
   EXPECT_LE(sim.host().metrics(0).series.size(), kSeriesMaxPoints);
+}
+
+// The live view follows the core through the frame meta: a frame after the
+// core coarsened its series says series_reset and carries the whole series,
+// so a view that replaces its points then holds what the core holds — never
+// every resolution a week-long run passed through.
+TEST(LongRun, FramesReplaceTheViewsSeriesWhenTheCoreCoarsensIt) {
+  const DeviceConfig device = TinySlcDevice(64, 64);
+  const DeviceLayout layout = DeviceLayout::From(device);
+  Simulator sim(device, OpenLoop(SparseWeek(2000, layout.logical_units)));
+  SnapshotMetaWriter writer;
+  std::vector<double> view_t_ms;  // what the web's SeriesBuffer would hold
+  uint32_t resets = 0;
+  size_t longest_view = 0;
+  for (uint32_t frame = 0; !sim.finished(); ++frame) {
+    // Slices of six simulated hours, as the worker's time slices cover at full speed.
+    sim.Advance(sim.now_ns() + 6 * 3'600'000'000'000, UINT64_MAX);
+    const json::Value meta = json::Parse(writer.Write(sim, frame), "meta");
+    if (meta.Find("series_reset")->as_bool()) {
+      ++resets;
+      view_t_ms.clear();
+    }
+    for (const json::Value& t : meta.Find("series")->Find("t_ms")->items()) {
+      ASSERT_TRUE(view_t_ms.empty() || t.as_number() > view_t_ms.back());
+      view_t_ms.push_back(t.as_number());
+    }
+    longest_view = std::max(longest_view, view_t_ms.size());
+  }
+  // 11 doublings of the interval; those within one six-hour frame (the
+  // first ones come minutes apart) share one re-send: 6 frames reset.
+  EXPECT_EQ(sim.series().merges, 11u);
+  EXPECT_EQ(resets, 6u);
+  EXPECT_LE(longest_view, kSeriesMaxPoints);
+  // The view ends on the run's last point and spans the week.
+  ASSERT_FALSE(view_t_ms.empty());
+  EXPECT_EQ(view_t_ms.back(), sim.series().t_ms.back());
+  EXPECT_LE(view_t_ms.front(), 2 * 204.8e3);
 }
 
 TEST(LongRun, AForcedIntervalIsKept) {
