@@ -199,6 +199,24 @@ void ClassicDevice::SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t un
   host_->OnUnitsDone(request, units, now_ns);
 }
 
+void ClassicDevice::BeginEndOfRun(uint64_t now_ns) {
+  if (!write_back_) return;
+  now_ns_ = now_ns;
+  // FlushAll's work goes to the background chain (in_flush_), which Issue
+  // accepts only inside a request.
+  in_request_ = true;
+  cache_->FlushAll();
+  in_request_ = false;
+  if (!background_.running && !background_.ops.empty()) StartNext(kBackgroundOwner, now_ns);
+}
+
+uint64_t ClassicDevice::buffered_units() const {
+  if (!write_back_) return 0;
+  uint64_t dirty = 0;
+  for (uint64_t lpn = 0; lpn < layout_.logical_units; ++lpn) dirty += cache_->Lookup(lpn).dirty;
+  return dirty;
+}
+
 // ------------------------------------------------------------ cache hooks
 
 void ClassicDevice::OnReadMiss(uint64_t lpn) {
