@@ -278,7 +278,9 @@ void ClassicDevice::DirectRewrite(const cache::CacheFlush& flush) {
   std::vector<uint8_t> from_cache(pages_per_block_, 0);
   for (uint64_t lpn : flush.pages) from_cache[lpn % pages_per_block_] = 1;
   for (uint64_t lpn : flush.fill_pages) {
-    if (!on_flash_[lpn]) continue;
+    // The last logical block may be partial: its pages past the logical
+    // capacity were never written (and are outside on_flash_).
+    if (lpn >= on_flash_.size() || !on_flash_[lpn]) continue;
     Issue(OpKind::kRead, block, static_cast<uint32_t>(lpn % pages_per_block_), Cause::kGc);
     from_cache[lpn % pages_per_block_] = 2;
   }
