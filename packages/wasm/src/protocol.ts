@@ -227,7 +227,8 @@ export interface StabilityRoundProgress {
   iops: number;
   read_iops: number;
   write_iops: number;
-  waf: number;
+  /** null: the round wrote or programmed nothing. */
+  waf: number | null;
 }
 
 /** How far a stability test is (fs_stability_progress). */

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import type { AppState } from '../store';
-import { formatCount, formatLatencyUs, formatMbps, formatSimTime } from './format';
+import { formatCount, formatLatencyUs, formatMbps, formatSimTime, formatWaf } from './format';
 import { keyFigures } from './computeKeyFigures';
 
 const selectSim = (state: AppState) => state.sim;
@@ -29,7 +29,7 @@ export function KeyFiguresRow() {
       <Figure
         label="WAF"
         testId="metric-waf"
-        value={figures.waf === null ? '—' : figures.waf.toFixed(2)}
+        value={formatWaf(figures.waf)}
         note="NAND ÷ host bytes"
       />
       <Figure

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatLatencyUs, formatMbps, formatSimTime } from './format';
+import {
+  formatBytes,
+  formatCount,
+  formatLatencyUs,
+  formatMbps,
+  formatSimTime,
+  formatWaf,
+} from './format';
 import { keyFigures } from './computeKeyFigures';
 import { SeriesBuffer } from '../store/seriesBuffer';
 import type { Frame } from '../store/simSlice';
@@ -21,6 +28,16 @@ describe('formatting', () => {
     expect(formatCount(75_897)).toBe('75.9 k');
     expect(formatMbps(23.24)).toBe('23.2 MB/s');
     expect(formatMbps(1668.2)).toBe('1.67 GB/s');
+  });
+
+  it('shows a WAF with its decimals, and a dash for a run that programmed nothing', () => {
+    expect(formatWaf(2.4)).toBe('2.40');
+    expect(formatWaf(1.0173, 3)).toBe('1.017');
+    // The core's null: a read-only run (issue 14), never "0.00" or "NaN".
+    expect(formatWaf(null)).toBe('—');
+    expect(formatWaf(undefined)).toBe('—');
+    expect(formatWaf(Number.NaN)).toBe('—');
+    expect(formatWaf(0)).toBe('—');
   });
 });
 
@@ -64,5 +81,21 @@ describe('key figures', () => {
     expect(figures.freeBlocks).toBe(12);
     expect(figures.totalBlocks).toBe(256);
     expect(figures.gcRuns).toBe(213);
+  });
+
+  it('keep a null WAF null (a read-only run), which the row shows as a dash', () => {
+    const frame = {
+      frame: 1,
+      blocks: {},
+      meta: { waf: null, iops: 100, free_blocks: 12, gc_runs: 0, latency_us: {} },
+    } as unknown as Frame;
+    const figures = keyFigures({
+      frame,
+      series: new SeriesBuffer(),
+      layout: { blocks: 256 } as never,
+      simTimeNs: 1e6,
+    });
+    expect(figures.waf).toBeNull();
+    expect(formatWaf(figures.waf)).toBe('—');
   });
 });

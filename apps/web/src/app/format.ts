@@ -42,6 +42,15 @@ export function formatLatencyUs(us: number): string {
   return `${(us / 1e6).toFixed(2)} s`;
 }
 
+/**
+ * A WAF with `digits` decimals, or "—" when the run has none: null from the
+ * core when nothing was written or nothing programmed (a read-only run).
+ */
+export function formatWaf(waf: number | null | undefined, digits = 2): string {
+  if (waf === null || waf === undefined || !Number.isFinite(waf) || waf <= 0) return '—';
+  return waf.toFixed(digits);
+}
+
 export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return '—';
   if (Math.abs(value) >= 1e6) return `${(value / 1e6).toFixed(2)} M`;

@@ -3,7 +3,7 @@
 // its table and charts drawn from the stored data — exported or deleted.
 
 import { useEffect } from 'react';
-import { formatBytes, formatCount, formatSimTime } from '../app/format';
+import { formatBytes, formatCount, formatSimTime, formatWaf } from '../app/format';
 import { RunResults } from '../compare/RunResults';
 import '../compare/compare.css';
 import { recordFigures, type RunRecord, type SavedWorkload } from './runRecord';
@@ -98,7 +98,7 @@ function SavedRunItem({ run, opened }: { run: RunRecord; opened: boolean }) {
               {run.kind === 'compare' && <span className="figure-config">{figure.label}: </span>}
               {figure.status === 'error'
                 ? 'failed'
-                : `WAF ${figure.waf === null ? '—' : figure.waf.toFixed(2)} · ${
+                : `WAF ${formatWaf(figure.waf)} · ${
                     figure.iops === null ? '—' : formatCount(figure.iops)
                   } IOPS · ${figure.simTimeMs === null ? '—' : formatSimTime(figure.simTimeMs * 1e6)}`}
               {figure.status === 'stopped' && ' (stopped)'}

@@ -5,7 +5,7 @@
 
 import { line, max, scaleBand, scaleLinear } from 'd3';
 import { useMemo } from 'react';
-import { formatCount } from '../app/format';
+import { formatCount, formatWaf } from '../app/format';
 import { TimeAxisBottom, AxisLeft, GridRows } from '../charts/Axes';
 import { ChartCard } from '../charts/ChartCard';
 import { CHART_HEIGHT, MARGIN, innerHeight, innerWidth } from '../charts/chartLayout';
@@ -124,7 +124,7 @@ export function RoundIopsChart({ result }: { result: StabilityResult }) {
                 height={Math.max(0, h - y(r.iops))}
                 fill={r.in_window ? WINDOW_COLOR : COLORS.gcBackground}
               >
-                <title>{`Round ${r.round}: ${formatCount(r.iops)} IOPS, WAF ${r.waf.toFixed(2)}`}</title>
+                <title>{`Round ${r.round}: ${formatCount(r.iops)} IOPS, WAF ${formatWaf(r.waf)}`}</title>
               </rect>
             ))}
             {mean > 0 &&

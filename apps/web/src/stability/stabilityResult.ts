@@ -26,7 +26,8 @@ export interface StabilityRound {
   read_p999_us: number;
   write_p99_us: number;
   write_p999_us: number;
-  waf: number;
+  /** null: the round wrote or programmed nothing (a read-only round). */
+  waf: number | null;
   in_window: boolean;
 }
 

@@ -160,7 +160,10 @@ export interface StabilityRunSummary {
 export function windowWaf(result: StabilityResult): number {
   const [first, last] = result.steady_state.window;
   const inWindow = result.rounds.filter((r) => r.round >= first && r.round <= last);
-  return inWindow.length === 0 ? 0 : inWindow.reduce((sum, r) => sum + r.waf, 0) / inWindow.length;
+  // A round without writes (WAF null) counts as 0, as the CLI's mean does.
+  return inWindow.length === 0
+    ? 0
+    : inWindow.reduce((sum, r) => sum + (r.waf ?? 0), 0) / inWindow.length;
 }
 
 export function summarizeRun(

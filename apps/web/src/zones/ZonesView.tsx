@@ -9,7 +9,7 @@
 
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { frameScheduler } from '../app/frameScheduler';
-import { formatBytes, formatCount, formatPercent } from '../app/format';
+import { formatBytes, formatCount, formatPercent, formatWaf } from '../app/format';
 import { ZNS_GC_LABELS, ZNS_PLACEMENT_LABELS } from '../config/ZnsPolicyFields';
 import { ZNS_GC_VICTIMS, ZNS_PLACEMENTS } from '../config/znsPolicy';
 import { useThrottledStore } from '../hooks/useThrottledStore';
@@ -171,7 +171,7 @@ function ZoneCounters({ zns }: { zns: ZnsMeta }) {
       <Counter
         label="Host FTL WAF"
         testId="zns-waf"
-        value={zns.waf === null ? '—' : zns.waf.toFixed(3)}
+        value={formatWaf(zns.waf, 3)}
         title={`(user + GC writes) ÷ user writes: ${formatBytes(zns.user_write_bytes)} user, ${formatBytes(zns.gc_write_bytes)} GC`}
       />
     </div>

@@ -210,7 +210,8 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   all_.Merge(by_op_[1]);
 
   const uint64_t now_ns = sim.now_ns();
-  const double seconds = now_ns / 1e9;
+  // Throughput over the host's I/O: a finished run's drain tail is not in it.
+  const double seconds = sim.host_end_ns() / 1e9;
   const uint64_t host_write_bytes = host.host_write_bytes();
   const uint64_t nand_write_bytes = sim.counters().TotalPrograms() * uint64_t{layout.page_bytes};
 
@@ -220,7 +221,7 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   out.FieldUint("sim_time_ns", now_ns);
   out.FieldBool("finished", sim.finished());
   out.Key("waf");
-  if (host_write_bytes == 0)
+  if (host_write_bytes == 0 || nand_write_bytes == 0)  // nothing to amplify
     out.Null();
   else
     out.Number(static_cast<double>(nand_write_bytes) / static_cast<double>(host_write_bytes));

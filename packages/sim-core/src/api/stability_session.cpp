@@ -143,7 +143,11 @@ const std::string& StabilitySession::ProgressJson() {
     out.Field("iops", round.iops);
     out.Field("read_iops", round.read_iops);
     out.Field("write_iops", round.write_iops);
-    out.Field("waf", round.waf);
+    out.Key("waf");  // null: the round wrote or programmed nothing
+    if (round.waf > 0)
+      out.Number(round.waf);
+    else
+      out.Null();
     out.EndObject();
   }
   out.EndArray();

@@ -199,6 +199,24 @@ void ClassicDevice::SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t un
   host_->OnUnitsDone(request, units, now_ns);
 }
 
+void ClassicDevice::BeginEndOfRun(uint64_t now_ns) {
+  if (!write_back_) return;
+  now_ns_ = now_ns;
+  // FlushAll's work goes to the background chain (in_flush_), which Issue
+  // accepts only inside a request.
+  in_request_ = true;
+  cache_->FlushAll();
+  in_request_ = false;
+  if (!background_.running && !background_.ops.empty()) StartNext(kBackgroundOwner, now_ns);
+}
+
+uint64_t ClassicDevice::buffered_units() const {
+  if (!write_back_) return 0;
+  uint64_t dirty = 0;
+  for (uint64_t lpn = 0; lpn < layout_.logical_units; ++lpn) dirty += cache_->Lookup(lpn).dirty;
+  return dirty;
+}
+
 // ------------------------------------------------------------ cache hooks
 
 void ClassicDevice::OnReadMiss(uint64_t lpn) {
@@ -260,7 +278,9 @@ void ClassicDevice::DirectRewrite(const cache::CacheFlush& flush) {
   std::vector<uint8_t> from_cache(pages_per_block_, 0);
   for (uint64_t lpn : flush.pages) from_cache[lpn % pages_per_block_] = 1;
   for (uint64_t lpn : flush.fill_pages) {
-    if (!on_flash_[lpn]) continue;
+    // The last logical block may be partial: its pages past the logical
+    // capacity were never written (and are outside on_flash_).
+    if (lpn >= on_flash_.size() || !on_flash_[lpn]) continue;
     Issue(OpKind::kRead, block, static_cast<uint32_t>(lpn % pages_per_block_), Cause::kGc);
     from_cache[lpn % pages_per_block_] = 2;
   }

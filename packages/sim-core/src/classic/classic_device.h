@@ -42,6 +42,13 @@
 //     had data. No mapping-scheme object is built for it.
 //   - Trim drops the pages from the cache; the mapping schemes have no trim
 //     (the flash copy stays valid).
+//   - End of run (BeginEndOfRun): a write-back cache writes every dirty page
+//     back (FlushAll, through the background chain), as a host's flush
+//     before shutdown makes a drive do, and the run's NAND figures include
+//     it. During the run the cache does not flush on idle: the seed-002
+//     caches (C-lash, BPLRU) are power-loss-protected write-back caches
+//     that evict on demand only — the re-writes they absorb across idle
+//     time are their point — so their figures during a run are unchanged.
 // Preconditioning (untimed): sequential then random page writes straight to
 // the mapping scheme (not through the cache), counted in the given counters.
 #pragma once
@@ -91,6 +98,10 @@ class ClassicDevice final : public IDeviceFrontEnd,
   uint64_t gc_runs() const override { return RawGcRuns() - base_.gc_runs; }
   uint64_t gc_units_moved() const override { return gc_pages_moved_ - base_.gc_pages_moved; }
   uint64_t unwritten_read_units() const override { return unwritten_read_units_; }
+  void BeginEndOfRun(uint64_t now_ns) override;
+  bool EndOfRunDone() const override { return background_done_ == background_issued_; }
+  // Dirty cached pages (a pass over the logical pages: for the end of a run).
+  uint64_t buffered_units() const override;
 
   // --- IFlashListener -----------------------------------------------------
   void OnFlashOpDone(const FlashOp& op, uint64_t now_ns) override;

@@ -501,6 +501,10 @@ void DeviceReader::ReadRoot(const Value& root) {
            }},
           {"write_buffer_bytes",
            [&](auto& v, auto& p) { c.write_buffer_bytes = Integer(v, p, 0, kMaxExactInteger); }},
+          {"write_buffer_idle_flush_us",
+           [&](auto& v, auto& p) {
+             c.write_buffer_idle_flush_ns = Nanos(v, p, /*allow_zero=*/true);
+           }},
           {"mapping_unit_bytes",
            [&](auto& v, auto& p) {
              c.mapping_unit_bytes = static_cast<uint32_t>(Integer(v, p, 1, kMaxU32));
@@ -1249,6 +1253,7 @@ void WriteDevice(json::Writer& out, const DeviceConfig& config) {
       .Field("host_mbps", config.host_mbps)
       .Field("overprovision", config.overprovision)
       .FieldUint("write_buffer_bytes", config.write_buffer_bytes)
+      .Field("write_buffer_idle_flush_us", micros(config.write_buffer_idle_flush_ns))
       .FieldUint("mapping_unit_bytes", config.mapping_unit_bytes)
       .FieldString("scheduler", config.scheduler);
   out.Key("gc")

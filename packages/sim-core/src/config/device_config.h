@@ -18,6 +18,11 @@
 //   channel_mbps 1200, host_mbps 3500 (host link, e.g. PCIe 3 x4),
 //   overprovision 0.07 (physical/logical - 1, must be > 0),
 //   write_buffer_bytes 67108864 (0 = no DRAM buffer),
+//   write_buffer_idle_flush_us 2000 (once the host has had nothing
+//     outstanding for this long, the conventional drive programs what its
+//     DRAM buffer still holds, partial wordlines padded, as real drives do
+//     within milliseconds; 0 = at once. A finished run always ends with the
+//     buffer drained: sim/controller.h),
 //   mapping_unit_bytes 4096,
 //   scheduler "fifo" (fifo|read_priority),
 //   gc { victim "greedy", free_block_threshold 0.02,
@@ -204,6 +209,8 @@ struct DeviceConfig {
   double host_mbps = 3500;
   double overprovision = 0.07;
   uint64_t write_buffer_bytes = 64ull << 20;
+  // Host quiet time after which the DRAM buffer is flushed (see above).
+  uint64_t write_buffer_idle_flush_ns = 2'000'000;
   uint32_t mapping_unit_bytes = 4096;
   std::string scheduler = "fifo";
   GcConfig gc;

@@ -71,6 +71,7 @@ TEST(DeviceConfig, CellAloneIsAValidDeviceWithDocumentedDefaults) {
   EXPECT_EQ(c.host_mbps, 3500);
   EXPECT_EQ(c.overprovision, 0.07);
   EXPECT_EQ(c.write_buffer_bytes, 67108864u);
+  EXPECT_EQ(c.write_buffer_idle_flush_ns, 2'000'000u);
   EXPECT_EQ(c.mapping_unit_bytes, 4096u);
   EXPECT_EQ(c.scheduler, "fifo");
   EXPECT_EQ(c.gc.victim, "greedy");
@@ -232,6 +233,8 @@ TEST(DeviceConfigErrors, OutOfRangeValuesNameKeyAndLine) {
             "dev.json:1: precondition.random_writes must be >= 0; got -1");
   EXPECT_EQ(ErrorOf("{\"write_buffer_bytes\": -4096}"),
             "dev.json:1: write_buffer_bytes must be >= 0; got -4096");
+  EXPECT_EQ(ErrorOf("{\"write_buffer_idle_flush_us\": -1}"),
+            "dev.json:1: write_buffer_idle_flush_us must be >= 0 (microseconds); got -1");
 }
 
 TEST(DeviceConfigZns, NullOrAbsentIsAConventionalDrive) {
@@ -728,7 +731,8 @@ TEST(DeviceConfigWrite, DefaultsInTheDocumentedShape) {
             R"("qlc":{"read":120,"program":3000,"erase":10000}},)"
             R"("endurance_pe":{"slc":30000,"mlc":3000,"tlc":3000,"qlc":1000},)"
             R"("channel_mbps":1200,"host_mbps":3500,"overprovision":0.07,)"
-            R"("write_buffer_bytes":67108864,"mapping_unit_bytes":4096,)"
+            R"("write_buffer_bytes":67108864,"write_buffer_idle_flush_us":2000,)"
+            R"("mapping_unit_bytes":4096,)"
             R"("scheduler":"fifo","gc":{"victim":"greedy",)"
             R"("free_block_threshold":0.02,"background":true,)"
             R"("background_free_block_threshold":0.05,"idle_us":1000,)"

@@ -55,9 +55,23 @@ void WriteNand(json::Writer& out, const NandCounters& nand, uint32_t page_bytes)
   out.EndObject();
 }
 
+// WAF = NAND bytes programmed / host bytes written; null when either is
+// zero (a read-only run, or one that programmed nothing): there is no
+// amplification to report, and 0 or NaN would read as a figure.
+bool HasWaf(uint64_t nand_bytes, uint64_t host_bytes) { return nand_bytes > 0 && host_bytes > 0; }
+
+// The text output's WAF: three decimals, or an em dash when there is none.
+std::string WafText(uint64_t nand_bytes, uint64_t host_bytes) {
+  if (!HasWaf(nand_bytes, host_bytes)) return "\u2014";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f",
+                static_cast<double>(nand_bytes) / static_cast<double>(host_bytes));
+  return text;
+}
+
 void WriteWaf(json::Writer& out, uint64_t nand_bytes, uint64_t host_bytes) {
   out.Key("waf");
-  if (host_bytes == 0) {
+  if (!HasWaf(nand_bytes, host_bytes)) {
     out.Null();
   } else {
     out.Number(static_cast<double>(nand_bytes) / static_cast<double>(host_bytes));
@@ -298,6 +312,24 @@ void WriteStalls(json::Writer& out, const SimEventLog& log) {
   out.EndObject();
 }
 
+// What the drive still held when the host's last request completed, and
+// what draining it cost (sim/simulator.h EndOfRunStats). The run's nand
+// figures and waf include the drain; throughput and latency do not.
+void WriteEndOfRun(json::Writer& out, const Simulator& sim) {
+  const EndOfRunStats& end = sim.end_of_run();
+  const uint64_t page_bytes = sim.layout().page_bytes;
+  out.BeginObject();
+  out.Field("host_end_ms", end.host_end_ns / 1e6);
+  out.Field("drain_ms", (end.end_ns - end.host_end_ns) / 1e6);
+  out.FieldUint("buffered_bytes", end.buffered_bytes);
+  out.FieldUint("buffer_drained_bytes",
+                end.buffered_bytes > end.held_bytes ? end.buffered_bytes - end.held_bytes : 0);
+  out.FieldUint("buffer_held_bytes", end.held_bytes);
+  out.FieldUint("drain_page_programs", end.nand.TotalPrograms());
+  out.FieldUint("drain_nand_write_bytes", end.nand.TotalPrograms() * page_bytes);
+  out.EndObject();
+}
+
 // The events the log still holds (the newest kRetainedEvents); the CLI's
 // --events streams all of them instead (cli/event_stream.h).
 void WriteEvents(json::Writer& out, const SimEventLog& log) {
@@ -390,8 +422,12 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   WriteWaf(out, nand.TotalPrograms() * layout.page_bytes, host.host_write_bytes());
   out.Key("latency_us");
   WriteLatencies(out, totals.latency);
+  // Over the jobs' I/O (first start to last completion), not the end of
+  // run's drain after it.
   out.Key("throughput");
   WriteThroughput(out, totals.requests, totals.bytes, last_end - first_start);
+  out.Key("end_of_run");
+  WriteEndOfRun(out, sim);
   out.Key("gc").BeginObject();
   out.FieldUint("runs", sim.front_end().gc_runs());
   out.FieldUint("units_moved", sim.front_end().gc_units_moved());
@@ -491,10 +527,12 @@ std::string RunResultText(const Simulator& sim, const RunInfo& info) {
   text += line;
   const PreconditionStats& pre = sim.precondition_stats();
   if (pre.fill_units || pre.random_units) {
+    char waf[32] = "\u2014";  // no random phase: no WAF
+    if (pre.random_units) std::snprintf(waf, sizeof waf, "%.3f", pre.waf);
     std::snprintf(line, sizeof line,
-                  "precondition: filled %.1f GiB, %.1f GiB random writes, WAF %.3f\n",
+                  "precondition: filled %.1f GiB, %.1f GiB random writes, WAF %s\n",
                   pre.fill_units * layout.unit_bytes / 1073741824.0,
-                  pre.random_units * layout.unit_bytes / 1073741824.0, pre.waf);
+                  pre.random_units * layout.unit_bytes / 1073741824.0, waf);
     text += line;
   }
   if (info.trace != nullptr) {
@@ -543,16 +581,30 @@ std::string RunResultText(const Simulator& sim, const RunInfo& info) {
     }
     const NandCounters nand = m.nand_at_end - m.nand_at_start;
     std::snprintf(line, sizeof line,
-                  "  nand : %llu page reads, %llu page programs (%llu GC), %llu erases, WAF %.3f, "
+                  "  nand : %llu page reads, %llu page programs (%llu GC), %llu erases, WAF %s, "
                   "%llu GC runs\n",
                   (unsigned long long)nand.TotalReads(), (unsigned long long)nand.TotalPrograms(),
                   (unsigned long long)nand.page_programs[static_cast<uint32_t>(Cause::kGc)],
                   (unsigned long long)nand.TotalErases(),
-                  m.bytes[1]
-                      ? static_cast<double>(nand.TotalPrograms()) * layout.page_bytes / m.bytes[1]
-                      : 0.0,
+                  WafText(nand.TotalPrograms() * layout.page_bytes, m.bytes[1]).c_str(),
                   (unsigned long long)(m.gc_runs_at_end - m.gc_runs_at_start));
     text += line;
+  }
+  const EndOfRunStats& end = sim.end_of_run();
+  if (end.buffered_bytes > 0 || end.held_bytes > 0) {
+    std::snprintf(line, sizeof line,
+                  "end of run: %.1f KiB left the write buffer for flash in %.3f ms after the "
+                  "last request (%llu page programs, in the figures above; not in throughput)",
+                  (end.buffered_bytes - std::min(end.buffered_bytes, end.held_bytes)) / 1024.0,
+                  (end.end_ns - end.host_end_ns) / 1e6,
+                  (unsigned long long)end.nand.TotalPrograms());
+    text += line;
+    if (end.held_bytes > 0) {
+      std::snprintf(line, sizeof line, "; %.1f KiB stay buffered (partial zone wordlines)",
+                    end.held_bytes / 1024.0);
+      text += line;
+    }
+    text += "\n";
   }
   return text;
 }

@@ -229,15 +229,17 @@ std::string ZnsResultText(const Simulator& sim) {
   const ZnsConfig& config = sim.config().zns;
   char line[512];
   std::string text;
+  char waf[32] = "\u2014";  // no user writes: no WAF (null in the JSON)
+  if (device->user_blocks() > 0) std::snprintf(waf, sizeof waf, "%.3f", device->waf());
   std::snprintf(
       line, sizeof line,
-      "zns: %u zones of %.1f MiB (capacity %.1f MiB), %s: WAF %.3f, %.1f MiB user, "
+      "zns: %u zones of %.1f MiB (capacity %.1f MiB), %s: WAF %s, %.1f MiB user, "
       "%.1f MiB GC writes, %llu GC, %llu resets\n",
       zoned.zone_count, zoned.zone_bytes / 1048576.0, zoned.zone_capacity_bytes / 1048576.0,
       device->host_ftl() != nullptr
           ? ("host FTL, placement " + config.placement + ", GC " + config.gc_victim).c_str()
           : "zonemode=zbd jobs",
-      device->waf(), device->user_blocks() * kBlockBytes / 1048576.0,
+      waf, device->user_blocks() * kBlockBytes / 1048576.0,
       device->gc_blocks() * kBlockBytes / 1048576.0, (unsigned long long)device->gc_runs(),
       (unsigned long long)device->resets());
   text += line;

@@ -162,6 +162,8 @@ void Controller::SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units
     }
     SchedulePump(now_ns);
   }
+  // A read answered at once leaves the host as idle as it was.
+  if (has_dram_buffer_) NoteMaybeHostIdle(now_ns);
 }
 
 void Controller::EnqueueOnDie(const FlashOp& op, uint64_t now_ns) {
@@ -259,6 +261,9 @@ void Controller::SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t unit
     // Only whole wordlines leave a DRAM buffer, so there is nothing to gain
     // from waiting for writes arriving at the same instant: flush now.
     Pump(now_ns);
+    // The write completed in DRAM: if nothing else is under way the host is
+    // quiet from now on (the idle flush clock starts).
+    NoteMaybeHostIdle(now_ns);
   } else {
     SchedulePump(now_ns);
   }
@@ -361,6 +366,9 @@ bool Controller::PumpQueue(RingQueue<BufferedUnit>& queue, bool slc_queue, uint6
     }
     partial = true;
   }
+  // The host has been quiet long enough: the buffer drains, partial
+  // wordlines included.
+  if (!full_wordline && drain_requested_ && !queue.empty()) partial = true;
   if (!full_wordline && !partial) return false;
   return FlushOneWordline(queue, slc_queue, now_ns, partial);
 }
@@ -577,17 +585,33 @@ void Controller::OnFlashOpDone(const FlashOp& op, uint64_t now_ns) {
 }
 
 // The host has nothing under way (no read at the flash, nothing buffered
-// but a partial wordline no later write may complete): idle migration may
-// start once that has lasted idle_flush_ms.
+// but a partial wordline no later write may complete): the DRAM buffer is
+// flushed once that has lasted write_buffer_idle_flush_us, and idle
+// migration may start once it has lasted idle_flush_ms.
 void Controller::NoteMaybeHostIdle(uint64_t now_ns) {
-  if (!slc_.enabled() || host_idle_since_ != kNever) return;
+  if ((!slc_.enabled() && !has_dram_buffer_) || host_idle_since_ != kNever) return;
   const uint64_t waiting = waiting_.size() + waiting_slc_.size();
   if (host_reads_in_flight_ > 0 || buffer_used_ > waiting || !blocked_.empty()) return;
   if (waiting_.size() >= WordlineUnitsFor(false)) return;
   if (waiting_slc_.size() >= WordlineUnitsFor(true)) return;
   host_idle_since_ = now_ns;
-  events_.Push(now_ns + config_.slc_cache.idle_flush_ns, PriorityOf(kSlcIdleCheck), kSlcIdleCheck,
-               0);
+  if (has_dram_buffer_ && waiting > 0) {
+    events_.Push(now_ns + config_.write_buffer_idle_flush_ns, PriorityOf(kBufferIdleCheck),
+                 kBufferIdleCheck, 0);
+  }
+  if (slc_.enabled()) {
+    events_.Push(now_ns + config_.slc_cache.idle_flush_ns, PriorityOf(kSlcIdleCheck), kSlcIdleCheck,
+                 0);
+  }
+}
+
+void Controller::OnBufferIdleCheck(uint64_t now_ns) {
+  if (host_idle_since_ == kNever ||
+      host_idle_since_ + config_.write_buffer_idle_flush_ns > now_ns) {
+    return;  // the host came back (a later check is set when it goes quiet)
+  }
+  drain_requested_ = true;
+  Pump(now_ns);
 }
 
 void Controller::OnSlcIdleCheck(uint64_t now_ns) {
@@ -595,13 +619,26 @@ void Controller::OnSlcIdleCheck(uint64_t now_ns) {
     return;  // the host came back (a later check is set when it goes quiet)
   }
   // A drive flushes its write cache when idle: partial wordlines left in the
-  // buffer are programmed (padded) so they do not sit there for good.
-  for (RingQueue<BufferedUnit>* queue : {&waiting_, &waiting_slc_}) {
-    DropDeadHead(*queue, now_ns);
-    if (!queue->empty()) FlushOneWordline(*queue, queue == &waiting_slc_, now_ns, true);
-  }
+  // buffer are programmed (padded) so they do not sit there for good (the
+  // DRAM buffer's own idle flush has usually done so already).
+  drain_requested_ = true;
+  Pump(now_ns);
+  if (end_of_run_) return;  // no migration is started for the end of a run
   for (uint32_t plane = 0; plane < layout_.planes; ++plane) StartFold(plane, true, now_ns);
 }
+
+void Controller::BeginEndOfRun(uint64_t now_ns) {
+  end_of_run_ = true;
+  NoteMaybeHostIdle(now_ns);
+  // The host may have gone quiet before the data now waiting arrived in the
+  // buffer (a read promotion): make sure a flush is due.
+  if (has_dram_buffer_ && host_idle_since_ != kNever && buffered_units() > 0) {
+    events_.Push(std::max(now_ns, host_idle_since_ + config_.write_buffer_idle_flush_ns),
+                 PriorityOf(kBufferIdleCheck), kBufferIdleCheck, 0);
+  }
+}
+
+uint64_t Controller::buffered_units() const { return waiting_.size() + waiting_slc_.size(); }
 
 void Controller::OnDieIdle(uint32_t die, uint64_t now_ns) {
   idle_since_[die] = now_ns;
@@ -618,6 +655,7 @@ void Controller::OnDieIdle(uint32_t die, uint64_t now_ns) {
 }
 
 void Controller::OnIdleCheck(uint32_t die, uint64_t now_ns) {
+  if (end_of_run_) return;  // no background GC is started for the end of a run
   // Still idle since the check was set: the drive has had idle_us of quiet.
   if (idle_since_[die] == kNever || idle_since_[die] + config_.gc.idle_ns > now_ns) return;
   const uint32_t first_plane = die * layout_.planes_per_die;

@@ -13,6 +13,21 @@
 // wordline is programmed (padded) once its oldest unit has waited
 // kPartialFlushDelayNs.
 //
+// Idle flush: once the host has had nothing outstanding (no read at the
+// flash, no write held back, nothing but a partial wordline waiting) for
+// write_buffer_idle_flush_us, what the DRAM buffer holds is programmed,
+// partial wordlines padded, as real drives flush their volatile write cache
+// within milliseconds of going idle. It is background work: new host I/O
+// stops further partial flushes (what is already at the die finishes).
+//
+// End of run (BeginEndOfRun): the drive does what it does whenever the host
+// goes quiet — the idle flush above — and the Simulator runs until the
+// buffer is empty, so a finished run's NAND figures include that data.
+// Nothing new is started for the end of a run: no background GC and no
+// idle SLC migration (which would otherwise begin after idle_flush_ms);
+// a migration or GC already under way keeps its queued commands, counted
+// when issued, but the run stops once the buffer is empty.
+//
 // SLC cache (seeds 000, 003; decisions in SlcCache): writes placed in SLC
 // wait in their own queue and leave as one-page pSLC wordlines. When no plane
 // has pSLC room the cache is exhausted: with when_full "direct" those writes
@@ -84,6 +99,10 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
   void OnFlushPump(uint64_t now_ns);
   void OnIdleCheck(uint32_t die, uint64_t now_ns);
   void OnSlcIdleCheck(uint64_t now_ns);
+  void OnBufferIdleCheck(uint64_t now_ns);
+  void BeginEndOfRun(uint64_t now_ns) override;
+  bool EndOfRunDone() const override { return buffer_used_ == 0 && blocked_.empty(); }
+  uint64_t buffered_units() const override;
   void OnFlashOpDone(const FlashOp& op, uint64_t now_ns) override;
   void OnDieIdle(uint32_t die, uint64_t now_ns) override;
 
@@ -195,6 +214,7 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
   void DropDeadHead(RingQueue<BufferedUnit>& queue, uint64_t now_ns);
   void NoteHostBusy() {
     host_idle_since_ = UINT64_MAX;
+    drain_requested_ = false;
     if (!slc_stats_.started) {
       slc_stats_.started = true;
       slc_stats_.dynamic_bytes_at_start = slc_.DynamicCapacityBytes();
@@ -260,6 +280,10 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
   uint64_t host_units_admitted_ = 0;
   uint32_t host_reads_in_flight_ = 0;
   uint64_t host_idle_since_ = 0;  // UINT64_MAX while the host has I/O under way
+  // The host has been quiet for write_buffer_idle_flush_us (or the SLC
+  // idle time): partial wordlines leave the buffer too, until it returns.
+  bool drain_requested_ = false;
+  bool end_of_run_ = false;  // BeginEndOfRun was called
   // After the cache has filled once, idle migration empties it entirely
   // (seed 003: the persistent cache is flushed too).
   bool flush_persistent_ = false;

@@ -9,13 +9,14 @@
 namespace flashscope {
 
 enum EventKind : uint32_t {
-  kDieDone = 0,       // target: die — array read, program or erase finished
-  kTransferDone = 1,  // target: channel — a bus transfer finished
-  kRequestDone = 2,   // target: host request id
-  kJobWake = 3,       // target: job index — may issue again (rate, thinktime, start)
-  kFlushPump = 4,     // target: unused — move buffered writes to flash
-  kIdleCheck = 5,     // target: die — background GC if still idle
-  kSlcIdleCheck = 6,  // target: unused — idle migration if the host is still quiet
+  kDieDone = 0,          // target: die — array read, program or erase finished
+  kTransferDone = 1,     // target: channel — a bus transfer finished
+  kRequestDone = 2,      // target: host request id
+  kJobWake = 3,          // target: job index — may issue again (rate, thinktime, start)
+  kFlushPump = 4,        // target: unused — move buffered writes to flash
+  kIdleCheck = 5,        // target: die — background GC if still idle
+  kSlcIdleCheck = 6,     // target: unused — idle migration if the host is still quiet
+  kBufferIdleCheck = 7,  // target: unused — flush the DRAM buffer if the host is still quiet
 };
 
 inline uint8_t PriorityOf(EventKind kind) {
@@ -31,6 +32,7 @@ inline uint8_t PriorityOf(EventKind kind) {
       return 3;
     case kIdleCheck:
     case kSlcIdleCheck:
+    case kBufferIdleCheck:
       return 4;
   }
   return 5;

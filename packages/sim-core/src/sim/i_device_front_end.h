@@ -53,6 +53,18 @@ class IDeviceFrontEnd {
   // Host-read units of data never written: answered at once, without a
   // flash read. Many of them mean the replay reads an empty drive.
   virtual uint64_t unwritten_read_units() const = 0;
+
+  // The end of a run: the host's jobs are done (every request completed).
+  // BeginEndOfRun tells the drive; the Simulator then keeps running its
+  // events until EndOfRunDone, so the run's NAND figures include what the
+  // drive still held (its write buffer drained to flash), and stops there:
+  // a drive starts no new background work (GC, SLC migration) for it.
+  // Devices that hold nothing back keep the defaults.
+  virtual void BeginEndOfRun(uint64_t now_ns) { (void)now_ns; }
+  virtual bool EndOfRunDone() const { return true; }
+  // Host data units in the drive's buffer that have not left for flash yet
+  // (neither programmed nor queued to program).
+  virtual uint64_t buffered_units() const { return 0; }
 };
 
 }  // namespace flashscope

@@ -198,24 +198,60 @@ StopReason Simulator::Advance(uint64_t until_ns, uint64_t max_events) {
     host_->Start(0);
   }
   uint64_t processed = 0;
-  while (!host_->finished()) {
+  while (!finished_) {
+    if (host_->finished() && !end_of_run_begun_) BeginEndOfRun();
+    if (end_of_run_begun_ && (front_end_->EndOfRunDone() || events_.empty())) {
+      FinishEndOfRun();
+      break;
+    }
     if (events_.empty()) throw std::logic_error("simulation stalled: no events, jobs unfinished");
     const Event& next = events_.top();
     if (next.time_ns > until_ns) {
-      SampleUntil(until_ns);
+      // The series covers the host's I/O: it ends at its last completion.
+      if (!end_of_run_begun_) SampleUntil(until_ns);
       now_ns_ = until_ns;
       return StopReason::kTimeReached;
     }
     if (processed == max_events) return StopReason::kEventBudget;
-    SampleUntil(next.time_ns);
+    if (!end_of_run_begun_) SampleUntil(next.time_ns);
     const Event event = events_.Pop();
     now_ns_ = event.time_ns;
     Dispatch(event);
     ++processed;
     ++events_processed_;
   }
-  FinalSample();
   return StopReason::kFinished;
+}
+
+// The host's last request has completed: the series gets its last point,
+// and the drive is told, so it drains its buffer (Advance runs on until it
+// has).
+void Simulator::BeginEndOfRun() {
+  end_of_run_begun_ = true;
+  FinalSample();
+  end_of_run_.host_end_ns = host_->finished_at_ns();
+  end_of_run_.buffered_bytes = front_end_->buffered_units() * layout_.unit_bytes;
+  end_of_run_.nand = counters_;
+  front_end_->BeginEndOfRun(now_ns_);
+}
+
+// The drive holds nothing more (or has nothing left to do): the jobs of the
+// last group, which were running when the host stopped, count the drained
+// data in their NAND figures. Their end time (throughput) stays the host's.
+void Simulator::FinishEndOfRun() {
+  finished_ = true;
+  end_of_run_.end_ns = std::max(now_ns_, end_of_run_.host_end_ns);
+  end_of_run_.held_bytes = front_end_->buffered_units() * layout_.unit_bytes;
+  end_of_run_.nand = counters_ - end_of_run_.nand;
+  const uint32_t jobs = host_->job_count();
+  if (jobs == 0) return;
+  const uint32_t last_group = host_->metrics(jobs - 1).group;
+  for (uint32_t j = 0; j < jobs; ++j) {
+    JobMetrics& m = host_->metrics(j);
+    if (m.group != last_group) continue;
+    m.nand_at_end = counters_;
+    m.gc_runs_at_end = front_end_->gc_runs();
+  }
 }
 
 StopReason Simulator::RunToCompletion() {
@@ -245,6 +281,9 @@ void Simulator::Dispatch(const Event& event) {
       break;
     case kSlcIdleCheck:
       controller_->OnSlcIdleCheck(now_ns_);
+      break;
+    case kBufferIdleCheck:
+      controller_->OnBufferIdleCheck(now_ns_);
       break;
     case kIdleCheck:
       controller_->OnIdleCheck(event.target, now_ns_);

@@ -66,6 +66,18 @@ struct PreconditionStats {
   double waf = 0;  // of the random phase
 };
 
+// The end of the run (IDeviceFrontEnd::BeginEndOfRun): after the host's
+// last request the drive drains what its buffer still holds, and the run's
+// NAND figures include it. Throughput and latency stay the host's: they are
+// measured over the jobs' I/O (start to last completion), not this tail.
+struct EndOfRunStats {
+  uint64_t host_end_ns = 0;     // the host's last request completed
+  uint64_t end_ns = 0;          // the drive was done with what it held
+  uint64_t buffered_bytes = 0;  // host data in the buffer at host_end_ns
+  uint64_t held_bytes = 0;      // still buffered at end_ns (a zoned drive's partial wordlines)
+  NandCounters nand;            // NAND work from host_end_ns to end_ns
+};
+
 class Simulator {
  public:
   Simulator(const DeviceConfig& config, std::vector<JobSpec> jobs, SimOptions options = {});
@@ -79,7 +91,12 @@ class Simulator {
   StopReason Advance(uint64_t until_ns, uint64_t max_events);
   StopReason RunToCompletion();
 
-  bool finished() const { return host_->finished(); }
+  // The host's jobs are done and the drive has drained its buffer.
+  bool finished() const { return finished_; }
+  // When the host's last request completed (the end of the figures'
+  // throughput span); the run's time so far until then.
+  uint64_t host_end_ns() const { return host_->finished() ? host_->finished_at_ns() : now_ns_; }
+  const EndOfRunStats& end_of_run() const { return end_of_run_; }
   uint64_t now_ns() const { return now_ns_; }
   uint64_t events_processed() const { return events_processed_; }
 
@@ -123,6 +140,8 @@ class Simulator {
   void CoarsenSeriesIfFull();
   void FillSlcFigures(IntervalCounters::Device& device) const;
   void FinalSample();
+  void BeginEndOfRun();
+  void FinishEndOfRun();
   void BuildZonedDevice(const std::vector<JobSpec>& jobs);
   void PreconditionZoned();
   void SampleZns();
@@ -148,6 +167,9 @@ class Simulator {
 
   bool started_ = false;
   bool final_sampled_ = false;
+  bool end_of_run_begun_ = false;
+  bool finished_ = false;
+  EndOfRunStats end_of_run_;
   uint64_t now_ns_ = 0;
   uint64_t events_processed_ = 0;
   uint64_t next_sample_ns_ = 0;

@@ -133,11 +133,12 @@ std::string ComparisonText(const std::vector<VariantResult>& results,
     const StabilityResult& r = v.result;
     const std::string steady =
         r.steady_state.reached ? "r" + std::to_string(r.steady_state.round) : "no";
-    std::snprintf(
-        line, sizeof line, "%-18s %-7zu %-7s %-10.0f %-8s %-9s %-12.1f %-12.1f %-6.2f %s\n",
-        v.variant.label.c_str(), r.rounds.size(), steady.c_str(), r.cv.mean,
-        Fixed(r.cv.cv, "%.3f").c_str(), Fixed(r.consistency.value, "%.3f").c_str(),
-        r.read.p99_9_ns / 1e3, r.write.p99_9_ns / 1e3, WindowWaf(r), r.qos.pass ? "PASS" : "FAIL");
+    std::snprintf(line, sizeof line, "%-18s %-7zu %-7s %-10.0f %-8s %-9s %-12.1f %-12.1f %-6s %s\n",
+                  v.variant.label.c_str(), r.rounds.size(), steady.c_str(), r.cv.mean,
+                  Fixed(r.cv.cv, "%.3f").c_str(), Fixed(r.consistency.value, "%.3f").c_str(),
+                  r.read.p99_9_ns / 1e3, r.write.p99_9_ns / 1e3,
+                  WindowWaf(r) > 0 ? Fixed(WindowWaf(r), "%.2f").c_str() : "\u2014",
+                  r.qos.pass ? "PASS" : "FAIL");
     text += line;
   }
   text += "\n";
@@ -172,7 +173,11 @@ std::string ComparisonJson(const std::vector<VariantResult>& results,
     out.Key("overrides").BeginArray();
     for (const std::string& o : v.variant.overrides) out.String(o);
     out.EndArray();
-    out.Field("window_waf", WindowWaf(v.result));
+    out.Key("window_waf");  // null: the window wrote or programmed nothing
+    if (WindowWaf(v.result) > 0)
+      out.Number(WindowWaf(v.result));
+    else
+      out.Null();
     WriteStabilityFields(out, v.result);
     out.EndObject();
   }

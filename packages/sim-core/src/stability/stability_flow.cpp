@@ -391,7 +391,11 @@ void WriteStabilityFields(json::Writer& out, const StabilityResult& r) {
     out.Field("read_p999_us", Us(round.read.p99_9_ns));
     out.Field("write_p99_us", Us(round.write.p99_ns));
     out.Field("write_p999_us", Us(round.write.p99_9_ns));
-    out.Field("waf", round.waf);
+    out.Key("waf");  // 0: the round wrote or programmed nothing, no WAF
+    if (round.waf > 0)
+      out.Number(round.waf);
+    else
+      out.Null();
     out.FieldBool("in_window", round.round >= r.steady_state.window.first_round &&
                                    round.round <= r.steady_state.window.last_round);
     out.EndObject();
@@ -486,10 +490,12 @@ std::string StabilityText(const StabilityResult& r) {
   const WindowFit& w = r.steady_state.window;
   for (const RoundResult& round : r.rounds) {
     const bool in = round.round >= w.first_round && round.round <= w.last_round;
+    char waf[32] = "\u2014";  // the round wrote or programmed nothing
+    if (round.waf > 0) std::snprintf(waf, sizeof waf, "%.3f", round.waf);
     std::snprintf(line, sizeof line,
-                  "%c%-4u  %-10.1f  %-8.0f  %-9.0f  %-10.0f  %-11.1f  %-11.1f  %.3f\n",
+                  "%c%-4u  %-10.1f  %-8.0f  %-9.0f  %-10.0f  %-11.1f  %-11.1f  %s\n",
                   in ? '*' : ' ', round.round, Ms(round.end_ns), round.iops, round.read_iops,
-                  round.write_iops, Us(round.read.p99_9_ns), Us(round.write.p99_9_ns), round.waf);
+                  round.write_iops, Us(round.read.p99_9_ns), Us(round.write.p99_9_ns), waf);
     text += line;
   }
   if (r.steady_state.reached) {

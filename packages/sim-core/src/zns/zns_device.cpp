@@ -593,4 +593,10 @@ void ZnsDevice::OnFlashOpDone(const FlashOp& op, uint64_t now_ns) {
   }
 }
 
+uint64_t ZnsDevice::buffered_units() const {
+  uint64_t units = 0;
+  for (uint32_t zone : partial_zones_) units += stage_[zone].host_units + stage_[zone].gc_units;
+  return units;
+}
+
 }  // namespace flashscope::zns

@@ -163,6 +163,12 @@ class ZnsDevice final : public IDeviceFrontEnd, public IFlashListener, public IH
   uint64_t gc_victim_count() const { return gc_victim_count_; }
   uint32_t gc_victim(uint64_t index) const { return recent_gc_victims_[index % kGcFlowZones]; }
   uint64_t buffer_used_units() const { return buffer_used_; }
+  // Staged units of partly filled wordlines. They stay in the buffer at the
+  // end of a run (no BeginEndOfRun drain): a programmed wordline cannot be
+  // appended to, so a zone's partial wordline waits in the drive's
+  // power-loss-protected buffer until later writes fill it or the zone is
+  // finished, as on real ZNS drives. The run reports them as held.
+  uint64_t buffered_units() const override;
   uint64_t buffer_capacity_units() const { return buffer_capacity_; }
 
  private:

@@ -387,6 +387,11 @@ TEST(ZnsDevice, ReadsOfBufferedDataComeFromDram) {
   EXPECT_EQ(sim.counters().TotalPrograms(), 0u);
   EXPECT_EQ(sim.front_end().unwritten_read_units(), 0u);
   EXPECT_EQ(sim.zns()->buffer_used_units(), 1u);
+  // The end of the run leaves it there (a zone's partial wordline waits for
+  // its zone's next writes) and says so (issue 14).
+  EXPECT_EQ(sim.end_of_run().buffered_bytes, 4096u);
+  EXPECT_EQ(sim.end_of_run().held_bytes, 4096u);
+  EXPECT_EQ(sim.end_of_run().end_ns, sim.end_of_run().host_end_ns);
 }
 
 // Trimmed blocks stop being valid in the host FTL and on the media.
