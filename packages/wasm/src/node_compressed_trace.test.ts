@@ -193,6 +193,43 @@ describe('real compressed traces: wasm decodes them as the native CLI does', () 
   });
 });
 
+describe('progress through a compressed file is the same natively and in wasm', () => {
+  // ~16 MB of MSR lines with pseudo-random offsets (an LCG), ~2.7 MB as
+  // .gz: several 1 MiB stored chunks, so where a scan stops matters.
+  function msrLines(count: number): Uint8Array {
+    const lines: string[] = [];
+    let state = 7;
+    for (let i = 0; i < count; i++) {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      const offset = (state % 1_000_000) * 4096;
+      lines.push(
+        `128166372${String(i * 1000).padStart(9, '0')},hm,0,${i % 3 ? 'Read' : 'Write'},${offset},4096,${state % 997}`,
+      );
+    }
+    return new TextEncoder().encode(`${lines.join('\n')}\n`);
+  }
+
+  it("a scan stopped by max_requests in the middle reports the CLI's bytes_read", () => {
+    const stored = new Uint8Array(gzipSync(msrLines(250_000)));
+    expect(stored.length).toBeGreaterThan(2 << 20);
+    writeFileSync(join(dir, 'big.csv.gz'), stored);
+    for (const maxRequests of [20_000, 150_000]) {
+      const native = runCli(
+        ['trace', 'inspect', 'big.csv.gz', '--max-requests', String(maxRequests), '--json'],
+        dir,
+      );
+      expect(native.status, native.stderr).toBe(0);
+      const wasm = inspectWasm('big.csv.gz', stored, { max_requests: maxRequests });
+      const summary = JSON.parse(wasm) as TraceSummary;
+      expect(summary.requests).toBe(maxRequests);
+      // Whole 1 MiB stored chunks read so far, fewer than the file's.
+      expect(summary.bytes_read % (1 << 20)).toBe(0);
+      expect(summary.bytes_read).toBeLessThan(stored.length);
+      expect(`${wasm}\n`).toBe(native.stdout);
+    }
+  });
+});
+
 describe('every compression the CLI reads, the wasm reads alike', () => {
   const text = () => new Uint8Array(readFileSync(join(realDir, MSR)));
   const makers: Array<[string, (bytes: Uint8Array) => Uint8Array]> = [

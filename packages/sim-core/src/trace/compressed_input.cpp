@@ -22,7 +22,6 @@ class DecompressingInput final : public IByteInput {
   size_t Read(uint8_t* destination, size_t max) override {
     if (finished_ || max == 0) return 0;
     while (true) {
-      if (begin_ == end_ && !stored_ended_) Refill();
       const std::span<const uint8_t> input(buffer_.data() + begin_, end_ - begin_);
       DecodeStep step;
       try {
@@ -39,13 +38,21 @@ class DecompressingInput final : public IByteInput {
         finished_ = true;
         return 0;
       }
-      if (step.consumed > 0 || (begin_ == end_ && !stored_ended_)) continue;
+      if (step.consumed > 0) continue;
       if (begin_ < end_) {
         // The contract (i_stream_decoder.h) rules this out; say so rather
         // than loop.
         throw InputError(
             name(), 0,
             Format() + " decoder stopped at compressed byte " + std::to_string(InputOffset()));
+      }
+      // The next stored chunk is read only once the decoder can give
+      // nothing more from the last: then compressed_bytes_read() moves at
+      // the same points of the text whichever decoder runs (native or
+      // JavaScript), and so do the results that report it.
+      if (!stored_ended_) {
+        Refill();
+        continue;
       }
       throw InputError(name(), 0,
                        Format() + " data ends early (a truncated file?) after compressed byte " +
