@@ -16,7 +16,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { inspectTrace, openSession } from './node';
+import { inspectTrace, loadNodeModule, openSession } from './node';
 import type { TraceOptions, TraceSummary } from './protocol';
 import { SimError } from './session';
 import { memoryTraceBytes } from './trace_bytes';
@@ -227,6 +227,30 @@ describe('progress through a compressed file is the same natively and in wasm', 
       expect(summary.bytes_read).toBeLessThan(stored.length);
       expect(`${wasm}\n`).toBe(native.stdout);
     }
+  });
+});
+
+describe('memory stays bounded', () => {
+  it('200 MiB of text in a .gz inspects in wasm without the heap growing by the text', () => {
+    // 200 gzip members of 1 MiB of MSR lines each, as `cat` of 200 .gz
+    // files: a few hundred KB stored, never decoded whole.
+    const line = '128166385295514663,hm,0,Write,9056014336,4096,2833\n';
+    const linesPerPiece = Math.floor((1 << 20) / line.length);
+    const member = gzipSync(new TextEncoder().encode(line.repeat(linesPerPiece)));
+    const stored = new Uint8Array(member.length * 200);
+    for (let i = 0; i < 200; i++) stored.set(member, i * member.length);
+    const heapBefore = loadNodeModule().HEAPU8.length;
+    const summary = JSON.parse(inspectWasm('big.csv.gz', stored)) as TraceSummary;
+    const heapAfter = loadNodeModule().HEAPU8.length;
+    console.log(
+      `[ wasm: inspected ${(summary.decompressed_bytes / 2 ** 20).toFixed(0)} MiB of text ` +
+        `from a ${(stored.length / 1024).toFixed(0)} KiB .gz; heap ${heapBefore / 2 ** 20} -> ` +
+        `${heapAfter / 2 ** 20} MiB ]`,
+    );
+    expect(summary.requests).toBe(200 * linesPerPiece);
+    expect(summary.decompressed_bytes).toBe(200 * linesPerPiece * line.length);
+    expect(summary.bytes_read).toBe(stored.length);
+    expect(heapAfter - heapBefore).toBeLessThan(16 << 20);
   });
 });
 
