@@ -16,6 +16,16 @@ ensure_native_toolchain() {
   command -v make >/dev/null || missing+=(make)
   command -v clang-format >/dev/null || missing+=(clang-format)
   [ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
+  # Compressed traces: the decoders' libraries (src/trace/decoders/), and
+  # the command-line tools the Node tests compress their xz and zstd
+  # samples with (packages/wasm/src/node_compressed_trace.test.ts).
+  [ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
+  [ -f /usr/include/bzlib.h ] || missing+=(libbz2-dev)
+  [ -f /usr/include/lzma.h ] || missing+=(liblzma-dev)
+  [ -f /usr/include/zstd.h ] || missing+=(libzstd-dev)
+  command -v xz >/dev/null || missing+=(xz-utils)
+  command -v zstd >/dev/null || missing+=(zstd)
+  command -v bzip2 >/dev/null || missing+=(bzip2)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "installing: ${missing[*]}" >&2
     as_root apt-get update -qq

@@ -1,7 +1,8 @@
 // The simulator in Node (tests, benchmarks, scripts), from the Node flavour
 // of the WebAssembly build: dist/flashscope.node.cjs, CommonJS with the
 // .wasm inlined and compiled synchronously (scripts/build-wasm.sh). So
-// everything here is synchronous; the module is loaded once and memoised.
+// everything here is synchronous; the module is loaded once and memoised
+// (the trace decoders are loaded at import: trace_decoders.ts).
 //
 // The browser never imports this file (it pulls in node:module); the worker
 // loads the web flavour through wasm_module.ts.
@@ -20,6 +21,11 @@ import {
   type TraceInput,
   type TraceInspection,
 } from './session';
+import { loadTraceDecoders } from './trace_decoders';
+
+// The xz decoder's wasm compiles asynchronously; everything after this is
+// synchronous, so it is loaded when this module is.
+await loadTraceDecoders();
 
 /** The Node flavour also has the one-shot call (fs_run_scenario). */
 export interface NodeFlashScopeModule extends FlashScopeModule {

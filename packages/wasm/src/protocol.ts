@@ -74,6 +74,9 @@ export interface TraceRef {
   options: TraceOptions;
 }
 
+/** How a trace file is stored (sim-core trace/compression.h), told by its magic bytes. */
+export type TraceCompression = 'none' | 'gzip' | 'bzip2' | 'xz' | 'zstd';
+
 /**
  * What a trace holds, as `flashscope trace inspect --json` prints it
  * (sim-core trace/trace_summary.h). The volume filter, time window and
@@ -89,8 +92,14 @@ export interface TraceSummary {
   /** Every format's confidence on the first lines, best first. */
   candidates: Array<{ format: TraceFormatName; confidence: number }>;
   done: boolean;
+  /** Bytes of the file as stored read so far (compressed bytes for a compressed trace). */
   bytes_read: number;
+  /** The file's size as stored, so bytes_read / size_bytes is the progress. */
   size_bytes: number;
+  /** How the file is stored; compressed files are decoded as they are read. */
+  compression: TraceCompression;
+  /** Text bytes read (the decoded bytes of a compressed trace; else bytes_read). */
+  decompressed_bytes: number;
   lines: number;
   requests: number;
   reads: number;

@@ -23,9 +23,14 @@ import type {
   TraceSummary,
 } from './protocol';
 import type { TraceBytes } from './trace_bytes';
+import { TraceDecoders, type DecoderHost } from './trace_decoders';
 
-/** What this package needs from the Emscripten module (see W1's build flags). */
-export interface FlashScopeModule {
+/**
+ * What this package needs from the Emscripten module (see W1's build flags).
+ * The DecoderHost members (trace_decoders.ts) decode compressed traces for
+ * the C++ reader (sim-core trace/decoders/js_decoder.cpp).
+ */
+export interface FlashScopeModule extends DecoderHost {
   HEAPU8: Uint8Array;
   _malloc(bytes: number): number;
   _free(ptr: number): void;
@@ -333,6 +338,7 @@ class TraceInputs {
     if (registry === undefined) {
       const created = new TraceInputs();
       module.fsReadTrace = (input, offset, length) => created.read(input, offset, length);
+      new TraceDecoders().install(module);
       registries.set(module, created);
       registry = created;
     }

@@ -6,13 +6,20 @@ import type { Command, WorkerMessage } from './protocol';
 import { WasmSessionFactory } from './session';
 import { SimulationHost } from './simulation_host';
 import { openBlobTrace } from './trace_bytes';
+import { loadTraceDecoders } from './trace_decoders';
 import { loadFlashScopeModule } from './wasm_module';
 
 // This file runs only as a dedicated worker; the DOM lib's `self` is Window.
 declare const self: DedicatedWorkerGlobalScope;
 
 const host = new SimulationHost({
-  sessionFactory: async () => new WasmSessionFactory(await loadFlashScopeModule()),
+  sessionFactory: async () => {
+    // Compressed traces are decoded synchronously inside wasm calls; the
+    // xz decoder's wasm must be compiled before (trace_decoders.ts). If it
+    // cannot be, only .xz traces fail, each with an error saying so.
+    await loadTraceDecoders().catch(() => undefined);
+    return new WasmSessionFactory(await loadFlashScopeModule());
+  },
   // Snapshot buffers are fresh copies (session.ts), so transferring them
   // detaches nothing the host still uses.
   post: (message, transfer) => self.postMessage(message, transfer),

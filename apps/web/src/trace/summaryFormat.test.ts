@@ -43,6 +43,22 @@ describe('summaryFigures', () => {
     expect(figures[1].value).toBe('50.0 % read · 25.0 % write · 25.0 % trim');
     expect(figures[2].value).toContain('1 MiB trimmed');
     expect(figures[6].note).toBe('3 records out of order');
+    expect(figures.map((figure) => figure.key)).not.toContain('compression');
+  });
+
+  it('names the compression of a compressed trace with its stored and text sizes', () => {
+    // The real SYSTOR'17 sample: a 14,312-byte .gz of 56,626 bytes of text.
+    const figures = summaryFigures({
+      ...TPCC_SUMMARY,
+      compression: 'gzip',
+      bytes_read: 14_312,
+      size_bytes: 14_312,
+      decompressed_bytes: 56_626,
+    });
+    const compression = figures[figures.length - 1];
+    expect(compression.key).toBe('compression');
+    expect(compression.value).toBe('gzip');
+    expect(compression.note).toBe('14.0 KiB stored, 55.3 KiB of text');
   });
 });
 

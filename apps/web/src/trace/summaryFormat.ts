@@ -40,7 +40,7 @@ export function summaryFigures(summary: TraceSummary): SummaryFigure[] {
   ];
   if (summary.trim_bytes > 0) bytes.push(`${formatBytes(summary.trim_bytes)} trimmed`);
   const { p50, p99 } = summary.interarrival_us;
-  return [
+  const figures: SummaryFigure[] = [
     {
       key: 'requests',
       label: 'Requests',
@@ -72,6 +72,16 @@ export function summaryFigures(summary: TraceSummary): SummaryFigure[] {
           : undefined,
     },
   ];
+  // A compressed trace is decoded as it is read: say so, with both sizes.
+  if (summary.compression !== 'none') {
+    figures.push({
+      key: 'compression',
+      label: 'Compression',
+      value: summary.compression,
+      note: `${formatBytes(summary.bytes_read)} stored, ${formatBytes(summary.decompressed_bytes)} of text`,
+    });
+  }
+  return figures;
 }
 
 export interface HistogramBar {

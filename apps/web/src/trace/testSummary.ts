@@ -15,6 +15,8 @@ export const TPCC_SUMMARY: TraceSummary = {
   done: true,
   bytes_read: 194_790,
   size_bytes: 194_790,
+  compression: 'none',
+  decompressed_bytes: 194_790,
   lines: 6999,
   requests: 6999,
   reads: 4381,

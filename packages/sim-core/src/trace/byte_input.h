@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace flashscope {
 
@@ -21,6 +22,15 @@ class IByteInput {
   virtual uint64_t size_bytes() const = 0;      // UINT64_MAX when unknown
   virtual const std::string& name() const = 0;  // the file name errors cite
   virtual void Rewind() = 0;                    // back to byte 0 (pre-passes)
+
+  // An input that decodes a compressed file (trace/compressed_input.h) says
+  // which compression and how far through the stored file it is, since
+  // its own size (the decoded size) is unknown until the end: progress is
+  // measured against the stored file. Plain inputs: "none", and progress
+  // is their own bytes.
+  virtual std::string_view compression() const { return "none"; }
+  virtual uint64_t compressed_bytes_read() const { return 0; }
+  virtual uint64_t compressed_size_bytes() const { return UINT64_MAX; }
 };
 
 // A file, read with stdio. InputError naming `path` when it cannot be opened

@@ -24,7 +24,7 @@ void LineReader::Rewind() {
 
 void LineReader::ThrowBinary(uint64_t at_byte, const std::string& why) const {
   throw InputError(input_.name(), 0,
-                   "binary data at byte " + std::to_string(at_byte) + " (not a text trace)" + why);
+                   "binary data at byte " + std::to_string(at_byte) + NotATextTrace(input_) + why);
 }
 
 void LineReader::ThrowLongLine() const {

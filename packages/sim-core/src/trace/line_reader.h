@@ -33,6 +33,17 @@ inline size_t LeadingByteOrderMarkBytes(std::string_view text) {
   return text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
 }
 
+// What follows "binary data at byte N" in the error: " (not a text trace)",
+// or for a compressed input, whose garbage a damaged block can decode to
+// before its check fails, that the bytes are the decoded ones and the file
+// may be corrupt.
+inline std::string NotATextTrace(const IByteInput& input) {
+  if (input.compression() == "none") return " (not a text trace)";
+  const std::string format(input.compression());
+  return " of the decompressed " + format + " text (not a text trace, or a corrupt " + format +
+         " file)";
+}
+
 class LineReader {
  public:
   // `chunk_bytes` is how much is read at once; tests pass tiny chunks to put

@@ -35,6 +35,7 @@ void WriteTraceReplay(json::Writer& out, const TraceSource& source) {
   out.FieldUint("lines", source.lines());
   out.FieldUint("bytes_read", source.bytes_read());
   WriteScanSize(out, source.scanner());
+  WriteScanCompression(out, source.scanner());
   WriteBadLines(out, source.scanner());
   out.FieldUint("skipped_lines", source.skipped_lines());
   out.FieldUint("zero_length_records", source.zero_length_records());

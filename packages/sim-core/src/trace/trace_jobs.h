@@ -27,7 +27,8 @@ TraceJob JobFromTrace(std::unique_ptr<IByteInput> input, const TraceOptions& opt
 // The result JSON's "trace" object:
 //   name, format, confidence, options (WriteTraceOptions), requests, reads,
 //   writes, trims, read_bytes, write_bytes, trim_bytes (as replayed: after
-//   clamping), lines, bytes_read, size_bytes (null when unknown),
+//   clamping), lines, bytes_read, size_bytes (null when unknown; the file
+//   as stored), compression, decompressed_bytes (text bytes read),
 //   bad_lines, bad_line_examples [{line, reason}], skipped_lines,
 //   zero_length_records, filtered_records (volume filter / before the
 //   window), out_of_order, clamped_requests, trims_skipped,

@@ -45,7 +45,7 @@ TraceFormatChoice ChooseTraceFormat(IByteInput& input, const TraceOptions& optio
     throw InputError(name, 0,
                      "binary data at byte " +
                          std::to_string(static_cast<const char*>(nul) - head.data()) +
-                         " (not a text trace)");
+                         NotATextTrace(input));
   }
 
   // The first lines, as the LineReader would return them.
@@ -60,7 +60,7 @@ TraceFormatChoice ChooseTraceFormat(IByteInput& input, const TraceOptions& optio
     if (line.size() > kMaxTraceLineBytes) {
       throw InputError(name, 0,
                        "binary data at byte " + std::to_string(start + kMaxTraceLineBytes) +
-                           " (not a text trace): line " + std::to_string(sample.size() + 1) +
+                           NotATextTrace(input) + ": line " + std::to_string(sample.size() + 1) +
                            " is longer than " + std::to_string(kMaxTraceLineBytes) + " bytes");
     }
     sample.push_back(line);
@@ -70,7 +70,7 @@ TraceFormatChoice ChooseTraceFormat(IByteInput& input, const TraceOptions& optio
   if (sample.empty()) {
     throw InputError(name, 0,
                      "binary data at byte " + std::to_string(kMaxTraceLineBytes) +
-                         " (not a text trace): line 1 is longer than " +
+                         NotATextTrace(input) + ": line 1 is longer than " +
                          std::to_string(kMaxTraceLineBytes) + " bytes");
   }
 
@@ -205,6 +205,19 @@ bool TraceScanner::Next(ScannedRecord& out) {
     ++records_;
     return true;
   }
+}
+
+uint64_t TraceScanner::size_bytes() const {
+  return input_.compression() == "none" ? input_.size_bytes() : input_.compressed_size_bytes();
+}
+
+uint64_t TraceScanner::file_bytes_read() const {
+  return input_.compression() == "none" ? reader_.bytes_consumed() : input_.compressed_bytes_read();
+}
+
+void WriteScanCompression(json::Writer& out, const TraceScanner& scan) {
+  out.FieldString("compression", std::string(scan.compression()));
+  out.FieldUint("decompressed_bytes", scan.bytes_consumed());
 }
 
 void WriteScanSize(json::Writer& out, const TraceScanner& scan) {

@@ -91,8 +91,16 @@ class TraceScanner {
   void Rewind();
 
   const std::string& name() const { return input_.name(); }
+  // Bytes of text consumed (decompressed when the trace is compressed).
   uint64_t bytes_consumed() const { return reader_.bytes_consumed(); }
-  uint64_t size_bytes() const { return input_.size_bytes(); }
+  // The trace file as stored, for progress: its size (UINT64_MAX when
+  // unknown) and how much of it has been read. For a compressed trace that
+  // is the compressed file, whose decoded size is unknown until the end;
+  // otherwise the file itself and the bytes consumed.
+  uint64_t size_bytes() const;
+  uint64_t file_bytes_read() const;
+  // "none", "gzip", "bzip2", "xz" or "zstd" (trace/compressed_input.h).
+  std::string_view compression() const { return input_.compression(); }
   uint64_t lines() const { return reader_.line_number(); }
   uint64_t records() const { return records_; }  // returned by Next
   uint64_t bad_lines() const { return bad_lines_; }
@@ -135,6 +143,10 @@ class TraceScanner {
 // "size_bytes" (null when the input's size is unknown, e.g. a pipe) and
 // "bad_lines" with "bad_line_examples" [{line, reason}].
 void WriteScanSize(json::Writer& out, const TraceScanner& scan);
+// "compression" ("none", "gzip", "bzip2", "xz", "zstd") and
+// "decompressed_bytes" (text bytes consumed; bytes_read counts the file as
+// stored, so the two differ only for a compressed trace).
+void WriteScanCompression(json::Writer& out, const TraceScanner& scan);
 void WriteBadLines(json::Writer& out, const TraceScanner& scan);
 
 }  // namespace flashscope

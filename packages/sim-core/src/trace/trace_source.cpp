@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "trace/compressed_input.h"
 #include "trace/extent_table.h"
 #include "util/input_error.h"
 
@@ -16,7 +17,7 @@ constexpr uint64_t kExtentShift = 20;
 
 TraceSource::TraceSource(std::unique_ptr<IByteInput> input, const TraceOptions& options,
                          uint64_t capacity_bytes, bool trims_supported, size_t chunk_bytes)
-    : input_(std::move(input)),
+    : input_(DecompressIfCompressed(std::move(input))),
       options_(options),
       capacity_bytes_(capacity_bytes / kSectorBytes * kSectorBytes),
       trims_supported_(trims_supported) {

@@ -64,7 +64,7 @@ class TraceSource final : public IRequestSource {
   // Progress: bytes of the trace read (consumed) so far, and its size
   // (UINT64_MAX when unknown).
   const TraceScanner& scanner() const { return *scanner_; }
-  uint64_t bytes_read() const { return scanner_->bytes_consumed(); }
+  uint64_t bytes_read() const { return scanner_->file_bytes_read(); }  // as stored
   uint64_t size_bytes() const { return scanner_->size_bytes(); }
   uint64_t requests() const { return issued_[0] + issued_[1] + issued_[2]; }  // issued so far
   uint64_t requests(IoOp op) const { return issued_[Index(op)]; }

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "trace/compressed_input.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -47,7 +48,7 @@ std::vector<std::pair<std::string, uint64_t>> TopDevices(
 
 TraceInspector::TraceInspector(std::unique_ptr<IByteInput> input, const TraceOptions& options,
                                size_t chunk_bytes)
-    : input_(std::move(input)), options_(options) {
+    : input_(DecompressIfCompressed(std::move(input))), options_(options) {
   choice_ = ChooseTraceFormat(*input_, options_);
   // Inspection reports every bad line instead of stopping at the first.
   TraceOptions scan_options = options_;
@@ -125,8 +126,9 @@ std::string TraceInspector::SummaryJson() const {
   }
   out.EndArray();
   out.FieldBool("done", done_);
-  out.FieldUint("bytes_read", scan.bytes_consumed());
+  out.FieldUint("bytes_read", scan.file_bytes_read());
   WriteScanSize(out, scan);
+  WriteScanCompression(out, scan);
   out.FieldUint("lines", scan.lines());
   out.FieldUint("requests", requests());
   out.FieldUint("reads", requests_[0]);
@@ -195,6 +197,12 @@ std::string TraceInspector::SummaryText() const {
                 Bytes(static_cast<double>(scan.bytes_consumed())).c_str(),
                 (unsigned long long)scan.lines(), done_ ? "" : " (not finished)");
   text += line;
+  if (scan.compression() != "none") {
+    std::snprintf(line, sizeof line, "compression: %s, %s compressed\n",
+                  std::string(scan.compression()).c_str(),
+                  Bytes(static_cast<double>(scan.file_bytes_read())).c_str());
+    text += line;
+  }
   auto share = [&](uint64_t n) { return total ? 100.0 * n / total : 0.0; };
   std::snprintf(line, sizeof line,
                 "requests: %llu (reads %llu = %.1f %%, %s; writes %llu = %.1f %%, %s; trims %llu, "

@@ -12,7 +12,10 @@
 //
 // Summary JSON keys (protocol.ts TraceSummary):
 //   name, format, confidence, candidates: [{format, confidence}], done,
-//   bytes_read, size_bytes (null when unknown), lines, requests, reads,
+//   bytes_read, size_bytes (null when unknown; both count the file as
+//   stored, compressed or not, for progress), compression ("none", "gzip",
+//   "bzip2", "xz", "zstd"), decompressed_bytes (text bytes read), lines,
+//   requests, reads,
 //   writes, trims, read_bytes, write_bytes, trim_bytes,
 //   footprint_bytes (distinct 4 KiB blocks touched x 4096),
 //   max_offset_bytes (highest end offset), duration_s (first to last counted

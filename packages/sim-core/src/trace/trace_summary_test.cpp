@@ -99,6 +99,8 @@ TEST(TraceInspector, SummaryHasExactlyTheContractKeys) {
                                             "done",
                                             "bytes_read",
                                             "size_bytes",
+                                            "compression",
+                                            "decompressed_bytes",
                                             "lines",
                                             "requests",
                                             "reads",
@@ -200,10 +202,16 @@ TEST(TraceInspector, ZeroLengthRecordsAreSkippedLines) {
 }
 
 TEST(TraceInspector, BinaryUndetectableTruncatedAndEmptyInputAreClearErrors) {
+  std::string png = "\x89PNG\r\n\x1a\n";
+  png.push_back('\0');
+  png += "image";
+  EXPECT_EQ(ErrorOf(png), "t.trace: binary data at byte 8 (not a text trace)");
+  // gzip magic is decoded (trace/compressed_input_test.cpp): this is a cut .gz.
   std::string gz = "\x1f\x8b\x08";
   gz.push_back('\0');
   gz += "compressed";
-  EXPECT_EQ(ErrorOf(gz), "t.trace: binary data at byte 3 (not a text trace)");
+  EXPECT_EQ(ErrorOf(gz),
+            "t.trace: gzip data ends early (a truncated file?) after compressed byte 14");
   EXPECT_EQ(ErrorOf(""), "t.trace: the file is empty (no trace records)");
   const std::string undetectable = ErrorOf("hello world\nthis is prose\n");
   EXPECT_EQ(undetectable.rfind("t.trace: cannot tell the trace format from its first lines", 0), 0u)
