@@ -107,7 +107,7 @@ export function TraceOptionsFields() {
           testId="trace-csv-columns"
           value={options.csv_columns ?? ''}
           placeholder="time=0:us,op=1,offset=2,length=3"
-          hint="0-based columns: time=COL[:s|ms|us|ns], op=COL, offset=COL[:bytes|sectors], length=COL[:bytes|sectors], device=COL, sep=,|tab|space, header=N"
+          hint="0-based columns: time=COL[:s|ms|us|100ns|ns], op=COL, offset=COL[:bytes|sectors], length=COL[:bytes|sectors], device=COL, sep=,|tab|space, header=N"
           onCommit={(csv_columns) => change({ csv_columns })}
         />
       )}
