@@ -88,10 +88,20 @@ TEST(TraceReplay, SpeedTwoHalvesTheRunsSimulatedDuration) {
 }
 
 TEST(TraceReplay, OpenLoopArrivalsFollowTheTimestampsDividedBySpeed) {
-  // 0, 1, 1 (out of order: 0.5 ms), 4 ms.
+  // 0, 1, 0.5 (out of order), 4 ms.
   const std::string text = "5000000 0 0 8 1\n6000000 0 8 8 1\n5500000 0 16 8 1\n9000000 0 24 8 1\n";
   TraceOptions options;
   options.speed = 4;
+  // By default the reorder window sorts the 0.5 ms record back in place.
+  const std::vector<HostIo> sorted = Drain(text, options, 1 << 30);
+  ASSERT_EQ(sorted.size(), 4u);
+  EXPECT_EQ(sorted[0].arrival_ns, 0u);
+  EXPECT_EQ(sorted[1].arrival_ns, 125'000u);
+  EXPECT_EQ(sorted[1].offset_bytes, 16u * 512);
+  EXPECT_EQ(sorted[2].arrival_ns, 250'000u);
+  EXPECT_EQ(sorted[3].arrival_ns, 1'000'000u);
+  // clock as_is: file order, the late record takes its predecessor's time.
+  options.clock = TraceClock::kAsIs;
   const std::vector<HostIo> ios = Drain(text, options, 1 << 30);
   ASSERT_EQ(ios.size(), 4u);
   EXPECT_EQ(ios[0].arrival_ns, 0u);
