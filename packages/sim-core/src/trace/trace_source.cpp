@@ -63,8 +63,13 @@ void TraceSource::PrePass(bool regions) {
         r.offset_bytes > UINT64_MAX - length ? UINT64_MAX : r.offset_bytes + length - 1;
     const uint64_t volume = regions ? scanned.volume : 0;
     if (regions) {
-      if (span_bytes.size() <= volume) span_bytes.resize(volume + 1, 0);
+      if (span_bytes.size() <= volume) {
+        span_bytes.resize(volume + 1, 0);
+        regions_.resize(volume + 1);
+      }
       span_bytes[volume] = std::max(span_bytes[volume], last == UINT64_MAX ? last : last + 1);
+      uint64_t& moved = regions_[volume].moved_bytes;
+      moved = moved > UINT64_MAX - length ? UINT64_MAX : moved + length;
     }
     if (compact) {
       for (uint64_t e = r.offset_bytes >> kExtentShift; e <= (last >> kExtentShift); ++e) {
@@ -77,7 +82,6 @@ void TraceSource::PrePass(bool regions) {
   std::sort(extents_.begin(), extents_.end());
   scanner_->Rewind();
   if (!regions) return;
-  regions_.resize(span_bytes.size());
   for (size_t v = 0; v < regions_.size(); ++v) regions_[v].need_bytes = span_bytes[v];
   if (compact) {
     for (VolumeRegion& region : regions_) region.need_bytes = 0;
@@ -99,14 +103,24 @@ void TraceSource::PlaceRegions() {
   }
   unsigned __int128 total_need = 0;
   for (const VolumeRegion& region : regions_) total_need += region.need_bytes;
+  // When they do not all fit, regions follow what each volume uses: its
+  // need, but no more than the bytes it moves (a volume that touches 1 GiB
+  // scattered over a 50 GiB span should not crowd out a busier one with a
+  // smaller span). Bytes moved bound the footprint from above and cost one
+  // counter per volume.
+  auto weight = [](const VolumeRegion& region) {
+    return std::min(region.need_bytes, std::max(RoundUpToExtent(region.moved_bytes), kExtentBytes));
+  };
+  unsigned __int128 total_weight = 0;
+  for (const VolumeRegion& region : regions_) total_weight += weight(region);
   uint64_t next_offset = 0;
   for (VolumeRegion& region : regions_) {
     uint64_t bytes = region.need_bytes;
     if (total_need > capacity_bytes_) {
-      // In proportion to need, cut at 4 KiB; the floors keep the sum within
-      // the capacity (unless more volumes than 4 KiB slices, see below).
-      bytes = static_cast<uint64_t>(region.need_bytes *
-                                    static_cast<unsigned __int128>(capacity_bytes_) / total_need);
+      // In proportion to weight, cut at 4 KiB; the floors keep the sum
+      // within the capacity (unless more volumes than 4 KiB slices, below).
+      bytes = static_cast<uint64_t>(weight(region) *
+                                    static_cast<unsigned __int128>(capacity_bytes_) / total_weight);
       bytes = std::max(bytes / kRegionAlignBytes * kRegionAlignBytes, kRegionAlignBytes);
     }
     bytes = std::min(bytes, capacity_bytes_);
@@ -141,8 +155,9 @@ std::vector<std::string> TraceSource::Notes() const {
         Grouped(regions_.size()) + " volumes placed in separate regions of the drive";
     const uint64_t wrapped = wrapped_volumes();
     note += wrapped == 0 ? std::string(", each as large as its ") + need
-                         : std::string(" in proportion to their ") + need + "; " +
-                               Grouped(wrapped) + " wrap within their region";
+                         : std::string(" in proportion to their ") + need +
+                               " (at most the bytes they move); " + Grouped(wrapped) +
+                               " wrap within their region";
     notes.push_back(note);
   } else if (volumes > 1 && options_.volume.empty()) {
     notes.push_back(Grouped(volumes) +

@@ -26,8 +26,9 @@
 // touched extents for compact, rounded up to 1 MiB. When they all fit, each
 // region is exactly that, packed in order of first appearance, and every
 // address keeps its distinct place; when they do not, regions shrink in
-// proportion (4 KiB-aligned, at least 4 KiB) and a volume wraps (or packs)
-// within its own region only. A trace with one volume gets the whole drive
+// proportion to that need capped by the bytes the volume moves (4
+// KiB-aligned, at least 4 KiB) and a volume wraps (or packs) within its own
+// region only. A trace with one volume gets the whole drive
 // (as before). "shared": every volume maps into one address space (the old
 // behaviour: they may alias). A selected volume (options.volume) is placed
 // alone ("single"). Beyond kMaxTraceVolumes ids the rest share one region.
@@ -105,6 +106,7 @@ class TraceSource final : public IRequestSource {
     uint64_t offset_bytes = 0;  // region start on the drive
     uint64_t bytes = 0;         // region length
     uint64_t requests = 0;      // issued so far
+    uint64_t moved_bytes = 0;   // bytes its records move (pre-pass)
   };
   // "regions", "shared" or "single" (a volume was selected).
   const char* volume_placement() const;

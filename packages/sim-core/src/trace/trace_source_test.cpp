@@ -306,5 +306,23 @@ TEST(TraceReplay, ResultJsonTraceObjectHasTheReplayedFigures) {
   EXPECT_EQ(v.Find("options")->Find("address_map")->as_string(), "wrap");
 }
 
+// Two volumes whose spans fit: each region is exactly its span (1 MiB
+// rounded), packed in order of first appearance, so addresses stay
+// distinct; with "shared" both volumes' offset 0 land on the same place.
+TEST(TraceReplay, VolumesThatFitKeepTheirAddressesInSeparateRegions) {
+  // MQSim lines: time device sector sectors type (0 = write).
+  const std::string text = "1000 7 0 8 0\n2000 3 0 8 0\n3000 7 2040 8 0\n4000 3 100 8 0\n";
+  const std::vector<HostIo> regions = Drain(text, {}, uint64_t{1} << 30);
+  ASSERT_EQ(regions.size(), 4u);
+  EXPECT_EQ(regions[0].offset_bytes, 0u);                           // volume 7 at 0
+  EXPECT_EQ(regions[1].offset_bytes, uint64_t{1} << 20);            // volume 3 after 7's MiB
+  EXPECT_EQ(regions[2].offset_bytes, 2040u * 512);                  // within volume 7's MiB
+  EXPECT_EQ(regions[3].offset_bytes, (uint64_t{1} << 20) + 51200);  // volume 3, sector 100
+  TraceOptions shared;
+  shared.volume_placement = VolumePlacement::kShared;
+  const std::vector<HostIo> one_space = Drain(text, shared, uint64_t{1} << 30);
+  EXPECT_EQ(one_space[0].offset_bytes, one_space[1].offset_bytes);  // they alias
+}
+
 }  // namespace
 }  // namespace flashscope
