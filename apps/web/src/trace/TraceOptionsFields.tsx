@@ -46,6 +46,19 @@ const BAD_LINE_LABELS: Record<(typeof BAD_LINE_POLICIES)[number], string> = {
   skip: 'skip and count',
 };
 
+const CLOCKS = ['spread', 'sorted', 'as_is'] as const;
+const CLOCK_LABELS: Record<(typeof CLOCKS)[number], string> = {
+  spread: 'sort, spread coarse ticks',
+  sorted: 'sort, keep ticks',
+  as_is: 'file order',
+};
+
+const VOLUME_PLACEMENTS = ['regions', 'shared'] as const;
+const VOLUME_PLACEMENT_LABELS: Record<(typeof VOLUME_PLACEMENTS)[number], string> = {
+  regions: 'a region each',
+  shared: 'one shared space',
+};
+
 export function TraceOptionsFields() {
   const session = useSession();
   const options = useAppStore((state) => state.traces.options);
@@ -184,6 +197,24 @@ export function TraceOptionsFields() {
           names={BAD_LINE_POLICIES}
           labels={BAD_LINE_LABELS}
           onChange={(bad_lines) => change({ bad_lines })}
+        />
+        <NameSelect
+          label="Clock"
+          testId="trace-clock"
+          hint="Records out of order are sorted within a window; records sharing a coarse tick (whole seconds) are spread across it"
+          value={options.clock ?? 'spread'}
+          names={CLOCKS}
+          labels={CLOCK_LABELS}
+          onChange={(clock) => change({ clock })}
+        />
+        <NameSelect
+          label="Volumes"
+          testId="trace-volume-placement"
+          hint="Several volumes of one trace: each in its own region of the drive, or all in one address space (they may alias)"
+          value={options.volume_placement ?? 'regions'}
+          names={VOLUME_PLACEMENTS}
+          labels={VOLUME_PLACEMENT_LABELS}
+          onChange={(volume_placement) => change({ volume_placement })}
         />
         <NumberInput
           label="Max requests"
