@@ -324,5 +324,18 @@ TEST(TraceReplay, VolumesThatFitKeepTheirAddressesInSeparateRegions) {
   EXPECT_EQ(one_space[0].offset_bytes, one_space[1].offset_bytes);  // they alias
 }
 
+// compact with regions: each volume's touched extents pack from its own
+// region's start (one 1 MiB extent each here), far-apart offsets included.
+TEST(TraceReplay, CompactPacksEachVolumeWithinItsOwnRegion) {
+  // Volume 7 at 512 GiB + 4 KiB, volume 3 at 1 TiB + 8 KiB (in sectors).
+  const std::string text = "1000 7 1073741832 8 0\n2000 3 2147483664 8 0\n";
+  TraceOptions compact;
+  compact.address_map = AddressMap::kCompact;
+  const std::vector<HostIo> ios = Drain(text, compact, uint64_t{1} << 30);
+  ASSERT_EQ(ios.size(), 2u);
+  EXPECT_EQ(ios[0].offset_bytes, 4096u);
+  EXPECT_EQ(ios[1].offset_bytes, (uint64_t{1} << 20) + 8192);
+}
+
 }  // namespace
 }  // namespace flashscope
