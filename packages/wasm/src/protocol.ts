@@ -61,6 +61,14 @@ export interface TraceOptions {
   window_end_s?: number;
   /** A line that does not parse stops the run (default) or is skipped and counted. */
   bad_lines?: 'stop' | 'skip';
+  /**
+   * 'spread' (default): records sorted within a bounded window and records
+   * sharing a coarse tick (>= 1 ms, e.g. whole seconds) spread across it;
+   * 'sorted': sorted, ticks kept; 'as_is': file order, ticks kept.
+   */
+  clock?: 'spread' | 'sorted' | 'as_is';
+  /** 'regions' (default): each volume its own region of the drive; 'shared': one address space. */
+  volume_placement?: 'regions' | 'shared';
 }
 
 /**
@@ -119,6 +127,16 @@ export interface TraceSummary {
   interarrival_us: { mean: number; p50: number; p99: number; p999: number; max: number };
   /** Records earlier than their predecessor. */
   out_of_order: number;
+  /** Records out of order by more than the reorder window (they took an earlier time). */
+  late_records: number;
+  /** The gcd of the steps between distinct timestamps (1e9: whole seconds; 0: unknown). */
+  clock_resolution_ns: number;
+  /** Lines starting with '#' (also counted in skipped_lines). */
+  comment_lines: number;
+  /** Distinct device / volume ids (at most 65,536). */
+  volumes: number;
+  /** Sentences on what the clock handling did (sorted, spread). */
+  notes: string[];
   /** The 16 busiest devices / volumes. */
   devices: Array<{ id: string; requests: number }>;
   bad_lines: number;

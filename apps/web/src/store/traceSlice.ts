@@ -33,12 +33,15 @@ export const DEFAULT_TRACE_OPTIONS = {
   window_start_s: 0,
   window_end_s: -1,
   bad_lines: 'stop',
+  clock: 'spread',
+  volume_placement: 'regions',
 } as const satisfies Required<TraceOptions>;
 
 /**
  * Options that change what the summary counts (the format and its parsing,
- * the volume filter, the window, the request limit). Speed, queue depth,
- * address mapping and the bad-line policy change only how a run replays:
+ * the volume filter, the window, the request limit, the clock's sorting and
+ * spreading). Speed, queue depth, address mapping, volume placement and the
+ * bad-line policy change only how a run replays:
  * the inspector counts bad lines whatever the policy says.
  */
 export const SUMMARY_OPTION_KEYS = [
@@ -49,6 +52,7 @@ export const SUMMARY_OPTION_KEYS = [
   'max_requests',
   'window_start_s',
   'window_end_s',
+  'clock',
 ] as const satisfies ReadonlyArray<keyof TraceOptions>;
 
 /** A trace file the slice holds: the Blob stays in the browser, never copied. */

@@ -46,6 +46,19 @@ const BAD_LINE_LABELS: Record<(typeof BAD_LINE_POLICIES)[number], string> = {
   skip: 'skip and count',
 };
 
+const CLOCKS = ['spread', 'sorted', 'as_is'] as const;
+const CLOCK_LABELS: Record<(typeof CLOCKS)[number], string> = {
+  spread: 'sort, spread coarse ticks',
+  sorted: 'sort, keep ticks',
+  as_is: 'file order',
+};
+
+const VOLUME_PLACEMENTS = ['regions', 'shared'] as const;
+const VOLUME_PLACEMENT_LABELS: Record<(typeof VOLUME_PLACEMENTS)[number], string> = {
+  regions: 'a region each',
+  shared: 'one shared space',
+};
+
 export function TraceOptionsFields() {
   const session = useSession();
   const options = useAppStore((state) => state.traces.options);
@@ -107,7 +120,7 @@ export function TraceOptionsFields() {
           testId="trace-csv-columns"
           value={options.csv_columns ?? ''}
           placeholder="time=0:us,op=1,offset=2,length=3"
-          hint="0-based columns: time=COL[:s|ms|us|ns], op=COL, offset=COL[:bytes|sectors], length=COL[:bytes|sectors], device=COL, sep=,|tab|space, header=N"
+          hint="0-based columns: time=COL[:s|ms|us|100ns|ns], op=COL, offset=COL[:bytes|sectors], length=COL[:bytes|sectors], device=COL, sep=,|tab|space, header=N"
           onCommit={(csv_columns) => change({ csv_columns })}
         />
       )}
@@ -184,6 +197,24 @@ export function TraceOptionsFields() {
           names={BAD_LINE_POLICIES}
           labels={BAD_LINE_LABELS}
           onChange={(bad_lines) => change({ bad_lines })}
+        />
+        <NameSelect
+          label="Clock"
+          testId="trace-clock"
+          hint="Records out of order are sorted within a window; records sharing a coarse tick (whole seconds) are spread across it"
+          value={options.clock ?? 'spread'}
+          names={CLOCKS}
+          labels={CLOCK_LABELS}
+          onChange={(clock) => change({ clock })}
+        />
+        <NameSelect
+          label="Volumes"
+          testId="trace-volume-placement"
+          hint="Several volumes of one trace: each in its own region of the drive, or all in one address space (they may alias)"
+          value={options.volume_placement ?? 'regions'}
+          names={VOLUME_PLACEMENTS}
+          labels={VOLUME_PLACEMENT_LABELS}
+          onChange={(volume_placement) => change({ volume_placement })}
         />
         <NumberInput
           label="Max requests"

@@ -43,6 +43,7 @@ export function TraceSummaryView() {
       </dl>
       <SizeHistogram summary={summary} />
       <Devices summary={summary} />
+      <ClockNotes summary={summary} />
       <BadLines summary={summary} />
     </section>
   );
@@ -84,6 +85,18 @@ function Devices({ summary }: { summary: TraceSummary }) {
   );
 }
 
+/** What the clock handling did: sorted records, spread ticks (the core's sentences). */
+function ClockNotes({ summary }: { summary: TraceSummary }) {
+  if (summary.notes.length === 0) return null;
+  return (
+    <ul className="trace-notes" data-testid="trace-notes">
+      {summary.notes.map((note) => (
+        <li key={note}>{note}</li>
+      ))}
+    </ul>
+  );
+}
+
 function BadLines({ summary }: { summary: TraceSummary }) {
   if (summary.bad_lines === 0 && summary.skipped_lines === 0) {
     return (
@@ -99,6 +112,8 @@ function BadLines({ summary }: { summary: TraceSummary }) {
         {summary.bad_lines.toLocaleString('en')} bad line{summary.bad_lines === 1 ? '' : 's'}
         {summary.skipped_lines > 0 &&
           ` · ${summary.skipped_lines.toLocaleString('en')} lines skipped (headers, other actions)`}
+        {summary.comment_lines > 0 &&
+          ` · ${summary.comment_lines.toLocaleString('en')} # comment line${summary.comment_lines === 1 ? '' : 's'}`}
       </p>
       {summary.bad_line_examples.length > 0 && (
         <ul>

@@ -47,6 +47,12 @@ export const TPCC_SUMMARY: TraceSummary = {
   ],
   interarrival_us: { mean: 19.5, p50: 12, p99: 140, p999: 400, max: 1200 },
   out_of_order: 0,
+  late_records: 0,
+  // MQSim times are whole microseconds in this trace.
+  clock_resolution_ns: 1000,
+  comment_lines: 0,
+  volumes: 16,
+  notes: [],
   devices: [
     { id: '12', requests: 491 },
     { id: '9', requests: 486 },

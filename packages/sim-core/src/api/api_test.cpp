@@ -614,10 +614,11 @@ TEST(ApiTrace, TraceOptionsReachTheReplayAsTheCliFlagsDo) {
   const TempFile device("small.json", kSmallDevice);
   const std::string expected =
       RunCli("run --device " + device.path() + " --trace " + kTpccTrace +
-             " --format mqsim --qd 8 --max-requests 3000 --map compact --json");
-  const TraceRun run = RunTraceSession(TraceOptionsJson(
-      kTpccTrace,
-      R"("format": "mqsim", "queue_depth": 8, "max_requests": 3000, "address_map": "compact")"));
+             " --format mqsim --qd 8 --max-requests 3000 --map compact --clock as_is --json");
+  // clock as_is: no reorder window reading ahead, so reading stops early.
+  const TraceRun run = RunTraceSession(
+      TraceOptionsJson(kTpccTrace, R"("format": "mqsim", "queue_depth": 8, "max_requests": 3000, )"
+                                   R"("address_map": "compact", "clock": "as_is")"));
   const std::string& result = run.result;
   EXPECT_EQ(result, expected);
   // It stopped reading after the 3000th request.

@@ -49,6 +49,29 @@ TEST_F(TraceCli, InspectTextAndTheOptionsItTakes) {
   EXPECT_EQ(s.Find("requests")->as_number(), 1000);
 }
 
+// The blkparse capture of ../shared/traces/real/ starts with a 2-line '#'
+// header: it inspects and replays with default options (225 queued
+// writes), the comments counted, not bad. Its one device gets the drive.
+TEST_F(TraceCli, BlkparseCaptureWithAHashHeaderInspectsAndReplaysWithDefaultOptions) {
+  const std::string capture =
+      FLASHSCOPE_REPO_ROOT "/../shared/traces/real/nvme_dmcrypt.blkparse.txt";
+  const json::Value s = Json(Run("trace inspect " + capture + " --json"));
+  EXPECT_EQ(s.Find("format")->as_string(), "blkparse");
+  EXPECT_EQ(s.Find("comment_lines")->as_number(), 2);
+  EXPECT_EQ(s.Find("bad_lines")->as_number(), 0);
+  EXPECT_EQ(s.Find("requests")->as_number(), 225);
+  EXPECT_EQ(s.Find("clock_resolution_ns")->as_number(), 1);
+  const std::string device = Write("d.json", kSmallDevice);
+  const json::Value r = Json(Run("run --device " + device + " --trace " + capture + " --json"));
+  const json::Value& trace = *r.Find("trace");
+  EXPECT_EQ(trace.Find("requests")->as_number(), 225);
+  EXPECT_EQ(trace.Find("writes")->as_number(), 225);
+  EXPECT_EQ(trace.Find("comment_lines")->as_number(), 2);
+  EXPECT_EQ(trace.Find("volume_placement")->as_string(), "regions");
+  EXPECT_EQ(trace.Find("volumes")->as_number(), 1);
+  EXPECT_EQ(trace.Find("options")->Find("clock")->as_string(), "spread");
+}
+
 TEST_F(TraceCli, RunTraceAddsTheTraceObjectAndReplaysEveryRequest) {
   const std::string device = Write("d.json", kSmallDevice);
   const json::Value r = Json(Run("run --device " + device + " --trace " + kTpcc + " --json"));

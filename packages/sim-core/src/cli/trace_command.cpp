@@ -24,7 +24,14 @@ const char* const kTraceOptionsUsage =
     "  --max-requests N        replay at most N requests\n"
     "  --window START_S:END_S  only records from START_S to END_S seconds after the\n"
     "                          first (either side may be empty)\n"
-    "  --bad-lines stop|skip   stop at the first bad line (default) or skip them\n";
+    "  --bad-lines stop|skip   stop at the first bad line (default) or skip them\n"
+    "  --clock spread|sorted|as_is\n"
+    "                          sort records within a window and spread records\n"
+    "                          sharing a coarse tick across it (default spread);\n"
+    "                          sorted: keep ticks; as_is: file order, ticks kept\n"
+    "  --volume-placement regions|shared\n"
+    "                          each volume in its own region of the drive\n"
+    "                          (default) or all in one address space\n";
 
 namespace {
 
@@ -48,7 +55,9 @@ bool TakeTraceFlag(int argc, char** argv, int& i, json::Value& options) {
       {"--blkparse-action", "blkparse_action"},
       {"--volume", "volume"},
       {"--map", "address_map"},
-      {"--bad-lines", "bad_lines"}};
+      {"--bad-lines", "bad_lines"},
+      {"--clock", "clock"},
+      {"--volume-placement", "volume_placement"}};
   static constexpr std::pair<const char*, const char*> kNumberFlags[] = {
       {"--speed", "speed"}, {"--qd", "queue_depth"}, {"--max-requests", "max_requests"}};
   const std::string flag = argv[i];

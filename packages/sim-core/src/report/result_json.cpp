@@ -547,6 +547,8 @@ std::string RunResultText(const Simulator& sim, const RunInfo& info) {
         (unsigned long long)trace.requests(IoOp::kTrim), (unsigned long long)trace.bad_lines(),
         (unsigned long long)trace.skipped_lines(), (unsigned long long)trace.filtered_records());
     text += line;
+    // How the clock was read and the volumes placed (trace_source.h).
+    for (const std::string& note : trace.Notes()) text += "note: " + note + "\n";
   }
   text += ZnsResultText(sim);
   const uint64_t unwritten_read_units = sim.front_end().unwritten_read_units();

@@ -1,5 +1,8 @@
 #include "trace/trace_jobs.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace flashscope {
 
 TraceJob JobFromTrace(std::unique_ptr<IByteInput> input, const TraceOptions& options,
@@ -45,6 +48,40 @@ void WriteTraceReplay(json::Writer& out, const TraceSource& source) {
   out.FieldUint("trims_skipped", source.trims_skipped());
   out.FieldUint("capacity_bytes", source.capacity_bytes());
   out.FieldUint("compact_extents", source.compact_extents());
+  const TraceScanner& scan = source.scanner();
+  out.FieldUint("comment_lines", scan.comment_lines());
+  out.FieldUint("late_records", scan.late_records());
+  out.FieldUint("clock_resolution_ns", scan.clock_resolution_ns());
+  out.FieldUint("spread_records", scan.spread_records());
+  out.FieldString("volume_placement", source.volume_placement());
+  out.FieldUint("volumes", scan.volumes().size());
+  out.FieldUint("wrapped_volumes", source.wrapped_volumes());
+  // The regions of the busiest volumes, as many as the inspector lists.
+  const auto& regions = source.volume_regions();
+  std::vector<uint32_t> busiest(regions.size());
+  for (uint32_t v = 0; v < busiest.size(); ++v) busiest[v] = v;
+  const size_t shown = std::min<size_t>(busiest.size(), kVolumeRegionsShown);
+  std::partial_sort(busiest.begin(), busiest.begin() + shown, busiest.end(),
+                    [&](uint32_t a, uint32_t b) {
+                      return regions[a].requests != regions[b].requests
+                                 ? regions[a].requests > regions[b].requests
+                                 : a < b;
+                    });
+  out.Key("volume_regions").BeginArray();
+  for (size_t i = 0; i < shown; ++i) {
+    const TraceSource::VolumeRegion& region = regions[busiest[i]];
+    out.BeginObject();
+    out.FieldString("id", std::string(source.volume_name(busiest[i])));
+    out.FieldUint("requests", region.requests);
+    out.FieldUint("region_offset_bytes", region.offset_bytes);
+    out.FieldUint("region_bytes", region.bytes);
+    out.FieldUint("need_bytes", region.need_bytes);
+    out.EndObject();
+  }
+  out.EndArray();
+  out.Key("notes").BeginArray();
+  for (const std::string& note : source.Notes()) out.String(note);
+  out.EndArray();
   out.EndObject();
 }
 

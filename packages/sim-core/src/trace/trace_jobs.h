@@ -32,7 +32,15 @@ TraceJob JobFromTrace(std::unique_ptr<IByteInput> input, const TraceOptions& opt
 //   bad_lines, bad_line_examples [{line, reason}], skipped_lines,
 //   zero_length_records, filtered_records (volume filter / before the
 //   window), out_of_order, clamped_requests, trims_skipped,
-//   capacity_bytes, compact_extents (compact mapping: 1 MiB extents packed).
+//   capacity_bytes, compact_extents (compact mapping: 1 MiB extents packed),
+//   comment_lines, late_records, clock_resolution_ns, spread_records
+//   (records moved off their coarse tick's start), volume_placement
+//   ("regions" | "shared" | "single"), volumes (distinct ids),
+//   wrapped_volumes (regions smaller than their volume's need),
+//   volume_regions [{id, requests, region_offset_bytes, region_bytes,
+//   need_bytes}] (regions only; the kVolumeRegionsShown busiest), notes
+//   [sentences: clock sorted / spread, how volumes were placed].
+inline constexpr size_t kVolumeRegionsShown = 16;
 void WriteTraceReplay(json::Writer& out, const TraceSource& source);
 
 }  // namespace flashscope

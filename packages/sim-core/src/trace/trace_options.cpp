@@ -10,8 +10,9 @@ namespace flashscope {
 namespace {
 
 constexpr std::string_view kOptionKeys[] = {
-    "format",      "csv_columns",  "blkparse_action", "volume",       "speed",    "queue_depth",
-    "address_map", "max_requests", "window_start_s",  "window_end_s", "bad_lines"};
+    "format",      "csv_columns", "blkparse_action", "volume",         "speed",
+    "queue_depth", "address_map", "max_requests",    "window_start_s", "window_end_s",
+    "bad_lines",   "clock",       "volume_placement"};
 
 std::string KnownKeys() {
   std::string keys;
@@ -72,6 +73,21 @@ const char* BadLinePolicyName(BadLinePolicy p) {
   return p == BadLinePolicy::kStop ? "stop" : "skip";
 }
 
+const char* TraceClockName(TraceClock clock) {
+  switch (clock) {
+    case TraceClock::kSpread:
+      return "spread";
+    case TraceClock::kSorted:
+      return "sorted";
+    case TraceClock::kAsIs:
+      return "as_is";
+  }
+  return "spread";
+}
+const char* VolumePlacementName(VolumePlacement placement) {
+  return placement == VolumePlacement::kRegions ? "regions" : "shared";
+}
+
 TraceOptions ParseTraceOptions(const json::Value& object, const std::string& file,
                                std::initializer_list<std::string_view> other_keys) {
   if (!object.is_object()) {
@@ -130,6 +146,15 @@ TraceOptions ParseTraceOptions(const json::Value& object, const std::string& fil
     } else if (key == "bad_lines") {
       options.bad_lines =
           read.OneOf({"stop", "skip"}) == "stop" ? BadLinePolicy::kStop : BadLinePolicy::kSkip;
+    } else if (key == "clock") {
+      const std::string clock = read.OneOf({"spread", "sorted", "as_is"});
+      options.clock = clock == "spread"   ? TraceClock::kSpread
+                      : clock == "sorted" ? TraceClock::kSorted
+                                          : TraceClock::kAsIs;
+    } else if (key == "volume_placement") {
+      options.volume_placement = read.OneOf({"regions", "shared"}) == "regions"
+                                     ? VolumePlacement::kRegions
+                                     : VolumePlacement::kShared;
     } else {
       bool other = false;
       for (std::string_view each : other_keys) other |= key == each;
@@ -168,6 +193,8 @@ void WriteTraceOptions(json::Writer& out, const TraceOptions& options) {
   out.Field("window_start_s", options.window_start_s);
   out.Field("window_end_s", options.window_end_s);
   out.FieldString("bad_lines", BadLinePolicyName(options.bad_lines));
+  out.FieldString("clock", TraceClockName(options.clock));
+  out.FieldString("volume_placement", VolumePlacementName(options.volume_placement));
   out.EndObject();
 }
 

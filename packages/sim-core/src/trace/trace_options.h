@@ -17,6 +17,15 @@
 //   window_start_s   seconds after the first kept record (default 0)
 //   window_end_s     seconds after the first kept record; < 0: to the end
 //   bad_lines        "stop" (default) | "skip"
+//   clock            "spread" (default): records are sorted by time within a
+//                    bounded window and records sharing a coarse tick
+//                    (>= 1 ms, e.g. Tencent's whole seconds) are spread
+//                    evenly across it; "sorted": sorted, ticks kept;
+//                    "as_is": file order, ticks kept (an earlier record
+//                    takes its predecessor's time)
+//   volume_placement "regions" (default): each volume of a multi-volume
+//                    trace gets its own region of the drive; "shared": all
+//                    volumes share one address space (they may alias)
 #pragma once
 
 #include <cstdint>
@@ -31,6 +40,8 @@ namespace flashscope {
 
 enum class AddressMap { kWrap, kCompact };
 enum class BadLinePolicy { kStop, kSkip };
+enum class TraceClock { kSpread, kSorted, kAsIs };
+enum class VolumePlacement { kRegions, kShared };
 
 // Deepest closed-loop queue the host is asked to keep (NVMe allows 64 K
 // commands per queue; deeper is not a device anyone runs).
@@ -47,6 +58,8 @@ struct TraceOptions {
   double window_start_s = 0;  // relative to the first kept record
   double window_end_s = -1;   // < 0: to the end
   BadLinePolicy bad_lines = BadLinePolicy::kStop;
+  TraceClock clock = TraceClock::kSpread;
+  VolumePlacement volume_placement = VolumePlacement::kRegions;
 };
 
 // Reads the keys above from a JSON object. `other_keys` are accepted and
@@ -59,7 +72,9 @@ TraceOptions ParseTraceOptions(const json::Value& object, const std::string& fil
 // trace.options, the summary's echo of what was asked).
 void WriteTraceOptions(json::Writer& out, const TraceOptions& options);
 
-const char* AddressMapName(AddressMap map);      // "wrap" | "compact"
-const char* BadLinePolicyName(BadLinePolicy p);  // "stop" | "skip"
+const char* AddressMapName(AddressMap map);                  // "wrap" | "compact"
+const char* BadLinePolicyName(BadLinePolicy p);              // "stop" | "skip"
+const char* TraceClockName(TraceClock clock);                // "spread" | "sorted" | "as_is"
+const char* VolumePlacementName(VolumePlacement placement);  // "regions" | "shared"
 
 }  // namespace flashscope

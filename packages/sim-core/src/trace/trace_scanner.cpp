@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <numeric>
 
 #include "trace/trace_format_names.h"
 #include "util/input_error.h"
@@ -21,6 +22,40 @@ std::string Confidence(double confidence) {
 uint64_t SecondsToNs(double seconds) {
   const double ns = std::round(seconds * 1e9);
   return ns >= 1.8e19 ? UINT64_MAX : static_cast<uint64_t>(ns);
+}
+
+// A line whose first non-blank character is '#'.
+bool IsCommentLine(std::string_view line) {
+  for (char c : line) {
+    if (c == ' ' || c == '\t') continue;
+    return c == '#';
+  }
+  return false;
+}
+
+// 1234567 -> "1,234,567" (the notes are read by people).
+std::string Grouped(uint64_t n) {
+  std::string digits = std::to_string(n);
+  for (size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
+  return digits;
+}
+
+// "1 record" / "2 records".
+std::string Records(uint64_t n) { return Grouped(n) + (n == 1 ? " record" : " records"); }
+
+// A duration the way the notes say it: "1 s", "250 ms", "100 ns".
+std::string Duration(uint64_t ns) {
+  char text[48];
+  if (ns >= 1'000'000'000) {
+    std::snprintf(text, sizeof text, "%g s", static_cast<double>(ns) / 1e9);
+  } else if (ns >= 1'000'000) {
+    std::snprintf(text, sizeof text, "%g ms", static_cast<double>(ns) / 1e6);
+  } else if (ns >= 1'000) {
+    std::snprintf(text, sizeof text, "%g us", static_cast<double>(ns) / 1e3);
+  } else {
+    std::snprintf(text, sizeof text, "%llu ns", static_cast<unsigned long long>(ns));
+  }
+  return text;
 }
 
 }  // namespace
@@ -50,8 +85,12 @@ TraceFormatChoice ChooseTraceFormat(IByteInput& input, const TraceOptions& optio
 
   // The first lines, as the LineReader would return them.
   std::vector<std::string_view> sample;
+  std::vector<std::string> preview;
+  size_t choice_preview_lines = 0;
   size_t start = LeadingByteOrderMarkBytes(head);
-  while (start < have && sample.size() < kTraceDetectLines) {
+  size_t sample_lines = 0;
+  while (start < have && sample_lines < kTraceDetectLines) {
+    ++sample_lines;
     const size_t newline = head.find('\n', start);
     if (newline == std::string::npos && !at_end) break;  // cut by the 64 KiB read
     const size_t end = newline == std::string::npos ? have : newline;
@@ -60,14 +99,20 @@ TraceFormatChoice ChooseTraceFormat(IByteInput& input, const TraceOptions& optio
     if (line.size() > kMaxTraceLineBytes) {
       throw InputError(name, 0,
                        "binary data at byte " + std::to_string(start + kMaxTraceLineBytes) +
-                           NotATextTrace(input) + ": line " + std::to_string(sample.size() + 1) +
+                           NotATextTrace(input) + ": line " + std::to_string(sample_lines) +
                            " is longer than " + std::to_string(kMaxTraceLineBytes) + " bytes");
     }
-    sample.push_back(line);
+    // Comment lines are no format's (the scanner counts them apart), so
+    // they neither help nor hurt detection; the preview still shows them.
+    if (choice_preview_lines < kTracePreviewLines) {
+      preview.emplace_back(line);
+      ++choice_preview_lines;
+    }
+    if (!IsCommentLine(line)) sample.push_back(line);
     if (newline == std::string::npos) break;
     start = newline + 1;
   }
-  if (sample.empty()) {
+  if (sample_lines == 0) {
     throw InputError(name, 0,
                      "binary data at byte " + std::to_string(kMaxTraceLineBytes) +
                          NotATextTrace(input) + ": line 1 is longer than " +
@@ -75,9 +120,7 @@ TraceFormatChoice ChooseTraceFormat(IByteInput& input, const TraceOptions& optio
   }
 
   TraceFormatChoice choice;
-  for (size_t i = 0; i < sample.size() && i < kTracePreviewLines; ++i) {
-    choice.preview.emplace_back(sample[i]);
-  }
+  choice.preview = std::move(preview);
   choice.candidates = DetectTraceFormat(sample, options.format_options);
   if (options.format != "auto") {
     MakeTraceFormat(options.format, options.format_options);  // validates the name and options
@@ -114,7 +157,8 @@ TraceScanner::TraceScanner(IByteInput& input, const TraceOptions& options,
     : input_(input),
       options_(options),
       format_(MakeTraceFormat(format, options.format_options)),
-      reader_(input, chunk_bytes) {
+      reader_(input, chunk_bytes),
+      reorder_(options.clock == TraceClock::kAsIs ? 1 : kTraceReorderRecords) {
   window_start_ns_ = SecondsToNs(options.window_start_s);
   if (options.window_end_s >= 0) window_end_ns_ = SecondsToNs(options.window_end_s);
   reason_.reserve(256);
@@ -125,9 +169,19 @@ void TraceScanner::Rewind() {
   // Formats keep state (fio iolog's header and clock): a fresh one per pass.
   format_ = MakeTraceFormat(format_->name(), options_.format_options);
   have_base_ = false;
-  base_ns_ = last_time_ns_ = effective_ns_ = 0;
+  base_ns_ = last_time_ns_ = max_read_ns_ = effective_ns_ = 0;
   records_ = bad_lines_ = skipped_lines_ = zero_length_records_ = filtered_records_ = 0;
-  out_of_order_ = 0;
+  out_of_order_ = comment_lines_ = late_records_ = max_disorder_ns_ = resolution_ns_ = 0;
+  displaced_records_ = 0;
+  sequence_ = 0;
+  input_ended_ = false;
+  spread_tick_ns_ = 0;
+  spread_decided_ = false;
+  tick_time_ns_ = tick_records_ = tick_index_ = spread_records_ = max_records_per_tick_ = 0;
+  overfull_ticks_ = 0;
+  last_emitted_raw_ns_ = 0;
+  reorder_.Clear();
+  // volumes_ is kept: a second pass sees the same ids in the same order.
   bad_examples_.clear();
   pause_at_bytes_ = UINT64_MAX;
   paused_ = finished_ = false;
@@ -148,25 +202,44 @@ void TraceScanner::OnBadLine(const std::string& reason) {
   if (bad_examples_.size() < kMaxBadLineExamples) bad_examples_.push_back({line, reason});
 }
 
-bool TraceScanner::Next(ScannedRecord& out) {
-  if (finished_) return false;
-  if (options_.max_requests > 0 && records_ >= options_.max_requests) {
-    finished_ = true;
-    return false;
+void TraceScanner::NoteTime(uint64_t time_ns) {
+  if (sequence_ > 0) {
+    if (time_ns < last_time_ns_) ++out_of_order_;
+    if (time_ns < max_read_ns_) {
+      ++displaced_records_;
+      max_disorder_ns_ = std::max(max_disorder_ns_, max_read_ns_ - time_ns);
+    }
+    if (time_ns != last_time_ns_) {
+      const uint64_t step =
+          time_ns > last_time_ns_ ? time_ns - last_time_ns_ : last_time_ns_ - time_ns;
+      resolution_ns_ = std::gcd(resolution_ns_, step);
+    }
   }
-  paused_ = false;
+  last_time_ns_ = time_ns;
+  max_read_ns_ = std::max(max_read_ns_, time_ns);
+}
+
+bool TraceScanner::ReadIntoWindow() {
   std::string_view line;
-  TraceRecord& record = out.record;
+  TraceRecord record;
   while (true) {
     if (reader_.bytes_consumed() >= pause_at_bytes_) {
       paused_ = true;
       return false;
     }
     if (!reader_.Next(line)) {
-      finished_ = true;
+      input_ended_ = true;
       return false;
     }
-    switch (format_->ParseLine(line, record, reason_)) {
+    const TraceLineKind kind = format_->ParseLine(line, record, reason_);
+    // Comments are asked of the format first: csv's header=N counts them
+    // when they head the file.
+    if (kind != TraceLineKind::kRecord && IsCommentLine(line)) {
+      ++comment_lines_;
+      ++skipped_lines_;
+      continue;
+    }
+    switch (kind) {
       case TraceLineKind::kSkip:
         ++skipped_lines_;
         continue;
@@ -184,13 +257,74 @@ bool TraceScanner::Next(ScannedRecord& out) {
       ++zero_length_records_;
       continue;
     }
+    NoteTime(record.time_ns);
+    PendingTraceRecord pending;
+    pending.time_ns = record.time_ns;
+    pending.offset_bytes = record.offset_bytes;
+    pending.length_bytes = record.length_bytes;
+    pending.sequence = sequence_++;
+    pending.line = reader_.line_number();
+    pending.volume = volumes_.IndexOf(record.device);
+    pending.op = record.op;
+    reorder_.Push(pending);
+    return true;
+  }
+}
+
+bool TraceScanner::Next(ScannedRecord& out) {
+  if (finished_) return false;
+  if (options_.max_requests > 0 && records_ >= options_.max_requests) {
+    finished_ = true;
+    return false;
+  }
+  paused_ = false;
+  while (true) {
+    while (!input_ended_ && !reorder_.full()) {
+      if (!ReadIntoWindow()) {
+        if (paused_) return false;
+      }
+    }
+    if (reorder_.empty()) {
+      finished_ = true;
+      return false;
+    }
+    if (!spread_decided_) {
+      // Decided once, from the whole window (or the whole trace when it is
+      // shorter), so every tick of the run is treated alike.
+      spread_decided_ = true;
+      if (options_.clock == TraceClock::kSpread && resolution_ns_ >= kCoarseClockNs) {
+        spread_tick_ns_ = resolution_ns_;
+      }
+    }
+    const bool new_tick = !have_base_ || reorder_.Earliest().time_ns != tick_time_ns_;
+    if (new_tick && spread_tick_ns_ > 0 && reorder_.Earliest().time_ns >= last_emitted_raw_ns_) {
+      tick_time_ns_ = reorder_.Earliest().time_ns;
+      tick_records_ = reorder_.CountAtEarliestTime();
+      tick_index_ = 0;
+      if (tick_records_ == reorder_.size() && reorder_.full() && !input_ended_) ++overfull_ticks_;
+      max_records_per_tick_ = std::max(max_records_per_tick_, tick_records_);
+    }
+    const PendingTraceRecord pending = reorder_.PopEarliest();
+    uint64_t time_ns = pending.time_ns;
     if (!have_base_) {
       have_base_ = true;
-      base_ns_ = last_time_ns_ = effective_ns_ = record.time_ns;
+      base_ns_ = effective_ns_ = last_emitted_raw_ns_ = time_ns;
     }
-    if (record.time_ns < last_time_ns_) ++out_of_order_;
-    last_time_ns_ = record.time_ns;
-    if (record.time_ns > effective_ns_) effective_ns_ = record.time_ns;
+    if (time_ns < last_emitted_raw_ns_) {
+      ++late_records_;  // wider disorder than the window: takes effective_ns_ below
+    } else {
+      last_emitted_raw_ns_ = time_ns;
+      if (spread_tick_ns_ > 0 && time_ns == tick_time_ns_) {
+        // Stragglers beyond the count squeeze toward the tick's end.
+        const uint64_t share = std::max(tick_records_, tick_index_ + 1);
+        const uint64_t offset_ns = static_cast<uint64_t>(
+            static_cast<unsigned __int128>(tick_index_) * spread_tick_ns_ / share);
+        if (offset_ns > 0) ++spread_records_;
+        time_ns += offset_ns;
+        ++tick_index_;
+      }
+    }
+    if (time_ns > effective_ns_) effective_ns_ = time_ns;
     const uint64_t since_first_ns = effective_ns_ - base_ns_;
     if (since_first_ns < window_start_ns_) {
       ++filtered_records_;
@@ -200,8 +334,15 @@ bool TraceScanner::Next(ScannedRecord& out) {
       finished_ = true;
       return false;
     }
+    TraceRecord& record = out.record;
+    record.time_ns = effective_ns_;
+    record.op = pending.op;
+    record.offset_bytes = pending.offset_bytes;
+    record.length_bytes = pending.length_bytes;
+    record.device = volumes_.Name(pending.volume);
+    out.volume = pending.volume;
     out.relative_ns = since_first_ns - window_start_ns_;
-    out.line = reader_.line_number();
+    out.line = pending.line;
     ++records_;
     return true;
   }
@@ -218,6 +359,35 @@ uint64_t TraceScanner::file_bytes_read() const {
 void WriteScanCompression(json::Writer& out, const TraceScanner& scan) {
   out.FieldString("compression", std::string(scan.compression()));
   out.FieldUint("decompressed_bytes", scan.bytes_consumed());
+}
+
+std::vector<std::string> TraceScanner::ClockNotes() const {
+  std::vector<std::string> notes;
+  if (spread_records_ > 0) {
+    notes.push_back("timestamps tick every " + Duration(spread_tick_ns_) +
+                    ": the records sharing a tick (up to " + Grouped(max_records_per_tick_) +
+                    ") were spread evenly across it");
+  }
+  if (overfull_ticks_ > 0) {
+    notes.push_back(Grouped(overfull_ticks_) + (overfull_ticks_ == 1 ? " tick" : " ticks") +
+                    " held more records than the " + Grouped(reorder_.capacity()) +
+                    "-record window: the records beyond it were squeezed toward the tick's end");
+  }
+  const uint64_t sorted =
+      displaced_records_ > late_records_ ? displaced_records_ - late_records_ : 0;
+  if (sorted > 0 && reorder_.capacity() > 1) {
+    notes.push_back(Records(sorted) + " out of order by up to " + Duration(max_disorder_ns_) +
+                    (sorted == 1 ? " was" : " were") + " sorted within a " +
+                    Grouped(reorder_.capacity()) + "-record window");
+  }
+  if (late_records_ > 0) {
+    notes.push_back(Records(late_records_) + " out of order" +
+                    (reorder_.capacity() > 1
+                         ? " by more than the " + Grouped(reorder_.capacity()) + "-record window"
+                         : std::string()) +
+                    (late_records_ == 1 ? " took its" : " took their") + " predecessor's time");
+  }
+  return notes;
 }
 
 void WriteScanSize(json::Writer& out, const TraceScanner& scan) {

@@ -5,12 +5,29 @@
 // chosen ITraceFormat, counts what it leaves out, and stops or continues on
 // a bad line as TraceOptions::bad_lines says.
 //
-// Time: the first record that passes the volume filter (and has a length)
-// is time 0. A record earlier than its predecessor is counted as out of
-// order and takes its predecessor's time, so times never decrease. The
-// window keeps records from window_start_s to window_end_s; relative_ns of
-// a returned record counts from the window's start, so a replay starts at
-// the window. Reading stops at the first record past the window's end.
+// Comments: a line whose first non-blank character is '#' is a comment in
+// every format (blkparse captures and hand-edited files start with them):
+// counted in comment_lines (and in skipped_lines), never parsed, never bad.
+//
+// Time (TraceOptions::clock): records that pass the volume filter (and
+// have a length) go through a ReorderBuffer of kTraceReorderRecords, so
+// records out of order by fewer records than that come out sorted; the
+// earliest is time 0. A record still earlier than one already returned
+// (disorder wider than the window) takes that one's time (counted as late),
+// so times never decrease. out_of_order counts records earlier than their
+// file predecessor, whatever the clock option. The clock's resolution is
+// the gcd of the differences between successive distinct times. With
+// "spread" and a coarse clock (resolution >= kCoarseClockNs, e.g. Tencent
+// CBS's whole seconds), the n records of one tick are spread evenly across
+// it (the k-th at tick + k * resolution / n), as they were issued across it,
+// not at once; n is what the window holds when the tick begins (a tick with
+// more records than the window, or later stragglers, squeeze into its end;
+// counted as overfull ticks and noted). "as_is" is the old rule:
+// a window of one record, ticks kept.
+//
+// The window keeps records from window_start_s to window_end_s; relative_ns
+// of a returned record counts from the window's start, so a replay starts
+// at the window. Reading stops at the first record past the window's end.
 //
 // Per record nothing is allocated: lines are views into the reader's
 // buffer, formats parse without allocating. Only bad lines allocate (their
@@ -26,8 +43,10 @@
 #include "trace/byte_input.h"
 #include "trace/i_trace_format.h"
 #include "trace/line_reader.h"
+#include "trace/reorder_buffer.h"
 #include "trace/trace_options.h"
 #include "trace/trace_record.h"
+#include "trace/volume_table.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -37,6 +56,13 @@ inline constexpr size_t kTraceDetectBytes = 64 * 1024;
 inline constexpr size_t kTraceDetectLines = 200;
 inline constexpr size_t kTracePreviewLines = 20;
 inline constexpr size_t kMaxBadLineExamples = 20;
+// The reorder window: 65,536 records x 48 bytes = 3 MiB at most. It sorts
+// the Tencent CBS sample (its two seconds interleave over the first 26,937
+// records) and holds its busiest second whole (48,703 records), so that
+// second is spread evenly.
+inline constexpr size_t kTraceReorderRecords = 65536;
+// Clocks at least this coarse have their shared ticks spread.
+inline constexpr uint64_t kCoarseClockNs = 1'000'000;
 
 // The format a trace is read with and how sure detection is of it.
 struct TraceFormatChoice {
@@ -59,9 +85,13 @@ struct BadTraceLine {
 };
 
 struct ScannedRecord {
-  TraceRecord record;        // as the format read it; device valid until the next call
+  // As the format read it, but time_ns is the time the record replays at
+  // (sorted, spread) on the trace's clock; device is valid while the
+  // scanner lives.
+  TraceRecord record;
   uint64_t relative_ns = 0;  // since the window's start (non-decreasing)
   uint64_t line = 0;
+  uint32_t volume = 0;  // index of record.device in volumes()
 };
 
 class TraceScanner {
@@ -110,10 +140,38 @@ class TraceScanner {
   // Records left out by the volume filter or before the window.
   uint64_t filtered_records() const { return filtered_records_; }
   uint64_t out_of_order() const { return out_of_order_; }
+  uint64_t comment_lines() const { return comment_lines_; }
+  // Records the window could not sort (they took an earlier record's time).
+  uint64_t late_records() const { return late_records_; }
+  // Records earlier than the latest time read before them (what sorting
+  // moves; out_of_order counts only drops below the predecessor).
+  uint64_t displaced_records() const { return displaced_records_; }
+  // How far the most out-of-order record was behind the latest time before it.
+  uint64_t max_disorder_ns() const { return max_disorder_ns_; }
+  // gcd of the differences between successive distinct record times (0
+  // until two distinct times were read).
+  uint64_t clock_resolution_ns() const { return resolution_ns_; }
+  // The tick whose shared records were spread (0: none spread), and how
+  // many records moved off their tick's start.
+  uint64_t spread_tick_ns() const { return spread_tick_ns_; }
+  uint64_t spread_records() const { return spread_records_; }
+  uint64_t max_records_per_tick() const { return max_records_per_tick_; }
+  // Ticks that filled the whole window when they began: their records
+  // beyond the window's count were squeezed toward the tick's end.
+  uint64_t overfull_ticks() const { return overfull_ticks_; }
+  size_t reorder_window_records() const { return reorder_.capacity(); }
+  const VolumeTable& volumes() const { return volumes_; }
   const std::vector<BadTraceLine>& bad_line_examples() const { return bad_examples_; }
+  // Sentences for the user about what the clock handling did (sorted,
+  // spread, late records); empty when the trace needed none.
+  std::vector<std::string> ClockNotes() const;
 
  private:
   void OnBadLine(const std::string& reason);
+  // The next record of the file that passes the volume filter and has a
+  // length, into the reorder window; false at the end or at the pause point.
+  bool ReadIntoWindow();
+  void NoteTime(uint64_t time_ns);
 
   IByteInput& input_;
   TraceOptions options_;
@@ -125,14 +183,33 @@ class TraceScanner {
 
   bool have_base_ = false;
   uint64_t base_ns_ = 0;       // time of the first kept record
-  uint64_t last_time_ns_ = 0;  // the previous kept record's time as written
-  uint64_t effective_ns_ = 0;  // the previous kept record's time, non-decreasing
+  uint64_t last_time_ns_ = 0;  // the previous record read's time as written (file order)
+  uint64_t max_read_ns_ = 0;   // the latest time read so far
+  uint64_t effective_ns_ = 0;  // the previous returned record's time, non-decreasing
   uint64_t records_ = 0;
   uint64_t bad_lines_ = 0;
   uint64_t skipped_lines_ = 0;
   uint64_t zero_length_records_ = 0;
   uint64_t filtered_records_ = 0;
   uint64_t out_of_order_ = 0;
+  uint64_t comment_lines_ = 0;
+  uint64_t late_records_ = 0;
+  uint64_t displaced_records_ = 0;
+  uint64_t max_disorder_ns_ = 0;
+  uint64_t resolution_ns_ = 0;
+  uint64_t sequence_ = 0;        // records read into the window
+  bool input_ended_ = false;     // the reader reached the end of the input
+  uint64_t spread_tick_ns_ = 0;  // fixed when the first record leaves the window
+  bool spread_decided_ = false;
+  uint64_t tick_time_ns_ = 0;  // the raw time of the tick being returned
+  uint64_t tick_records_ = 0;  // records of that tick counted when it began
+  uint64_t tick_index_ = 0;    // the next record's position in it
+  uint64_t spread_records_ = 0;
+  uint64_t max_records_per_tick_ = 0;
+  uint64_t overfull_ticks_ = 0;
+  uint64_t last_emitted_raw_ns_ = 0;  // the latest raw time returned so far
+  ReorderBuffer reorder_;
+  VolumeTable volumes_;
   std::vector<BadTraceLine> bad_examples_;
   uint64_t pause_at_bytes_ = UINT64_MAX;
   bool paused_ = false;

@@ -12,6 +12,23 @@ namespace {
 
 constexpr uint64_t kSectorBytes = 512;
 constexpr uint64_t kExtentShift = 20;
+// Compact extent keys with regions: the volume index above the extent
+// index (offsets < 2^64 give extents < 2^44; volume indexes < 2^17).
+constexpr uint64_t kVolumeKeyShift = 44;
+// Regions are cut at 4 KiB (the mapping unit) and never smaller.
+constexpr uint64_t kRegionAlignBytes = 4096;
+
+uint64_t RoundUpToExtent(uint64_t bytes) {
+  const uint64_t extent = uint64_t{1} << kExtentShift;
+  return bytes > UINT64_MAX - extent ? UINT64_MAX / extent * extent
+                                     : (bytes + extent - 1) / extent * extent;
+}
+
+std::string Grouped(uint64_t n) {
+  std::string digits = std::to_string(n);
+  for (size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
+  return digits;
+}
 
 }  // namespace
 
@@ -27,13 +44,17 @@ TraceSource::TraceSource(std::unique_ptr<IByteInput> input, const TraceOptions& 
   max_length_bytes_ = std::min(capacity_bytes_, kMaxTraceRequestBytes);
   choice_ = ChooseTraceFormat(*input_, options_);
   scanner_ = std::make_unique<TraceScanner>(*input_, options_, choice_.format, chunk_bytes);
-  if (options_.address_map == AddressMap::kCompact) CollectExtents();
+  const bool regions =
+      options_.volume.empty() && options_.volume_placement == VolumePlacement::kRegions;
+  if (regions || options_.address_map == AddressMap::kCompact) PrePass(regions);
 }
 
 TraceSource::~TraceSource() = default;
 
-void TraceSource::CollectExtents() {
+void TraceSource::PrePass(bool regions) {
+  const bool compact = options_.address_map == AddressMap::kCompact;
   ExtentTable<uint8_t> touched;
+  std::vector<uint64_t> span_bytes;  // per volume: the highest end offset
   ScannedRecord scanned;
   while (scanner_->Next(scanned)) {
     const TraceRecord& r = scanned.record;
@@ -41,19 +62,141 @@ void TraceSource::CollectExtents() {
     const uint64_t length = std::min(r.length_bytes, max_length_bytes_);
     const uint64_t last =
         r.offset_bytes > UINT64_MAX - length ? UINT64_MAX : r.offset_bytes + length - 1;
-    for (uint64_t e = r.offset_bytes >> kExtentShift; e <= (last >> kExtentShift); ++e) {
-      touched[e] = 1;
+    const uint64_t volume = regions ? scanned.volume : 0;
+    if (regions) {
+      if (span_bytes.size() <= volume) {
+        span_bytes.resize(volume + 1, 0);
+        regions_.resize(volume + 1);
+      }
+      span_bytes[volume] = std::max(span_bytes[volume], last == UINT64_MAX ? last : last + 1);
+      uint64_t& moved = regions_[volume].moved_bytes;
+      moved = moved > UINT64_MAX - length ? UINT64_MAX : moved + length;
+    }
+    if (compact) {
+      for (uint64_t e = r.offset_bytes >> kExtentShift; e <= (last >> kExtentShift); ++e) {
+        touched[(volume << kVolumeKeyShift) | e] = 1;
+      }
     }
   }
   extents_.reserve(touched.size());
   touched.ForEach([&](uint64_t extent, uint8_t) { extents_.push_back(extent); });
   std::sort(extents_.begin(), extents_.end());
   scanner_->Rewind();
+  if (!regions) return;
+  for (size_t v = 0; v < regions_.size(); ++v) regions_[v].need_bytes = span_bytes[v];
+  if (compact) {
+    for (VolumeRegion& region : regions_) region.need_bytes = 0;
+    for (uint64_t key : extents_) regions_[key >> kVolumeKeyShift].need_bytes += kExtentBytes;
+  }
+  // A volume seen only in skipped trims still gets a (small) region.
+  for (VolumeRegion& region : regions_) {
+    region.need_bytes = std::max(RoundUpToExtent(region.need_bytes), kExtentBytes);
+  }
+  PlaceRegions();
 }
 
-uint64_t TraceSource::MapOffset(uint64_t offset_bytes, uint64_t length_bytes) const {
+void TraceSource::PlaceRegions() {
+  if (regions_.size() == 1) {
+    // One volume: the whole drive, exactly as without regions.
+    regions_[0].offset_bytes = 0;
+    regions_[0].bytes = capacity_bytes_;
+    return;
+  }
+  unsigned __int128 total_need = 0;
+  for (const VolumeRegion& region : regions_) total_need += region.need_bytes;
+  // When they do not all fit, regions follow what each volume uses: its
+  // need, but no more than the bytes it moves (a volume that touches 1 GiB
+  // scattered over a 50 GiB span should not crowd out a busier one with a
+  // smaller span). Bytes moved bound the footprint from above and cost one
+  // counter per volume.
+  auto weight = [](const VolumeRegion& region) {
+    return std::min(region.need_bytes, std::max(RoundUpToExtent(region.moved_bytes), kExtentBytes));
+  };
+  unsigned __int128 total_weight = 0;
+  for (const VolumeRegion& region : regions_) total_weight += weight(region);
+  uint64_t next_offset = 0;
+  for (VolumeRegion& region : regions_) {
+    uint64_t bytes = region.need_bytes;
+    if (total_need > capacity_bytes_) {
+      // In proportion to weight, cut at 4 KiB; the floors keep the sum
+      // within the capacity (unless more volumes than 4 KiB slices, below).
+      bytes = static_cast<uint64_t>(weight(region) *
+                                    static_cast<unsigned __int128>(capacity_bytes_) / total_weight);
+      bytes = std::max(bytes / kRegionAlignBytes * kRegionAlignBytes, kRegionAlignBytes);
+    }
+    bytes = std::min(bytes, capacity_bytes_);
+    if (next_offset > capacity_bytes_ - bytes) {
+      // More volumes than 4 KiB slices of the drive: the last ones start
+      // over from the drive's start (their regions overlap others').
+      next_offset = 0;
+    }
+    region.offset_bytes = next_offset;
+    region.bytes = bytes;
+    next_offset += bytes;
+  }
+}
+
+const char* TraceSource::volume_placement() const {
+  if (!options_.volume.empty()) return "single";
+  return options_.volume_placement == VolumePlacement::kRegions ? "regions" : "shared";
+}
+
+uint64_t TraceSource::wrapped_volumes() const {
+  uint64_t wrapped = 0;
+  for (const VolumeRegion& region : regions_) wrapped += region.bytes < region.need_bytes;
+  return wrapped;
+}
+
+std::vector<std::string> TraceSource::Notes() const {
+  std::vector<std::string> notes = scanner_->ClockNotes();
+  const size_t volumes = scanner_->volumes().size();
+  const char* need = options_.address_map == AddressMap::kCompact ? "touched extents" : "span";
+  if (regions_.size() > 1) {
+    std::string note =
+        Grouped(regions_.size()) + " volumes placed in separate regions of the drive";
+    const uint64_t wrapped = wrapped_volumes();
+    note += wrapped == 0 ? std::string(", each as large as its ") + need
+                         : std::string(" in proportion to their ") + need +
+                               " (at most the bytes they move); " + Grouped(wrapped) +
+                               " wrap within their region";
+    notes.push_back(note);
+  } else if (volumes > 1 && options_.volume.empty()) {
+    notes.push_back(Grouped(volumes) +
+                    " volumes share one address space (volume_placement shared): their "
+                    "addresses may alias");
+  }
+  if (scanner_->volumes().overflowed()) {
+    notes.push_back("the trace names more than " + Grouped(kMaxTraceVolumes) +
+                    " volumes: the later ones share one region");
+  }
+  return notes;
+}
+
+uint64_t TraceSource::MapOffset(uint64_t offset_bytes, uint64_t length_bytes,
+                                uint32_t volume) const {
+  const bool compact = options_.address_map == AddressMap::kCompact;
+  if (!regions_.empty()) {
+    const size_t v = std::min<size_t>(volume, regions_.size() - 1);
+    const VolumeRegion& region = regions_[v];
+    uint64_t within = offset_bytes;
+    if (compact) {
+      const uint64_t base_key = uint64_t{v} << kVolumeKeyShift;
+      const auto first = std::lower_bound(extents_.begin(), extents_.end(), base_key);
+      const auto found =
+          std::lower_bound(first, extents_.end(), base_key | (offset_bytes >> kExtentShift));
+      const uint64_t rank = static_cast<uint64_t>(found - first);
+      within = (rank << kExtentShift) | (offset_bytes & (kExtentBytes - 1));
+    }
+    within = within % region.bytes / kSectorBytes * kSectorBytes;
+    if (length_bytes > region.bytes - within) {
+      within = length_bytes >= region.bytes
+                   ? 0
+                   : (region.bytes - length_bytes) / kSectorBytes * kSectorBytes;
+    }
+    return region.offset_bytes + within;
+  }
   uint64_t offset = offset_bytes;
-  if (options_.address_map == AddressMap::kCompact) {
+  if (compact) {
     const uint64_t extent = offset >> kExtentShift;
     // Every selected record's extents were collected; the rank is the
     // packed position.
@@ -84,15 +227,24 @@ bool TraceSource::Next(HostIo& io) {
       ++trims_skipped_;
       continue;
     }
+    uint64_t max_length = max_length_bytes_;
+    VolumeRegion* region = nullptr;
+    if (!regions_.empty()) {
+      region = &regions_[std::min<size_t>(scanned.volume, regions_.size() - 1)];
+      // A request never spills into the next volume's region.
+      max_length = std::min(max_length, region->bytes);
+      ++region->requests;
+    }
     uint64_t length = r.length_bytes;
-    if (length > max_length_bytes_) {
-      length = max_length_bytes_;
+    if (length > max_length) {
+      length = max_length;
       ++clamped_requests_;
     }
     io.op = r.op;
-    io.offset_bytes = MapOffset(r.offset_bytes, length);
+    io.offset_bytes = MapOffset(r.offset_bytes, length, scanned.volume);
     io.length_bytes = static_cast<uint32_t>(length);
     io.arrival_ns = ScaledArrivalNs(scanned.relative_ns);
+    last_volume_ = scanned.volume;
     const size_t op = Index(r.op);
     ++issued_[op];
     issued_bytes_[op] += length;

@@ -16,8 +16,22 @@
 //            whose footprint fits the drive keeps every distinct address
 //            distinct; if the packed extents are still larger, they wrap.
 // Lengths longer than the capacity or kMaxTraceRequestBytes are clamped
-// (counted). Several devices of one trace share one address space unless a
-// volume is selected.
+// (counted).
+//
+// Volumes (options.volume_placement): a trace naming several devices /
+// volumes (Tencent CBS's thousands, MSR's hm_0 and hm_1, SPC's ASUs) gives
+// each its own region of the drive by default ("regions"), so volumes never
+// alias. The pre-pass (the one compact mapping needs, now also run for
+// wrap) measures each volume: its span (highest end offset) for wrap, its
+// touched extents for compact, rounded up to 1 MiB. When they all fit, each
+// region is exactly that, packed in order of first appearance, and every
+// address keeps its distinct place; when they do not, regions shrink in
+// proportion to that need capped by the bytes the volume moves (4
+// KiB-aligned, at least 4 KiB) and a volume wraps (or packs) within its own
+// region only. A trace with one volume gets the whole drive
+// (as before). "shared": every volume maps into one address space (the old
+// behaviour: they may alias). A selected volume (options.volume) is placed
+// alone ("single"). Beyond kMaxTraceVolumes ids the rest share one region.
 //
 // Trims replay as trims when the controller supports them (the conventional
 // FTL does: Controller::SubmitTrim); otherwise they are counted and skipped.
@@ -29,6 +43,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "host/request_source.h"
@@ -85,13 +100,37 @@ class TraceSource final : public IRequestSource {
   uint64_t compact_extents() const { return extents_.size(); }
   static constexpr uint64_t kExtentBytes = uint64_t{1} << 20;
 
+  // Where a volume of the trace was placed ("regions" only).
+  struct VolumeRegion {
+    uint64_t need_bytes = 0;    // span (wrap) or packed extents (compact), 1 MiB-rounded
+    uint64_t offset_bytes = 0;  // region start on the drive
+    uint64_t bytes = 0;         // region length
+    uint64_t requests = 0;      // issued so far
+    uint64_t moved_bytes = 0;   // bytes its records move (pre-pass)
+  };
+  // "regions", "shared" or "single" (a volume was selected).
+  const char* volume_placement() const;
+  // Indexed by the scanner's volume index (kOtherVolumes last when the
+  // trace named more); empty unless placement is "regions".
+  const std::vector<VolumeRegion>& volume_regions() const { return regions_; }
+  std::string_view volume_name(uint32_t index) const { return scanner_->volumes().Name(index); }
+  // The volume index (scanner().volumes()) of the request Next last returned.
+  uint32_t last_volume() const { return last_volume_; }
+  // Volumes whose region is smaller than their need (they wrap within it).
+  uint64_t wrapped_volumes() const;
+  // Sentences for the user: the scanner's clock notes and how volumes
+  // were placed.
+  std::vector<std::string> Notes() const;
+
   // The address a record's offset maps to (before the end-of-capacity
   // adjustment for its length); exposed for tests.
-  uint64_t MapOffset(uint64_t offset_bytes, uint64_t length_bytes) const;
+  uint64_t MapOffset(uint64_t offset_bytes, uint64_t length_bytes, uint32_t volume = 0) const;
 
  private:
   static size_t Index(IoOp op) { return std::min<size_t>(static_cast<size_t>(op), 2); }
-  void CollectExtents();
+  // The pre-pass: compact's extents and the regions' needs.
+  void PrePass(bool regions);
+  void PlaceRegions();
   uint64_t ScaledArrivalNs(uint64_t relative_ns) const;
 
   std::unique_ptr<IByteInput> input_;
@@ -101,11 +140,15 @@ class TraceSource final : public IRequestSource {
   uint64_t capacity_bytes_;
   uint64_t max_length_bytes_;
   bool trims_supported_;
-  std::vector<uint64_t> extents_;  // compact: touched extent indexes, ascending
+  // compact: touched extents, ascending; with regions the key carries the
+  // volume index above bit kVolumeKeyShift, so one volume's are contiguous.
+  std::vector<uint64_t> extents_;
+  std::vector<VolumeRegion> regions_;
   std::array<uint64_t, 3> issued_{};
   std::array<uint64_t, 3> issued_bytes_{};
   uint64_t clamped_requests_ = 0;
   uint64_t trims_skipped_ = 0;
+  uint32_t last_volume_ = 0;
 };
 
 }  // namespace flashscope

@@ -88,10 +88,20 @@ TEST(TraceReplay, SpeedTwoHalvesTheRunsSimulatedDuration) {
 }
 
 TEST(TraceReplay, OpenLoopArrivalsFollowTheTimestampsDividedBySpeed) {
-  // 0, 1, 1 (out of order: 0.5 ms), 4 ms.
+  // 0, 1, 0.5 (out of order), 4 ms.
   const std::string text = "5000000 0 0 8 1\n6000000 0 8 8 1\n5500000 0 16 8 1\n9000000 0 24 8 1\n";
   TraceOptions options;
   options.speed = 4;
+  // By default the reorder window sorts the 0.5 ms record back in place.
+  const std::vector<HostIo> sorted = Drain(text, options, 1 << 30);
+  ASSERT_EQ(sorted.size(), 4u);
+  EXPECT_EQ(sorted[0].arrival_ns, 0u);
+  EXPECT_EQ(sorted[1].arrival_ns, 125'000u);
+  EXPECT_EQ(sorted[1].offset_bytes, 16u * 512);
+  EXPECT_EQ(sorted[2].arrival_ns, 250'000u);
+  EXPECT_EQ(sorted[3].arrival_ns, 1'000'000u);
+  // clock as_is: file order, the late record takes its predecessor's time.
+  options.clock = TraceClock::kAsIs;
   const std::vector<HostIo> ios = Drain(text, options, 1 << 30);
   ASSERT_EQ(ios.size(), 4u);
   EXPECT_EQ(ios[0].arrival_ns, 0u);
@@ -294,6 +304,37 @@ TEST(TraceReplay, ResultJsonTraceObjectHasTheReplayedFigures) {
   EXPECT_EQ(v.Find("zero_length_records")->as_number(), 1);
   EXPECT_EQ(v.Find("bad_lines")->as_number(), 0);
   EXPECT_EQ(v.Find("options")->Find("address_map")->as_string(), "wrap");
+}
+
+// Two volumes whose spans fit: each region is exactly its span (1 MiB
+// rounded), packed in order of first appearance, so addresses stay
+// distinct; with "shared" both volumes' offset 0 land on the same place.
+TEST(TraceReplay, VolumesThatFitKeepTheirAddressesInSeparateRegions) {
+  // MQSim lines: time device sector sectors type (0 = write).
+  const std::string text = "1000 7 0 8 0\n2000 3 0 8 0\n3000 7 2040 8 0\n4000 3 100 8 0\n";
+  const std::vector<HostIo> regions = Drain(text, {}, uint64_t{1} << 30);
+  ASSERT_EQ(regions.size(), 4u);
+  EXPECT_EQ(regions[0].offset_bytes, 0u);                           // volume 7 at 0
+  EXPECT_EQ(regions[1].offset_bytes, uint64_t{1} << 20);            // volume 3 after 7's MiB
+  EXPECT_EQ(regions[2].offset_bytes, 2040u * 512);                  // within volume 7's MiB
+  EXPECT_EQ(regions[3].offset_bytes, (uint64_t{1} << 20) + 51200);  // volume 3, sector 100
+  TraceOptions shared;
+  shared.volume_placement = VolumePlacement::kShared;
+  const std::vector<HostIo> one_space = Drain(text, shared, uint64_t{1} << 30);
+  EXPECT_EQ(one_space[0].offset_bytes, one_space[1].offset_bytes);  // they alias
+}
+
+// compact with regions: each volume's touched extents pack from its own
+// region's start (one 1 MiB extent each here), far-apart offsets included.
+TEST(TraceReplay, CompactPacksEachVolumeWithinItsOwnRegion) {
+  // Volume 7 at 512 GiB + 4 KiB, volume 3 at 1 TiB + 8 KiB (in sectors).
+  const std::string text = "1000 7 1073741832 8 0\n2000 3 2147483664 8 0\n";
+  TraceOptions compact;
+  compact.address_map = AddressMap::kCompact;
+  const std::vector<HostIo> ios = Drain(text, compact, uint64_t{1} << 30);
+  ASSERT_EQ(ios.size(), 2u);
+  EXPECT_EQ(ios[0].offset_bytes, 4096u);
+  EXPECT_EQ(ios[1].offset_bytes, (uint64_t{1} << 20) + 8192);
 }
 
 }  // namespace

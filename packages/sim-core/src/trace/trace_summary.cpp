@@ -162,6 +162,13 @@ std::string TraceInspector::SummaryJson() const {
   out.Field("max", interarrival_.max_ns() / 1e3);
   out.EndObject();
   out.FieldUint("out_of_order", scan.out_of_order());
+  out.FieldUint("late_records", scan.late_records());
+  out.FieldUint("clock_resolution_ns", scan.clock_resolution_ns());
+  out.FieldUint("comment_lines", scan.comment_lines());
+  out.FieldUint("volumes", scan.volumes().size());
+  out.Key("notes").BeginArray();
+  for (const std::string& note : scan.ClockNotes()) out.String(note);
+  out.EndArray();
   out.Key("devices").BeginArray();
   for (const auto& [id, count] : TopDevices(devices_, kTopDevices)) {
     out.BeginObject().FieldString("id", id).FieldUint("requests", count).EndObject();
@@ -221,6 +228,10 @@ std::string TraceInspector::SummaryText() const {
                 duration, duration > 0 ? total / duration : 0.0,
                 (unsigned long long)scan.out_of_order());
   text += line;
+  std::snprintf(line, sizeof line, "clock resolution: %llu ns\n",
+                (unsigned long long)scan.clock_resolution_ns());
+  text += line;
+  for (const std::string& note : scan.ClockNotes()) text += "note: " + note + "\n";
   std::snprintf(line, sizeof line,
                 "inter-arrival (us): mean %.1f, p50 %.1f, p99 %.1f, p99.9 %.1f, max %.1f\n",
                 interarrival_.count() ? interarrival_.mean_ns() / 1e3 : 0.0,
@@ -248,8 +259,9 @@ std::string TraceInspector::SummaryText() const {
     text += " and " + std::to_string(devices_.size() - kTopDevices) + " more";
   }
   text += "\n";
-  std::snprintf(line, sizeof line, "bad lines: %llu; skipped lines: %llu\n",
-                (unsigned long long)scan.bad_lines(), (unsigned long long)scan.skipped_lines());
+  std::snprintf(line, sizeof line, "bad lines: %llu; skipped lines: %llu (comment lines %llu)\n",
+                (unsigned long long)scan.bad_lines(), (unsigned long long)scan.skipped_lines(),
+                (unsigned long long)scan.comment_lines());
   text += line;
   for (const BadTraceLine& bad : scan.bad_line_examples()) {
     text += "  " + input_->name() + ":" + std::to_string(bad.line) + ": " + bad.reason + "\n";

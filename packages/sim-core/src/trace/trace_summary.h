@@ -24,10 +24,17 @@
 //   (a request counts in the first bucket it fits; null: larger),
 //   interarrival_us: {mean, p50, p99, p999, max} (percentiles from fio's
 //   log-linear histogram, exact below 17 s), out_of_order (records earlier
-//   than their predecessor), devices: [{id, requests}] (top 16 by requests),
+//   than their predecessor), late_records (out of order by more than the
+//   reorder window: they took an earlier time), clock_resolution_ns (gcd
+//   of the steps between distinct times; 0 with fewer than two),
+//   comment_lines ('#' lines, also in skipped_lines), volumes (distinct
+//   device ids, at most 65,536), notes: [sentences on sorting and spreading
+//   the clock], devices: [{id, requests}] (top 16 by requests),
 //   bad_lines, bad_line_examples: [{line, reason}], skipped_lines (lines
-//   without I/O, zero-length records included), preview: [the first 20
-//   lines].
+//   without I/O, zero-length records and comments included), preview: [the
+//   first 20 lines].
+// Times (duration_s, iops, interarrival_us) are those the replay would use:
+// sorted and, for coarse clocks, spread (TraceOptions::clock).
 #pragma once
 
 #include <array>

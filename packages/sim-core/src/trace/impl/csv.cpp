@@ -3,8 +3,10 @@
 // TraceFormatOptions.csv_columns (CLI --csv-columns, JSON "csv_columns"):
 // comma-separated KEY=VALUE settings, columns numbered from 0.
 //
-//   time=COL[:s|ms|us|ns]     required; the arrival time in that unit
-//                             (default s); decimals are read exactly
+//   time=COL[:s|ms|us|100ns|ns]
+//                             required; the arrival time in that unit
+//                             (default s; 100ns: Windows FILETIME ticks, as
+//                             MSR-derived files write them); decimals are read exactly
 //                             ("0.000125" s = 125000 ns)
 //   op=COL                    required; the operation, matched against the
 //                             token lists below (ASCII case-insensitive)
@@ -95,8 +97,9 @@ uint32_t ParseTimeUnit(std::string_view unit) {
   if (unit.empty() || unit == "s") return 9;
   if (unit == "ms") return 6;
   if (unit == "us") return 3;
+  if (unit == "100ns") return 2;  // Windows FILETIME ticks (MSR-derived files)
   if (unit == "ns") return 0;
-  BadMapping("time unit '" + std::string(unit) + "' is none of s, ms, us, ns");
+  BadMapping("time unit '" + std::string(unit) + "' is none of s, ms, us, 100ns, ns");
 }
 
 char ParseSeparator(std::string_view value, bool& whitespace) {

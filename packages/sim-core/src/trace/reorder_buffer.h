@@ -1,0 +1,97 @@
+// ReorderBuffer: a fixed-capacity window that puts a trace's records back
+// in time order. Real traces are not always sorted: Tencent CBS interleaves
+// the records of neighbouring seconds (a record of second 199 follows ones
+// of second 200), SYSTOR'17 lines are written per LUN. Records go in as the
+// file has them; the earliest comes out once the window is full (or the
+// input has ended), so disorder that spans fewer records than the capacity
+// is sorted exactly and later stragglers are left to the caller (the
+// scanner gives them their predecessor's time).
+//
+// A min-heap on (time, file sequence): equal times keep file order, so the
+// result is deterministic. The storage grows geometrically up to the
+// capacity (a short trace never pays for the whole window), then Push and
+// Pop never allocate.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "workload/fio_job.h"
+
+namespace flashscope {
+
+// One record waiting in the window; `volume` indexes the scanner's
+// VolumeTable (the line's text is gone by the time it comes out).
+struct PendingTraceRecord {
+  uint64_t time_ns = 0;
+  uint64_t offset_bytes = 0;
+  uint64_t length_bytes = 0;
+  uint64_t sequence = 0;  // file order, the tie-breaker
+  uint64_t line = 0;
+  uint32_t volume = 0;
+  IoOp op = IoOp::kRead;
+};
+
+class ReorderBuffer {
+ public:
+  explicit ReorderBuffer(size_t capacity) : capacity_(capacity < 1 ? 1 : capacity) {}
+
+  size_t capacity() const { return capacity_; }
+  size_t size() const { return heap_.size(); }
+  bool empty() const { return heap_.empty(); }
+  bool full() const { return heap_.size() >= capacity_; }
+  void Clear() { heap_.clear(); }
+
+  // Precondition: !full().
+  void Push(const PendingTraceRecord& record) {
+    heap_.push_back(record);
+    std::push_heap(heap_.begin(), heap_.end(), Later);
+  }
+
+  const PendingTraceRecord& Earliest() const { return heap_.front(); }
+
+  PendingTraceRecord PopEarliest() {
+    std::pop_heap(heap_.begin(), heap_.end(), Later);
+    PendingTraceRecord earliest = heap_.back();
+    heap_.pop_back();
+    return earliest;
+  }
+
+  // How many waiting records share the earliest time. In a binary min-heap
+  // every ancestor of a node holding the minimum time holds it too, so
+  // those nodes form a subtree at the root: the walk costs what it counts,
+  // not the window's size.
+  size_t CountAtEarliestTime() const {
+    if (heap_.empty()) return 0;
+    const uint64_t time = heap_.front().time_ns;
+    size_t count = 0;
+    // Depth-first; a binary tree's DFS stack never holds more than its
+    // height + 1 entries, and a heap of 2^64 entries is 64 high.
+    std::array<size_t, 66> stack;
+    size_t depth = 0;
+    stack[depth++] = 0;
+    while (depth > 0) {
+      const size_t node = stack[--depth];
+      if (node >= heap_.size() || heap_[node].time_ns != time) continue;
+      ++count;
+      stack[depth++] = 2 * node + 1;
+      stack[depth++] = 2 * node + 2;
+    }
+    return count;
+  }
+
+ private:
+  // std heap functions keep the largest on top; "later" as less-than puts
+  // the earliest there.
+  static bool Later(const PendingTraceRecord& a, const PendingTraceRecord& b) {
+    return a.time_ns != b.time_ns ? a.time_ns > b.time_ns : a.sequence > b.sequence;
+  }
+
+  size_t capacity_;
+  std::vector<PendingTraceRecord> heap_;
+};
+
+}  // namespace flashscope
