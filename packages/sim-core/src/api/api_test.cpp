@@ -359,7 +359,7 @@ TEST(Api, MetaFiguresMatchTheResult) {
                         "iops",        "read_mbps",        "write_mbps",       "latency_us",
                         "latency_cdf", "erase_histogram",  "erase_bin_width",  "slc",
                         "series",      "events",           "events_dropped",   "trace",
-                        "zns",         "classic"};
+                        "zns",         "classic",          "series_reset"};
   ASSERT_EQ(meta.members().size(), std::size(keys));
   EXPECT_TRUE(meta.Find("slc")->is_null());      // this device has no SLC cache
   EXPECT_TRUE(meta.Find("zns")->is_null());      // nor zones

@@ -251,7 +251,6 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   // replaces the view's: the view then holds what the core holds, not every
   // resolution the run passed through.
   const bool series_reset = sim.series().merges != series_merges_;
-  out.FieldBool("series_reset", series_reset);
   out.Key("series");
   if (series_reset) {
     WriteSeriesSince(out, sim.series(), 0, std::max<size_t>(sim.series().size(), 1));
@@ -275,6 +274,7 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   WriteZnsMeta(out, sim, zns_cursor_);
   out.Key("classic");
   WriteClassicMeta(out, sim);
+  out.FieldBool("series_reset", series_reset);
   out.EndObject();
 
   if (sim.series().size() > 0) series_cursor_ms_ = sim.series().t_ms.back();
