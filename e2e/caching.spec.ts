@@ -90,19 +90,34 @@ test('C-lash fills its page and block spaces and evicts blocks; DFTL answers far
   page,
 }) => {
   test.setTimeout(240_000);
+  // The block space fills while the run goes and is written back when it
+  // ends (issue 14: a finished run has nothing left in the cache), and at
+  // full speed the run can end before a poll sees it: every frame's filled
+  // slots are counted as they arrive.
+  await page.addInitScript(() => {
+    const page = window as unknown as { __filledSlots: number };
+    page.__filledSlots = 0;
+    const timer = setInterval(() => {
+      if (!window.__flashscope) return;
+      clearInterval(timer);
+      window.__flashscope.store.subscribe?.((state) => {
+        const slots = (
+          state as { sim: { frame: { meta: { classic?: ClassicFigures | null } } | null } }
+        ).sim.frame?.meta.classic?.cache?.block_space;
+        if (slots) page.__filledSlots = Math.max(page.__filledSlots, slots.filter(Boolean).length);
+      });
+    }, 5);
+  });
   const before = await loadScenario(app);
   await expect(app.byTestId('policy-cache')).toHaveValue('clash');
   await expect(app.byTestId('policy-mapping')).toHaveValue('block');
 
-  // Block space: the scenario's two slots, holding blocks as the run goes.
+  // Block space: the scenario's two slots, both holding blocks as the run goes.
   await expect(page.getByTestId('cache-block-space').getByTestId('cache-slot')).toHaveCount(2);
-  await expect(
-    page
-      .getByTestId('cache-block-space')
-      .locator('[data-testid="cache-slot"]:not([data-block=""])'),
-  ).not.toHaveCount(0, { timeout: 60_000 });
-
   const { run: clashRun, figures: clash } = await finalFigures(page, before, 'block');
+  expect(
+    await page.evaluate(() => (window as unknown as { __filledSlots: number }).__filledSlots),
+  ).toBe(2);
   expect(clash.cache?.policy).toBe('clash');
   // Blocks left for flash, page sets moved to block space, and the spaces
   // hold what their occupancy says.
@@ -116,8 +131,12 @@ test('C-lash fills its page and block spaces and evicts blocks; DFTL answers far
     3,
   );
   // Each block eviction rewrote its block in place; on a full drive every
-  // block holds data, so each cost exactly one erase.
-  expect(clash.block_erases).toBe(clash.cache!.evicted_blocks);
+  // block holds data, so each cost exactly one erase. The write-back at the
+  // end of the run (issue 14) rewrites the blocks the cache still held: at
+  // most its two block-space slots and one block per page-space page.
+  const endWriteBack = clash.block_erases - clash.cache!.evicted_blocks;
+  expect(endWriteBack).toBeGreaterThan(0);
+  expect(endWriteBack).toBeLessThanOrEqual(2 + clash.cache!.occupancy.capacity_pages);
   await expect(app.byTestId('cache-block-erases')).toHaveText(
     clash.block_erases.toLocaleString('en'),
   );

@@ -242,7 +242,11 @@ declare global {
       zones: ZoneFigures;
       // The app's Zustand store; specs reach into it only where no control
       // exists (loading a custom device for the performance figure).
-      store: { getState(): unknown; setState?(partial: unknown): void };
+      store: {
+        getState(): unknown;
+        setState?(partial: unknown): void;
+        subscribe?(listener: (state: unknown) => void): () => void;
+      };
     };
   }
 }
