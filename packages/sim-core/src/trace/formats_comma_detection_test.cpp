@@ -1,6 +1,6 @@
 // Auto-detection of the comma-separated trace formats (msr, spc, alibaba,
-// tencent, systor): each is recognised on its own fixture with confidence >= 0.9 and
-// stays below kMinTraceConfidence on every other fixture in
+// tencent, systor): each is recognised on its own fixture with confidence
+// >= 0.9 and stays below kMinTraceConfidence on every other fixture in
 // testdata/traces/ (named <format>-*.txt) and on the real MQSim and DiskSim
 // traces in ../shared/traces/. A file that parses but lacks a format's
 // signature (filetime, Unix µs, Unix s, "s.d" seconds) is still accepted,
