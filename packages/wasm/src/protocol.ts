@@ -30,6 +30,7 @@ export const TRACE_FORMATS = [
   'mqsim',
   'disksim',
   'csv',
+  'systor',
 ] as const;
 export type TraceFormatName = (typeof TRACE_FORMATS)[number];
 

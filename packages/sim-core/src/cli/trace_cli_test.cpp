@@ -90,6 +90,35 @@ TEST_F(TraceCli, RunTraceAddsTheTraceObjectAndReplaysEveryRequest) {
   EXPECT_GT(r.Find("waf")->as_number(), 1);
 }
 
+// A SYSTOR'17 download as it is (gzip, a CSV header, unsorted rows): no
+// --format, no column mapping. Counts from the text (zcat | awk -F,
+// 'NR>1{$3=="R" ? r++ : w++; $3=="R" ? rb+=$6 : wb+=$6}'): 826 reads of
+// 36,355,584 bytes and 173 writes of 2,766,848 bytes, all on LUN 0.
+TEST_F(TraceCli, SystorGzipDownloadIsDetectedAndReplaysEveryRequest) {
+  const std::string systor = FLASHSCOPE_REPO_ROOT "/../shared/traces/real/systor17_sample.csv.gz";
+  const json::Value s = Json(Run("trace inspect " + systor + " --json"));
+  EXPECT_EQ(s.Find("format")->as_string(), "systor");
+  EXPECT_GE(s.Find("confidence")->as_number(), 0.99);
+  EXPECT_EQ(s.Find("compression")->as_string(), "gzip");
+  EXPECT_EQ(s.Find("requests")->as_number(), 999);
+  EXPECT_EQ(s.Find("bad_lines")->as_number(), 0);
+  const json::Value r = Json(Run("run --device preset:tlc-8g --presets " FLASHSCOPE_REPO_ROOT
+                                 "/public/presets/devices --trace " +
+                                 systor + " --json"));
+  const json::Value& trace = *r.Find("trace");
+  EXPECT_EQ(trace.Find("format")->as_string(), "systor");
+  EXPECT_EQ(trace.Find("requests")->as_number(), 999);
+  EXPECT_EQ(trace.Find("reads")->as_number(), 826);
+  EXPECT_EQ(trace.Find("writes")->as_number(), 173);
+  EXPECT_EQ(trace.Find("read_bytes")->as_number(), 36355584);
+  EXPECT_EQ(trace.Find("write_bytes")->as_number(), 2766848);
+  EXPECT_EQ(trace.Find("volumes")->as_number(), 1);
+  EXPECT_EQ(trace.Find("options")->Find("clock")->as_string(), "spread");
+  EXPECT_EQ(r.Find("host")->Find("read_requests")->as_number(), 826);
+  EXPECT_EQ(r.Find("host")->Find("write_requests")->as_number(), 173);
+  EXPECT_EQ(r.Find("host")->Find("write_bytes")->as_number(), 2766848);
+}
+
 // The WebSearch trace is 99.98 % reads: on an empty drive they find no
 // data and complete without a flash read, which the result says (and the
 // text output explains); filled first, every read goes to NAND.

@@ -11,8 +11,8 @@ namespace flashscope {
 
 const char* const kTraceOptionsUsage =
     "trace options (run --trace, trace inspect):\n"
-    "  --format NAME           msr, spc, alibaba, tencent, blkparse, iolog, mqsim,\n"
-    "                          disksim, csv (default: detected)\n"
+    "  --format NAME           msr, spc, alibaba, tencent, systor, blkparse, iolog,\n"
+    "                          mqsim, disksim, csv (default: detected)\n"
     "  --csv-columns SPEC      csv column mapping, e.g.\n"
     "                          time=0:s,op=1,offset=2:bytes,length=3:bytes,header=1\n"
     "  --blkparse-action Q|D   the blkparse action replayed (default Q)\n"

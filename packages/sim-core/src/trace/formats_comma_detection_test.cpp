@@ -1,6 +1,6 @@
 // Auto-detection of the comma-separated trace formats (msr, spc, alibaba,
-// tencent): each is recognised on its own fixture with confidence >= 0.9 and
-// stays below kMinTraceConfidence on every other fixture in
+// tencent, systor): each is recognised on its own fixture with confidence
+// >= 0.9 and stays below kMinTraceConfidence on every other fixture in
 // testdata/traces/ (named <format>-*.txt) and on the real MQSim and DiskSim
 // traces in ../shared/traces/. A file that parses but lacks a format's
 // signature (filetime, Unix µs, Unix s, "s.d" seconds) is still accepted,
@@ -19,7 +19,7 @@ namespace {
 using namespace trace_test;  // the helpers of trace_lines_for_test.h
 
 constexpr size_t kSampleLines = 200;
-const char* const kCommaFormats[] = {"msr", "spc", "alibaba", "tencent"};
+const char* const kCommaFormats[] = {"msr", "spc", "alibaba", "tencent", "systor"};
 
 struct TraceFile {
   std::string path;
@@ -52,7 +52,8 @@ TEST(CommaFormatDetection, EachFormatWinsOnItsOwnFixture) {
   const std::pair<const char*, const char*> fixtures[] = {{"msr", "msr-hm_1.txt"},
                                                           {"spc", "spc-financial.txt"},
                                                           {"alibaba", "alibaba-io_traces.txt"},
-                                                          {"tencent", "tencent-cbs.txt"}};
+                                                          {"tencent", "tencent-cbs.txt"},
+                                                          {"systor", "systor-vdi.txt"}};
   for (const auto& [format, fixture] : fixtures) {
     const std::string text = ReadFixture(fixture);
     const auto sample = SplitLines(text, kSampleLines);
@@ -88,7 +89,8 @@ TEST(CommaFormatDetection, MissingSignatureLowersButKeepsConfidence) {
       {"msr", "0,hm,1,Read,0,4096,10\n100000,hm,1,Write,4096,4096,10\n"},
       {"alibaba", "0,R,0,4096,0\n0,W,4096,4096,1500\n"},
       {"tencent", "0,0,8,0,1\n1,8,8,1,1\n"},
-      {"spc", "0,0,4096,R,0\n0,8,4096,W,1\n"}};
+      {"spc", "0,0,4096,R,0\n0,8,4096,W,1\n"},
+      {"systor", "0.0,0.001,R,0,0,4096\n0.5,0.001,W,0,4096,4096\n"}};
   for (const auto& [format, text] : lookalikes) {
     const auto sample = SplitLines(text);
     const double confidence = Confidence(format, sample);

@@ -6,9 +6,10 @@
 // options; the counts are the decompressed text's, worked out with awk /
 // Python from the files (numbers in the comments).
 //
-// The compressed files are decompressed here with the bzip2 / gzip tools
-// (popen) until the compressed-input reader lands; then these tests can
-// open the .bz2 / .gz directly (marked "decompressed in the test").
+// SYSTOR'17 is opened as the .gz it is distributed as (the reader
+// decompresses it). Tencent's .bz2 is still decompressed here with the
+// bzip2 tool (popen, marked "decompressed in the test"): its tests reuse the
+// text many times over, in memory.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -19,6 +20,7 @@
 
 #include "sim/simulator.h"
 #include "sim/test_devices.h"
+#include "trace/byte_input.h"
 #include "trace/trace_jobs.h"
 #include "trace/trace_lines_for_test.h"
 #include "trace/trace_source.h"
@@ -261,25 +263,64 @@ TEST(RealTraces, MsrSampleInspectsWithItsFiletimeClock) {
   EXPECT_NEAR(as_csv->duration_s(), 127.2334941, 1e-9);
 }
 
-// systor17_sample.csv (decompressed in the test): a header line and 999
-// records of LUN 0 over 2.4478 s; 243 records are earlier than their
-// predecessor, 287 earlier than some record before them, by up to 67.6 ms.
-TEST(RealTraces, SystorSampleIsSortedWithinTheWindow) {
-  const std::string text = Decompressed("gzip", "systor17_sample.csv.gz");
-  ASSERT_FALSE(text.empty()) << "gzip -dc failed";
-  TraceOptions options;
-  options.format = "csv";
-  options.format_options.csv_columns =
-      "time=0:s,op=2,offset=4,length=5,device=3,header=1,read=R,write=W";
-  const auto inspector = Inspect("systor.csv", text, options);
-  const TraceScanner& scan = inspector->scanner();
-  EXPECT_EQ(inspector->requests(), 999u);
+// systor17_sample.csv.gz, opened as downloaded (gzip read by the reader)
+// and auto-detected: a header line and 999 records of LUN 0 over
+// 2.4477670 s. Counted from the text:
+//   zcat systor17_sample.csv.gz | awk -F, 'NR>1{n++; $3=="R" ? r++ : w++;
+//     $3=="R" ? rb+=$6 : wb+=$6} END{print n, r, w, rb, wb}'
+//   -> 999 826 173 36355584 2766848  (only R and W occur; all LUN 0;
+//   every Offset and Size a multiple of 512)
+// and for the order (p: the predecessor, m: the latest time so far):
+//   awk -F, 'NR>2 && $1<p{o++} NR>2 && $1<m{d++; if(m-$1>x)x=m-$1}
+//     NR==2||$1>m{m=$1} {p=$1} END{print o, d, x}'  (after NR>1)
+//   -> 243 records earlier than their predecessor, 287 earlier than some
+//   record before them, by up to 0.067603 s.
+TEST(RealTraces, SystorSampleIsDetectedAndSortedWithinTheWindow) {
+  const std::string path = SharedTracePath("real/systor17_sample.csv.gz");
+  TraceInspector inspector(OpenFileInput(path), TraceOptions{});
+  inspector.Scan(UINT64_MAX);
+  EXPECT_EQ(inspector.format().format, "systor");
+  EXPECT_GE(inspector.format().confidence, 0.99);
+  ASSERT_GE(inspector.format().candidates.size(), 2u);
+  EXPECT_LT(inspector.format().candidates[1].confidence, kMinTraceConfidence)
+      << inspector.format().candidates[1].format;
+  const TraceScanner& scan = inspector.scanner();
+  EXPECT_EQ(scan.lines(), 1000u);
+  EXPECT_EQ(scan.skipped_lines(), 1u);  // the header
   EXPECT_EQ(scan.bad_lines(), 0u);
+  EXPECT_EQ(inspector.requests(), 999u);
+  EXPECT_EQ(inspector.requests(IoOp::kRead), 826u);
+  EXPECT_EQ(inspector.requests(IoOp::kWrite), 173u);
+  EXPECT_EQ(inspector.bytes(IoOp::kRead), 36355584u);
+  EXPECT_EQ(inspector.bytes(IoOp::kWrite), 2766848u);
   EXPECT_EQ(scan.out_of_order(), 243u);
   EXPECT_EQ(scan.late_records(), 0u);
   EXPECT_EQ(scan.spread_records(), 0u);  // a microsecond clock: nothing spread
-  EXPECT_NEAR(inspector->duration_s(), 2.4477670, 1e-6);
+  // 1456095147.574052 - 1456095145.126285 (the last and first in time).
+  EXPECT_NEAR(inspector.duration_s(), 2.4477670, 1e-6);
   EXPECT_TRUE(AnyNoteContains(scan.ClockNotes(), "287 records out of order by up to 67.6"));
+  const std::string summary = inspector.SummaryJson();
+  EXPECT_NE(summary.find("\"compression\":\"gzip\""), std::string::npos) << summary;
+  EXPECT_NE(summary.find("\"volumes\":1"), std::string::npos) << summary;
+}
+
+TEST(RealTraces, SystorSampleReplaysWithDefaultOptions) {
+  const DeviceConfig device = TinySlcDevice();
+  TraceJob trace = JobFromTrace(OpenFileInput(SharedTracePath("real/systor17_sample.csv.gz")),
+                                TraceOptions{}, DeviceLayout::From(device));
+  const TraceSource* source = trace.source;
+  std::vector<JobSpec> jobs;
+  jobs.push_back(std::move(trace.job));
+  Simulator sim(device, std::move(jobs));
+  sim.RunToCompletion();
+  EXPECT_EQ(source->requests(), 999u);
+  EXPECT_EQ(sim.host().metrics(0).requests[0], 826u);
+  EXPECT_EQ(sim.host().metrics(0).requests[1], 173u);
+  EXPECT_EQ(source->bad_lines(), 0u);
+  // One LUN: the whole drive, as a single-volume trace is placed.
+  EXPECT_STREQ(source->volume_placement(), "regions");
+  ASSERT_EQ(source->volume_regions().size(), 1u);
+  EXPECT_EQ(source->volume_name(0), "0");
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 
 namespace flashscope {
 
-inline constexpr std::array<std::string_view, 9> kTraceFormatNames = {
-    "msr", "spc", "alibaba", "tencent", "blkparse", "iolog", "mqsim", "disksim", "csv"};
+inline constexpr std::array<std::string_view, 10> kTraceFormatNames = {
+    "msr", "spc", "alibaba", "tencent", "blkparse", "iolog", "mqsim", "disksim", "csv", "systor"};
 
 }  // namespace flashscope

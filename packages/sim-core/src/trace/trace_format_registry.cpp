@@ -23,6 +23,7 @@ std::unique_ptr<ITraceFormat> Construct(std::string_view name, const TraceFormat
   if (name == "mqsim") return MakeMqsimFormat();
   if (name == "disksim") return MakeDisksimFormat();
   if (name == "csv") return MakeCsvFormat(options);
+  if (name == "systor") return MakeSystorFormat();
   return nullptr;
 }
 

@@ -91,7 +91,7 @@ TEST(TraceOptions, BadValuesNameFileLineAndKey) {
             "opts.json:2: trace option blkparse_action must be one of \"Q\", \"D\", not \"C\"");
   EXPECT_EQ(ErrorOf("{\"format\": \"blktrace\"}"),
             "opts.json:1: trace option format \"blktrace\" is not a trace format (\"auto\", msr, "
-            "spc, alibaba, tencent, blkparse, iolog, mqsim, disksim, csv)");
+            "spc, alibaba, tencent, blkparse, iolog, mqsim, disksim, csv, systor)");
   EXPECT_EQ(ErrorOf("{\n\"window_start_s\": 10,\n\"window_end_s\": 5}"),
             "opts.json:3: trace option window_end_s (5) must be after window_start_s (10), or "
             "negative for the end of the trace");

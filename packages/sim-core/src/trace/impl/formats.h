@@ -16,6 +16,7 @@ std::unique_ptr<ITraceFormat> MakeBlkparseFormat(const TraceFormatOptions& optio
 std::unique_ptr<ITraceFormat> MakeIologFormat();
 std::unique_ptr<ITraceFormat> MakeMqsimFormat();
 std::unique_ptr<ITraceFormat> MakeDisksimFormat();
+std::unique_ptr<ITraceFormat> MakeSystorFormat();
 std::unique_ptr<ITraceFormat> MakeCsvFormat(const TraceFormatOptions& options);
 
 // The share of `sample`'s non-blank lines a fresh `format` parses as
