@@ -6,10 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "trace/byte_input.h"
+#include "trace/reorder_buffer.h"
+#include "util/rng.h"
 
 namespace flashscope {
 namespace {
@@ -147,6 +150,38 @@ TEST(ReorderBufferTest, CountsTheRecordsSharingTheEarliestTime) {
   EXPECT_EQ(buffer.PopEarliest().sequence, 1u);
   EXPECT_EQ(buffer.PopEarliest().sequence, 3u);
   EXPECT_EQ(buffer.CountAtEarliestTime(), 2u);
+}
+
+// Mostly sorted records (the FIFO run) with stragglers displaced by up to
+// 500 positions (the heap), and ties: what comes out is the stable sort by
+// time, exactly, and the count at the earliest time agrees with it.
+TEST(ReorderBufferTest, ARunWithStragglersComesOutAsTheStableSort) {
+  Rng rng(3);
+  std::vector<PendingTraceRecord> records(20'000);
+  for (size_t i = 0; i < records.size(); ++i) {
+    records[i].time_ns = i / 4;  // four records per tick
+    records[i].sequence = i;
+  }
+  for (int swaps = 0; swaps < 2'000; ++swaps) {
+    const size_t a = rng.Below(records.size() - 500);
+    std::swap(records[a].time_ns, records[a + rng.Below(500)].time_ns);
+  }
+  std::vector<PendingTraceRecord> expected = records;
+  std::stable_sort(expected.begin(), expected.end(),
+                   [](const auto& a, const auto& b) { return a.time_ns < b.time_ns; });
+  ReorderBuffer buffer(1024);
+  size_t next = 0;
+  for (size_t out = 0; out < records.size(); ++out) {
+    while (next < records.size() && !buffer.full()) buffer.Push(records[next++]);
+    const uint64_t earliest = buffer.Earliest().time_ns;
+    size_t ties = 0;
+    for (size_t k = out; k < expected.size() && expected[k].time_ns == earliest; ++k) ++ties;
+    ASSERT_EQ(buffer.CountAtEarliestTime(), ties) << out;
+    const PendingTraceRecord got = buffer.PopEarliest();
+    ASSERT_EQ(got.time_ns, expected[out].time_ns) << out;
+    ASSERT_EQ(got.sequence, expected[out].sequence) << out;
+  }
+  EXPECT_TRUE(buffer.empty());
 }
 
 }  // namespace
