@@ -5,6 +5,7 @@
 #include <cstring>
 #include <numeric>
 
+#include "trace/note_text.h"
 #include "trace/trace_format_names.h"
 #include "util/input_error.h"
 
@@ -31,31 +32,6 @@ bool IsCommentLine(std::string_view line) {
     return c == '#';
   }
   return false;
-}
-
-// 1234567 -> "1,234,567" (the notes are read by people).
-std::string Grouped(uint64_t n) {
-  std::string digits = std::to_string(n);
-  for (size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
-  return digits;
-}
-
-// "1 record" / "2 records".
-std::string Records(uint64_t n) { return Grouped(n) + (n == 1 ? " record" : " records"); }
-
-// A duration the way the notes say it: "1 s", "250 ms", "100 ns".
-std::string Duration(uint64_t ns) {
-  char text[48];
-  if (ns >= 1'000'000'000) {
-    std::snprintf(text, sizeof text, "%g s", static_cast<double>(ns) / 1e9);
-  } else if (ns >= 1'000'000) {
-    std::snprintf(text, sizeof text, "%g ms", static_cast<double>(ns) / 1e6);
-  } else if (ns >= 1'000) {
-    std::snprintf(text, sizeof text, "%g us", static_cast<double>(ns) / 1e3);
-  } else {
-    std::snprintf(text, sizeof text, "%llu ns", static_cast<unsigned long long>(ns));
-  }
-  return text;
 }
 
 }  // namespace
@@ -364,28 +340,29 @@ void WriteScanCompression(json::Writer& out, const TraceScanner& scan) {
 std::vector<std::string> TraceScanner::ClockNotes() const {
   std::vector<std::string> notes;
   if (spread_records_ > 0) {
-    notes.push_back("timestamps tick every " + Duration(spread_tick_ns_) +
-                    ": the records sharing a tick (up to " + Grouped(max_records_per_tick_) +
+    notes.push_back("timestamps tick every " + NoteDuration(spread_tick_ns_) +
+                    ": the records sharing a tick (up to " + GroupedCount(max_records_per_tick_) +
                     ") were spread evenly across it");
   }
   if (overfull_ticks_ > 0) {
-    notes.push_back(Grouped(overfull_ticks_) + (overfull_ticks_ == 1 ? " tick" : " ticks") +
-                    " held more records than the " + Grouped(reorder_.capacity()) +
+    notes.push_back(GroupedCount(overfull_ticks_) + (overfull_ticks_ == 1 ? " tick" : " ticks") +
+                    " held more records than the " + GroupedCount(reorder_.capacity()) +
                     "-record window: the records beyond it were squeezed toward the tick's end");
   }
   const uint64_t sorted =
       displaced_records_ > late_records_ ? displaced_records_ - late_records_ : 0;
   if (sorted > 0 && reorder_.capacity() > 1) {
-    notes.push_back(Records(sorted) + " out of order by up to " + Duration(max_disorder_ns_) +
-                    (sorted == 1 ? " was" : " were") + " sorted within a " +
-                    Grouped(reorder_.capacity()) + "-record window");
+    notes.push_back(RecordCount(sorted) + " out of order by up to " +
+                    NoteDuration(max_disorder_ns_) + (sorted == 1 ? " was" : " were") +
+                    " sorted within a " + GroupedCount(reorder_.capacity()) + "-record window");
   }
   if (late_records_ > 0) {
-    notes.push_back(Records(late_records_) + " out of order" +
-                    (reorder_.capacity() > 1
-                         ? " by more than the " + Grouped(reorder_.capacity()) + "-record window"
-                         : std::string()) +
-                    (late_records_ == 1 ? " took its" : " took their") + " predecessor's time");
+    notes.push_back(
+        RecordCount(late_records_) + " out of order" +
+        (reorder_.capacity() > 1
+             ? " by more than the " + GroupedCount(reorder_.capacity()) + "-record window"
+             : std::string()) +
+        (late_records_ == 1 ? " took its" : " took their") + " predecessor's time");
   }
   return notes;
 }

@@ -4,6 +4,7 @@
 
 #include "trace/compressed_input.h"
 #include "trace/extent_table.h"
+#include "trace/note_text.h"
 #include "util/input_error.h"
 
 namespace flashscope {
@@ -22,12 +23,6 @@ uint64_t RoundUpToExtent(uint64_t bytes) {
   const uint64_t extent = uint64_t{1} << kExtentShift;
   return bytes > UINT64_MAX - extent ? UINT64_MAX / extent * extent
                                      : (bytes + extent - 1) / extent * extent;
-}
-
-std::string Grouped(uint64_t n) {
-  std::string digits = std::to_string(n);
-  for (size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
-  return digits;
 }
 
 }  // namespace
@@ -153,20 +148,20 @@ std::vector<std::string> TraceSource::Notes() const {
   const char* need = options_.address_map == AddressMap::kCompact ? "touched extents" : "span";
   if (regions_.size() > 1) {
     std::string note =
-        Grouped(regions_.size()) + " volumes placed in separate regions of the drive";
+        GroupedCount(regions_.size()) + " volumes placed in separate regions of the drive";
     const uint64_t wrapped = wrapped_volumes();
     note += wrapped == 0 ? std::string(", each as large as its ") + need
                          : std::string(" in proportion to their ") + need +
-                               " (at most the bytes they move); " + Grouped(wrapped) +
+                               " (at most the bytes they move); " + GroupedCount(wrapped) +
                                " wrap within their region";
     notes.push_back(note);
   } else if (volumes > 1 && options_.volume.empty()) {
-    notes.push_back(Grouped(volumes) +
+    notes.push_back(GroupedCount(volumes) +
                     " volumes share one address space (volume_placement shared): their "
                     "addresses may alias");
   }
   if (scanner_->volumes().overflowed()) {
-    notes.push_back("the trace names more than " + Grouped(kMaxTraceVolumes) +
+    notes.push_back("the trace names more than " + GroupedCount(kMaxTraceVolumes) +
                     " volumes: the later ones share one region");
   }
   return notes;
