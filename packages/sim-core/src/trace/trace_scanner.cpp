@@ -185,7 +185,10 @@ void TraceScanner::NoteTime(uint64_t time_ns) {
       ++displaced_records_;
       max_disorder_ns_ = std::max(max_disorder_ns_, max_read_ns_ - time_ns);
     }
-    if (time_ns != last_time_ns_) {
+    // A 1 ns clock stays 1 ns: no gcd per record once it got there (a
+    // trace with a fine clock, most of them, pays the Euclid loop only
+    // until its first odd step).
+    if (time_ns != last_time_ns_ && resolution_ns_ != 1) {
       const uint64_t step =
           time_ns > last_time_ns_ ? time_ns - last_time_ns_ : last_time_ns_ - time_ns;
       resolution_ns_ = std::gcd(resolution_ns_, step);
