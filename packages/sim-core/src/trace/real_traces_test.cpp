@@ -6,14 +6,12 @@
 // options; the counts are the decompressed text's, worked out with awk /
 // Python from the files (numbers in the comments).
 //
-// SYSTOR'17 is opened as the .gz it is distributed as (the reader
-// decompresses it). Tencent's .bz2 is still decompressed here with the
-// bzip2 tool (popen, marked "decompressed in the test"): its tests reuse the
-// text many times over, in memory.
+// SYSTOR'17 is opened as the .gz it is distributed as; Tencent's .bz2 is
+// decoded once by the same reader and its text reused in memory.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -21,6 +19,7 @@
 #include "sim/simulator.h"
 #include "sim/test_devices.h"
 #include "trace/byte_input.h"
+#include "trace/compressed_input.h"
 #include "trace/trace_jobs.h"
 #include "trace/trace_lines_for_test.h"
 #include "trace/trace_source.h"
@@ -33,21 +32,19 @@ using testing::TinySlcDevice;
 using trace_test::ReadFile;
 using trace_test::SharedTracePath;
 
-// `tool -dc` of a shared real trace (decompressed in the test).
-std::string Decompressed(const std::string& tool, const std::string& name) {
-  const std::string command = tool + " -dc '" + SharedTracePath("real/" + name) + "'";
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string text;
-  if (pipe == nullptr) return text;
-  char buffer[65536];
-  size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) text.append(buffer, n);
-  pclose(pipe);
-  return text;
-}
-
+// The Tencent sample's text, decoded once by the reader's own bzip2
+// decoder (its tests reuse the text many times over, in memory).
 const std::string& TencentText() {
-  static const std::string text = Decompressed("bzip2", "tencent_cbs_sample.csv.bz2");
+  static const std::string text = [] {
+    const std::unique_ptr<IByteInput> input =
+        DecompressIfCompressed(OpenFileInput(SharedTracePath("real/tencent_cbs_sample.csv.bz2")));
+    std::string decoded;
+    std::vector<uint8_t> piece(1 << 16);
+    while (const size_t n = input->Read(piece.data(), piece.size())) {
+      decoded.append(reinterpret_cast<const char*>(piece.data()), n);
+    }
+    return decoded;
+  }();
   return text;
 }
 
@@ -121,7 +118,7 @@ TEST(RealTraces, BlkparseCaptureReplaysWithDefaultOptions) {
 // (inside the 65,536-record window).
 TEST(RealTraces, TencentSampleSpansItsTwoSecondsWhenTicksAreSpread) {
   const std::string& text = TencentText();
-  ASSERT_EQ(text.size() > 1'000'000u, true) << "bzip2 -dc failed";
+  ASSERT_EQ(text.size() > 1'000'000u, true) << "the .bz2 did not decode";
   const auto inspector = Inspect("tencent.csv", text);
   EXPECT_EQ(inspector->format().format, "tencent");
   const TraceScanner& scan = inspector->scanner();
