@@ -1,7 +1,7 @@
 // fio job files: the language FlashScope uses for synthetic workloads.
 //
 // ParseFioJobs reads fio's INI format ([global] plus job sections, `;`/`#`
-// comments, `include` not supported) into FioJob records with fio's defaults
+// comments, `include`, `${VAR}`) into FioJob records with fio's defaults
 // and semantics (fio(1) HOWTO, "Job file parameters"). Options that mean
 // nothing for a simulated device (ioengine, direct, filename, thread,
 // group_reporting, ...) are accepted and listed in `ignored`; an option that
@@ -10,7 +10,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +31,8 @@ enum class RwPattern : uint8_t {
   kRandRw,     // randrw: random mix
   kTrim,       // trim
   kRandTrim,   // randtrim
+  kTrimWrite,      // trimwrite: trim a block, then write it (sequential)
+  kRandTrimWrite,  // randtrimwrite: the same at random offsets
 };
 
 // A size given in bytes or as a percentage of the device's logical capacity
@@ -37,8 +42,27 @@ struct SizeSpec {
   double percent = 0;  // 0..100 when is_percent
   uint64_t bytes = 0;
   bool set = false;  // false: the option was not given
+  // fio's zone unit (`size=8z`, zonemode=zbd): `zones` zones of the device;
+  // the job's consumer converts it to bytes once the zone size is known.
+  bool in_zones = false;
+  uint64_t zones = 0;
   uint64_t Resolve(uint64_t capacity_bytes) const;
 };
+
+// fio's `bsrange=min-max` for one direction (0/0: not given).
+struct BlockSizeRange {
+  uint32_t min_bytes = 0;
+  uint32_t max_bytes = 0;
+};
+
+// fio `file_service_type`: how a job with nrfiles > 1 moves between files.
+enum class FileService : uint8_t { kRoundRobin, kSequential, kRandom };
+
+// fio `rate_process`.
+enum class RateProcess : uint8_t { kLinear, kPoisson };
+
+// fio's steady-state detection (`ss=iops:10%`, HOWTO "steadystate").
+enum class SteadyStateMetric : uint8_t { kNone, kIops, kIopsSlope, kBw, kBwSlope };
 
 struct BlockSizeShare {
   uint32_t bytes = 4096;
@@ -114,14 +138,125 @@ struct FioJob {
   // fio `read_beyond_wp`: reads past a zone's write pointer are issued as
   // they are instead of being moved into written data.
   bool read_beyond_wp = false;
+
+  // --- issue 15: the rest of fio's option table (fio names kept) ---
+
+  // fio `numjobs`: the parser expands a job into `numjobs` clones, each an
+  // entry of FioJobFile::jobs with the same name; clone_index is fio's
+  // subjob_number (0 for the job itself). Clones run concurrently with the
+  // job (only the first can carry `stonewall`), each with its own seed.
+  uint32_t numjobs = 1;
+  uint32_t clone_index = 0;
+  // fio `group_reporting`: the jobs of one reporting group are summed in
+  // the report. report_group is fio's groupid: a job with stonewall or
+  // new_group after earlier jobs starts a new group.
+  bool group_reporting = false;
+  uint32_t report_group = 0;
+  // fio `unified_rw_reporting=mixed|1`: reads, writes and trims reported
+  // together as "mixed".
+  bool unified_rw_reporting = false;
+
+  // fio `bsrange` / `blocksize_range` per direction ([0] read, [1] write,
+  // [2] trim); when set for a direction it replaces block_sizes there.
+  BlockSizeRange bs_range[3];
+  bool bs_unaligned = false;  // fio `bs_unaligned`: range sizes not rounded
+  // fio `blockalign` / `ba` per direction: random offsets are multiples of
+  // this (0: fio's default, the direction's smallest block size).
+  uint32_t block_align[3] = {0, 0, 0};
+
+  // fio files mapped onto the drive: `nrfiles` files of `filesize` (a
+  // range min..max, fio draws each file's size in it) laid out one after
+  // another from the job's offset; without filesize, size is split evenly.
+  uint32_t nrfiles = 1;
+  SizeSpec filesize_min;  // not set: size / nrfiles
+  SizeSpec filesize_max;  // equal to filesize_min unless a range was given
+  uint32_t openfiles = 0;  // 0: all nrfiles open
+  FileService file_service = FileService::kRoundRobin;
+  uint32_t file_service_nr = 1;  // I/Os before switching file (`:N`)
+  // fio `offset_increment`: clone k starts at offset + k * increment.
+  SizeSpec offset_increment;
+  // fio's `rw=...:N` modifier: sequential jobs skip rw_seq_add_bytes after
+  // every I/O (negative: backwards, fio's `rw=read:-8k`); random jobs issue
+  // rw_seq_nr sequential I/Os per random offset (0/1: every I/O random).
+  int64_t rw_seq_add_bytes = 0;
+  uint32_t rw_seq_nr = 0;
+
+  // fio `rate` / `ratemin` (bytes per second) and `rate_iops` /
+  // `rate_iops_min` per direction (0: none). The older `rate_iops` field
+  // above keeps a value given for every direction.
+  uint64_t rate_bytes[3] = {0, 0, 0};
+  uint64_t rate_min_bytes[3] = {0, 0, 0};
+  uint64_t rate_iops_dir[3] = {0, 0, 0};
+  uint64_t rate_iops_min[3] = {0, 0, 0};
+  uint64_t rate_cycle_ns = 1'000'000'000;  // fio `ratecycle` (ms in fio)
+  RateProcess rate_process = RateProcess::kLinear;
+
+  // fio `sync=1` (O_SYNC): a write completes only when it is durable, i.e.
+  // it is followed by a flush through the write buffer that it waits for.
+  bool sync_writes = false;
+  // fio `end_fsync`: one flush when the job's I/O is done, inside its time.
+  bool end_fsync = false;
+  // fio `fill_device` / `fill_fs`: write until the drive is full; run as
+  // the untimed sequential preconditioning of the whole drive.
+  bool fill_device = false;
+  // fio `read_iolog`: the job replays this trace instead of generating I/O
+  // (path as written; relative to the job file's directory).
+  std::string read_iolog;
+  // fio `flow`, `flow_id`, `flow_sleep`: jobs sharing a flow_id keep a
+  // shared counter near zero, each I/O adding its job's `flow`; a job whose
+  // I/O would push the counter the wrong way sleeps flow_sleep.
+  int32_t flow = 0;
+  uint32_t flow_id = 0;
+  uint64_t flow_sleep_ns = 0;
+  // fio `exitall`: when this job finishes, every running job stops.
+  bool exitall = false;
+  // fio `wait_for=NAME`: this job starts when the job NAME has finished.
+  std::string wait_for;
+
+  // fio `ss`, `ss_dur`, `ss_ramp`: stop the job once the metric has been
+  // within `ss_limit` (a percentage of the mean when ss_limit_percent) over
+  // the last ss_dur, measured from ss_ramp on (fio samples once a second).
+  SteadyStateMetric ss_metric = SteadyStateMetric::kNone;
+  double ss_limit = 0;
+  bool ss_limit_percent = false;
+  uint64_t ss_dur_ns = 0;
+  uint64_t ss_ramp_ns = 0;
+
+  // fio `zonesize`, `zonerange`, `zoneskip` (zonemode=zbd: zonesize must be
+  // the device's zone size; 0: not given).
+  SizeSpec zonesize;
+
+  // fio `percentile_list` (0..100, in order; empty: fio's default list
+  // 1,5,10,20,30,40,50,60,70,80,90,95,99,99.5,99.9,99.95,99.99).
+  std::vector<double> percentile_list;
+
+  // The job section's own options as written (name, value), for fio's
+  // JSON "job options"; global ones are in FioJobFile::global_options.
+  std::vector<std::pair<std::string, std::string>> options;
 };
 
 struct FioJobFile {
   std::string file;
   std::vector<FioJob> jobs;  // in file order; [global] merged into each
+  // Options of the [global] sections as written, for fio's JSON
+  // "global options".
+  std::vector<std::pair<std::string, std::string>> global_options;
 };
 
-FioJobFile ParseFioJobs(std::string_view text, const std::string& file_name);
+// How ParseFioJobs reaches outside the text (fio `include` and `${VAR}`).
+struct FioParseOptions {
+  // Returns the text of an included file; `path` as written, resolved by
+  // the callee relative to the including file's directory (fio's rule).
+  // Empty: `include` is an error naming the file and the line.
+  std::function<std::string(const std::string& path, const std::string& including_file)>
+      read_include;
+  // The value of an environment variable for `${NAME}`; std::nullopt: not
+  // set (an error naming it). Empty function: the process environment.
+  std::function<std::optional<std::string>(const std::string& name)> environment;
+};
+
+FioJobFile ParseFioJobs(std::string_view text, const std::string& file_name,
+                        const FioParseOptions& options = {});
 
 // One I/O a job issues. Offsets and lengths are bytes on the logical device.
 struct IoRequest {

@@ -1200,7 +1200,8 @@ FioJob DefaultJob() {
 
 }  // namespace
 
-FioJobFile ParseFioJobs(std::string_view text, const std::string& file_name) {
+FioJobFile ParseFioJobs(std::string_view text, const std::string& file_name,
+                        const FioParseOptions& /*options*/) {
   FioJobFile result;
   result.file = file_name;
 
