@@ -22,6 +22,7 @@ Host::Host(const DeviceConfig& config, const DeviceLayout& layout, IDeviceFrontE
     metrics_[i].name = jobs[i].name;
     metrics_[i].group = static_cast<uint32_t>(group_first_job_.size() - 1);
     jobs_[i].spec = std::move(jobs[i]);
+    jobs_[i].steady.Configure(jobs_[i].spec.steady_state);
   }
   group_first_job_.push_back(static_cast<uint32_t>(jobs_.size()));
 }
@@ -46,6 +47,7 @@ void Host::StartGroup(uint32_t group, uint64_t now_ns) {
     m.nand_at_start = counters_;
     m.gc_runs_at_start = device_.gc_runs();
     j.next_allowed_ns = m.start_ns;
+    j.steady.Start(m.start_ns);
     ScheduleWake(job, m.start_ns);
   }
 }
@@ -182,6 +184,8 @@ void Host::OnRequestDone(uint32_t request, uint64_t now_ns) {
   Job& j = jobs_[r.job];
   JobMetrics& m = metrics_[r.job];
   --j.outstanding;
+  // fio ss: once steady, the job issues no more (fio_mark_td_terminate).
+  if (r.op != IoOp::kFlush && j.steady.OnComplete(now_ns, r.bytes)) j.source_done = true;
   const uint32_t op = std::min<uint32_t>(static_cast<uint32_t>(r.op), kHostOpKinds - 1);
   if (r.arrival_ns >= m.start_ns + j.spec.ramp_ns) {
     const uint64_t latency = now_ns - r.arrival_ns;
@@ -214,6 +218,7 @@ void Host::MaybeFinishJob(uint32_t job, uint64_t now_ns) {
   m.end_ns = now_ns;
   m.nand_at_end = counters_;
   m.gc_runs_at_end = device_.gc_runs();
+  if (j.steady.enabled()) m.steady_state = j.steady.Result();
   if (--jobs_running_ > 0) return;
   if (current_group_ + 2 < group_first_job_.size()) {
     StartGroup(current_group_ + 1, now_ns);

@@ -16,6 +16,7 @@
 
 #include "config/device_config.h"
 #include "host/request_source.h"
+#include "host/steady_state_monitor.h"
 #include "kernel/event_queue.h"
 #include "metrics/latency_histogram.h"
 #include "metrics/nand_counters.h"
@@ -45,6 +46,8 @@ struct JobSpec {
   // I/O placed by a zns::ZbdAdapter with these options (zoned devices only).
   bool zbd = false;
   zns::ZbdOptions zbd_options;
+  // fio ss/ss_dur/ss_ramp: the job stops once steady (metric kNone: off).
+  SteadyStateSpec steady_state;
   std::unique_ptr<IRequestSource> source;
 };
 
@@ -70,6 +73,7 @@ struct JobMetrics {
   uint64_t gc_runs_at_end = 0;
   TimeSeries series;
   IntervalCounters interval;
+  SteadyStateResult steady_state;  // fio's "steadystate" (enabled: ss was given)
 };
 
 class Host final : public IHostCallbacks {
@@ -118,6 +122,7 @@ class Host final : public IHostCallbacks {
     uint32_t since_think = 0;
     bool thinking = false;             // waits for completions, then thinks
     uint64_t wake_at_ns = UINT64_MAX;  // a kJobWake is scheduled for then
+    SteadyStateMonitor steady;
   };
 
   void StartGroup(uint32_t group, uint64_t now_ns);
