@@ -1,8 +1,12 @@
 #include "sim/fio_jobs.h"
 
+#include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 
+#include "trace/byte_input.h"
+#include "trace/trace_jobs.h"
 #include "util/input_error.h"
 #include "util/rng.h"
 #include "workload/fio_generator.h"
@@ -40,6 +44,49 @@ bool ReadsOnly(RwPattern rw) { return rw == RwPattern::kRead || rw == RwPattern:
 
 bool Trims(RwPattern rw) { return rw == RwPattern::kTrim || rw == RwPattern::kRandTrim; }
 
+// "268435456 bytes, 256 MiB": the exact figure fio prints and a readable one.
+std::string BytesText(uint64_t bytes) {
+  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  double value = static_cast<double>(bytes);
+  int unit = 0;
+  while (value >= 1024 && unit < 5) {
+    value /= 1024;
+    ++unit;
+  }
+  if (unit == 0) return std::to_string(bytes) + " bytes";
+  char text[48];
+  std::snprintf(text, sizeof text, "%.4g %s", value, units[unit]);
+  return std::to_string(bytes) + " bytes, " + text;
+}
+
+// fio's zone unit (`size=8z`): every size of the job in zones becomes bytes
+// once the zone size is known (zonemode=zbd only; fio's `z` suffix means
+// nothing without zones).
+FioJob WithZonesInBytes(const FioJob& fio, const FioJobFile& file, uint64_t zone_bytes) {
+  FioJob job = fio;
+  SizeSpec* sizes[] = {&job.size,        &job.offset,      &job.io_size,
+                       &job.filesize_min, &job.filesize_max, &job.offset_increment};
+  for (SizeSpec* spec : sizes) {
+    if (!spec->set || !spec->in_zones) continue;
+    if (zone_bytes == 0) {
+      throw InputError(file.file, fio.line,
+                       "job '" + fio.name + "': a size in zones (" + std::to_string(spec->zones) +
+                           "z) needs zonemode=zbd on a zoned device");
+    }
+    spec->in_zones = false;
+    spec->is_percent = false;
+    spec->bytes = spec->zones * zone_bytes;
+  }
+  return job;
+}
+
+// numjobs: clone k of a job (fio's subjob number) gets its own stream. fio
+// seeds clone k from randseed and its thread number (init.c
+// setup_random_seeds); here clone 0 keeps the job's own seed (so a file
+// without numjobs runs exactly as before) and clone k > 0 a seed derived
+// from it and k.
+constexpr uint64_t kCloneSeedStep = 0x9E3779B97F4A7C15ull;
+
 // The checks and the region fio's zonemode=zbd setup makes (zbd.c
 // zbd_set_max_open_zones, zbd_verify_bs, zbd_verify_sizes) for a job on a
 // zoned device with `namespace_bytes` of zones of `zone_bytes`: returns the
@@ -49,8 +96,20 @@ FioJob ZbdJob(const FioJob& fio, const FioJobFile& file, const DeviceConfig& con
   const auto fail = [&](const std::string& problem) {
     throw InputError(file.file, fio.line, "job '" + fio.name + "': " + problem);
   };
-  if (!config.zns.enabled) fail("zonemode=zbd needs a zoned device (device JSON 'zns')");
+  if (!config.zns.enabled) {
+    fail(std::string("zonemode=zbd needs a zoned device (device JSON 'zns'), e.g. ") +
+         kZonedPreset);
+  }
   const uint64_t zone_bytes = ZnsZoneBytes(config);
+  // zbd.c zbd_verify_sizes / parse_zone_info: fio reads the zone size from
+  // the drive and refuses a job whose zonesize differs.
+  if (fio.zonesize.set && !fio.zonesize.in_zones) {
+    const uint64_t asked = fio.zonesize.Resolve(namespace_bytes);
+    if (asked != zone_bytes) {
+      fail("zonesize=" + BytesText(asked) + " does not match the device's zone size (" +
+           BytesText(zone_bytes) + ")");
+    }
+  }
   const uint32_t device_open = config.zns.max_open;
   if (device_open != 0 && fio.max_open_zones > device_open) {
     fail("max_open_zones (" + std::to_string(fio.max_open_zones) +
@@ -95,21 +154,99 @@ FioJob ZbdJob(const FioJob& fio, const FioJobFile& file, const DeviceConfig& con
   return aligned;
 }
 
+SteadyStateSpec SteadyStateSpecOf(const FioJob& fio) {
+  SteadyStateSpec spec;
+  spec.metric = fio.ss_metric;
+  spec.limit = fio.ss_limit;
+  spec.limit_percent = fio.ss_limit_percent;
+  spec.dur_ns = fio.ss_dur_ns;
+  spec.ramp_ns = fio.ss_ramp_ns;
+  return spec;
+}
+
+// fio `read_iolog=FILE`: the job replays the trace (any format the trace
+// reader detects, fio's iolog v2/v3 included) at its timestamps, with at most
+// iodepth I/Os outstanding as fio does; the path is relative to the job
+// file's directory.
+JobSpec IologJob(const FioJob& fio, const FioJobFile& file, const DeviceLayout& layout) {
+  if (fio.zbd) {
+    throw InputError(file.file, fio.line,
+                     "job '" + fio.name + "': read_iolog with zonemode=zbd is not supported");
+  }
+  std::filesystem::path path(fio.read_iolog);
+  if (path.is_relative()) path = std::filesystem::path(file.file).parent_path() / path;
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) {
+    throw InputError(file.file, fio.line,
+                     "job '" + fio.name + "': read_iolog=" + fio.read_iolog + ": cannot open '" +
+                         path.string() + "'");
+  }
+  TraceOptions options;
+  options.queue_depth = 0;  // open loop: the log's own times
+  TraceJob trace = JobFromTrace(OpenFileInput(path.string()), options, layout);
+  JobSpec spec = std::move(trace.job);
+  spec.max_outstanding = std::max<uint32_t>(1, fio.iodepth);
+  return spec;
+}
+
 }  // namespace
+
+uint32_t LeadingFillJobs(const FioJobFile& file) {
+  uint32_t count = 0;
+  while (count < file.jobs.size() && file.jobs[count].fill_device &&
+         file.jobs[count].read_iolog.empty() && !file.jobs[count].zbd) {
+    ++count;
+  }
+  return count;
+}
+
+uint32_t PreconditionFromFio(const FioJobFile& file, DeviceConfig& config) {
+  const uint32_t count = LeadingFillJobs(file);
+  if (count > 0) config.precondition.fill = 1;
+  return count;
+}
 
 std::vector<JobSpec> JobsFromFio(const FioJobFile& file, const DeviceConfig& config,
                                  const DeviceLayout& layout) {
   std::vector<JobSpec> jobs;
   Rng run_rng(config.seed);
+  const uint64_t zone_bytes = config.zns.enabled ? ZnsZoneBytes(config) : 0;
+  // Leading fill_device jobs ran as the untimed preconditioning when the
+  // caller applied PreconditionFromFio (precondition.fill = 1).
+  const uint32_t skipped = config.precondition.fill >= 1 ? LeadingFillJobs(file) : 0;
+  uint32_t job_number = 0;  // jobs as written: clones share their job's number
+  Rng job_family_rng;       // the stream of the current job's clone 0
   for (uint32_t i = 0; i < file.jobs.size(); ++i) {
-    const FioJob& fio = file.jobs[i];
-    // Drawn for every job, used or not, so job i's stream never depends on
-    // whether an earlier job had its own randseed.
-    Rng job_rng = run_rng.Fork(100 + i);
-    if (fio.has_randseed) job_rng = Rng(fio.randseed);
+    const FioJob& written = file.jobs[i];
+    Rng job_rng;
+    if (written.clone_index == 0) {
+      // Drawn for every job, used or not, so a job's stream never depends
+      // on whether an earlier job had its own randseed or clones.
+      job_family_rng = run_rng.Fork(100 + job_number);
+      ++job_number;
+      job_rng = job_family_rng;
+    } else {
+      job_rng = Rng(job_family_rng).Fork(written.clone_index);
+    }
+    if (i < skipped) continue;
+    FioJob fio = WithZonesInBytes(written, file, written.zbd ? zone_bytes : 0);
+    if (fio.has_randseed) {
+      fio.randseed += uint64_t{fio.clone_index} * kCloneSeedStep;
+      job_rng = Rng(fio.randseed);
+    }
+    if (fio.fill_device) {
+      // fio fill_device: write from the job's offset until the drive is full
+      // (fio sets size to the device and stops at ENOSPC), once.
+      fio.size = SizeSpec{};
+      fio.io_size = SizeSpec{};
+      fio.number_ios = 0;
+      fio.loops = 1;
+      fio.time_based = false;
+    }
     JobSpec spec;
+    if (!fio.read_iolog.empty()) spec = IologJob(fio, file, layout);
     spec.name = fio.name;
-    spec.iodepth = fio.iodepth;
+    spec.iodepth = fio.read_iolog.empty() ? fio.iodepth : 0;
     spec.rate_iops = fio.rate_iops;
     spec.thinktime_ns = fio.thinktime_ns;
     spec.thinktime_blocks = fio.thinktime_blocks;
@@ -117,6 +254,11 @@ std::vector<JobSpec> JobsFromFio(const FioJobFile& file, const DeviceConfig& con
     spec.runtime_ns = fio.runtime_ns;
     spec.ramp_ns = fio.ramp_time_ns;
     spec.stonewall = fio.stonewall;
+    spec.steady_state = SteadyStateSpecOf(fio);
+    if (!fio.read_iolog.empty()) {
+      jobs.push_back(std::move(spec));
+      continue;
+    }
     if (fio.zbd) {
       // A zbd job addresses the zoned namespace itself (every zone, LBA =
       // zone * zone size + offset), not the host FTL's logical space.

@@ -41,7 +41,8 @@ std::string ErrorOf(const char* device_json, const std::string& job_text) {
 
 TEST(FioJobsZbd, AZbdJobNeedsAZonedDevice) {
   EXPECT_EQ(ErrorOf(kConventionalDevice, "[a]\nrw=write\n[z]\nzonemode=zbd\nrw=randwrite\n"),
-            "job.fio:3: job 'z': zonemode=zbd needs a zoned device (device JSON 'zns')");
+            "job.fio:3: job 'z': zonemode=zbd needs a zoned device (device JSON 'zns'), e.g. "
+            "preset:zns-zn540-like");
   EXPECT_EQ(ErrorOf(kConventionalDevice, "[a]\nrw=write\nzonemode=none\nsize=1m\n"), "(no error)");
 }
 
@@ -113,6 +114,67 @@ TEST(FioJobsZbd, FiosZbdSetupChecks) {
             "job.fio:1: job 'z': zonemode=zbd: the trim block size must be the zone size "
             "(393216 bytes)");
   EXPECT_EQ(ErrorOf(kZonedDevice, "[z]\nzonemode=zbd\nrw=trim\nbs=384k\n"), "(no error)");
+}
+
+// fio's zone unit: `size=2z` is two of the device's zones (the parser keeps
+// the count; JobsFromFio knows the zone size).
+FioJobFile WithSizeInZones(FioJobFile file, uint64_t zones) {
+  for (FioJob& job : file.jobs) {
+    job.size = SizeSpec{};
+    job.size.set = true;
+    job.size.in_zones = true;
+    job.size.zones = zones;
+  }
+  return file;
+}
+
+TEST(FioJobsZbd, SizesInZonesBecomeBytesOfTheDevicesZones) {
+  const DeviceConfig device = ParseDeviceText(kZonedDevice, "dev.json", {});
+  const DeviceLayout layout = DeviceLayout::From(device);
+  const FioJobFile file =
+      WithSizeInZones(ParseFioJobs("[z]\nzonemode=zbd\nrw=write\noffset=384k\n", "job.fio"), 2);
+  std::vector<JobSpec> jobs = JobsFromFio(file, device, layout);
+  HostIo io;
+  uint64_t first = UINT64_MAX;
+  uint64_t end = 0;
+  uint64_t writes = 0;
+  while (jobs[0].source->Next(io)) {
+    first = std::min(first, io.offset_bytes);
+    end = std::max(end, io.offset_bytes + io.length_bytes);
+    ++writes;
+  }
+  // Zones 1 and 2: [384 KiB, 1152 KiB), 192 writes of 4 KiB.
+  EXPECT_EQ(first, kZoneBytes);
+  EXPECT_EQ(end, 3 * kZoneBytes);
+  EXPECT_EQ(writes, 2 * kZoneBytes / 4096);
+  // Without zonemode=zbd a zone means nothing.
+  const FioJobFile plain = WithSizeInZones(ParseFioJobs("[p]\nrw=write\n", "job.fio"), 8);
+  try {
+    JobsFromFio(plain, device, layout);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_STREQ(error.what(),
+                 "job.fio:1: job 'p': a size in zones (8z) needs zonemode=zbd on a zoned device");
+  }
+}
+
+TEST(FioJobsZbd, ZonesizeMustBeTheDevicesZoneSize) {
+  // fio zbd.c: "zonesize %llu does not match the device zone size".
+  const DeviceConfig device = ParseDeviceText(kZonedDevice, "dev.json", {});
+  const DeviceLayout layout = DeviceLayout::From(device);
+  FioJobFile file = ParseFioJobs("[z]\nzonemode=zbd\nrw=randwrite\n", "job.fio");
+  file.jobs[0].zonesize.set = true;
+  file.jobs[0].zonesize.bytes = 256 << 20;
+  try {
+    JobsFromFio(file, device, layout);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_STREQ(error.what(),
+                 "job.fio:1: job 'z': zonesize=268435456 bytes, 256 MiB does not match the "
+                 "device's zone size (393216 bytes, 384 KiB)");
+  }
+  file.jobs[0].zonesize.bytes = kZoneBytes;
+  EXPECT_EQ(JobsFromFio(file, device, layout).size(), 1u);
 }
 
 }  // namespace
