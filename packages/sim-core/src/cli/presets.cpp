@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "nand/layout.h"
+#include "sim/fio_device_fit.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -74,6 +75,10 @@ std::string ListPresets(const std::string& dir, bool as_json) {
   if (as_json) return out.Take() + "\n";
   if (names.empty()) return "no presets in " + dir + "\n";
   return text;
+}
+
+std::string PresetThatFits(const std::string& presets_dir, uint64_t bytes) {
+  return SmallestPresetHolding(presets_dir, bytes);
 }
 
 }  // namespace flashscope
