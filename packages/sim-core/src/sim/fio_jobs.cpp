@@ -206,6 +206,10 @@ uint32_t PreconditionFromFio(const FioJobFile& file, DeviceConfig& config) {
   return count;
 }
 
+uint32_t FirstTimedFioJob(const FioJobFile& file, const DeviceConfig& config) {
+  return config.precondition.fill >= 1 ? LeadingFillJobs(file) : 0;
+}
+
 std::vector<JobSpec> JobsFromFio(const FioJobFile& file, const DeviceConfig& config,
                                  const DeviceLayout& layout) {
   std::vector<JobSpec> jobs;
@@ -213,7 +217,7 @@ std::vector<JobSpec> JobsFromFio(const FioJobFile& file, const DeviceConfig& con
   const uint64_t zone_bytes = config.zns.enabled ? ZnsZoneBytes(config) : 0;
   // Leading fill_device jobs ran as the untimed preconditioning when the
   // caller applied PreconditionFromFio (precondition.fill = 1).
-  const uint32_t skipped = config.precondition.fill >= 1 ? LeadingFillJobs(file) : 0;
+  const uint32_t skipped = FirstTimedFioJob(file, config);
   uint32_t job_number = 0;  // jobs as written: clones share their job's number
   Rng job_family_rng;       // the stream of the current job's clone 0
   for (uint32_t i = 0; i < file.jobs.size(); ++i) {

@@ -42,6 +42,12 @@ inline constexpr const char* kZonedPreset = "preset:zns-zn540-like";
 uint32_t LeadingFillJobs(const FioJobFile& file);
 uint32_t PreconditionFromFio(const FioJobFile& file, DeviceConfig& config);
 
+// The file's job that JobsFromFio's first JobSpec runs: host job j is
+// file.jobs[j + FirstTimedFioJob(file, config)] (the leading fill_device
+// jobs are left out once config.precondition.fill is 1). For reports that
+// pair a job's figures with its FioJob (fio's "job options").
+uint32_t FirstTimedFioJob(const FioJobFile& file, const DeviceConfig& config);
+
 std::vector<JobSpec> JobsFromFio(const FioJobFile& file, const DeviceConfig& config,
                                  const DeviceLayout& layout);
 

@@ -145,6 +145,7 @@ TEST(FioJobsFill, LeadingFillDeviceJobsAreThePreconditioning) {
   // Applied: precondition.fill = 1 and only the read job is timed.
   EXPECT_EQ(PreconditionFromFio(file, drive.config), 1u);
   EXPECT_EQ(drive.config.precondition.fill, 1.0);
+  EXPECT_EQ(FirstTimedFioJob(file, drive.config), 1u);
   std::vector<JobSpec> jobs = JobsFromFio(file, drive.config, drive.layout);
   ASSERT_EQ(jobs.size(), 1u);
   EXPECT_EQ(jobs[0].name, "r");
