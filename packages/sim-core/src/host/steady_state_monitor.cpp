@@ -57,8 +57,8 @@ void SteadyStateMonitor::CloseSample(uint64_t end_ns) {
 void SteadyStateMonitor::Judge() {
   const bool by_iops =
       spec_.metric == SteadyStateMetric::kIops || spec_.metric == SteadyStateMetric::kIopsSlope;
-  const bool by_slope = spec_.metric == SteadyStateMetric::kIopsSlope ||
-                        spec_.metric == SteadyStateMetric::kBwSlope;
+  const bool by_slope =
+      spec_.metric == SteadyStateMetric::kIopsSlope || spec_.metric == SteadyStateMetric::kBwSlope;
   const std::vector<uint64_t>& data = by_iops ? iops_ : bw_;
   const uint32_t n = window_size_;
   double sum_y = 0;

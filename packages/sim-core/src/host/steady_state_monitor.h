@@ -72,11 +72,11 @@ class SteadyStateMonitor {
   uint32_t window_size_ = 0;
   std::vector<uint64_t> iops_;  // ring of window_size_ samples
   std::vector<uint64_t> bw_;
-  uint32_t next_slot_ = 0;      // where the next sample goes
-  uint32_t samples_ = 0;        // in the window, <= window_size_
+  uint32_t next_slot_ = 0;  // where the next sample goes
+  uint32_t samples_ = 0;    // in the window, <= window_size_
   uint64_t start_ns_ = 0;
-  uint64_t boundary_ns_ = 0;    // end of the second being counted
-  uint64_t ios_ = 0;            // in the second being counted
+  uint64_t boundary_ns_ = 0;  // end of the second being counted
+  uint64_t ios_ = 0;          // in the second being counted
   uint64_t bytes_ = 0;
   bool attained_ = false;
   uint64_t attained_ns_ = 0;

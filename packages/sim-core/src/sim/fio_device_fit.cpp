@@ -39,8 +39,7 @@ std::string HumanBytes(uint64_t bytes) {
     ++unit;
   }
   char text[32];
-  std::snprintf(text, sizeof text, value < 10 ? "%.2f %s" : "%.1f %s",
-                value, kUnits[unit]);
+  std::snprintf(text, sizeof text, value < 10 ? "%.2f %s" : "%.1f %s", value, kUnits[unit]);
   return text;
 }
 
@@ -55,8 +54,7 @@ FioSpaceNeed FioJobsSpaceNeed(const FioJobFile& file) {
     if (Absolute(job.offset)) written.push_back(Written(file, job, "offset", job.offset.bytes));
     if (job.clone_index > 0 && Absolute(job.offset_increment) && job.offset_increment.bytes > 0) {
       written.push_back(Written(file, job, "offset_increment", job.offset_increment.bytes) +
-                        " (clone " +
-                        std::to_string(job.clone_index) + ")");
+                        " (clone " + std::to_string(job.clone_index) + ")");
     }
     uint64_t end = 0;
     if (Absolute(job.size)) {

@@ -64,7 +64,7 @@ std::string BytesText(uint64_t bytes) {
 // nothing without zones).
 FioJob WithZonesInBytes(const FioJob& fio, const FioJobFile& file, uint64_t zone_bytes) {
   FioJob job = fio;
-  SizeSpec* sizes[] = {&job.size,        &job.offset,      &job.io_size,
+  SizeSpec* sizes[] = {&job.size,         &job.offset,       &job.io_size,
                        &job.filesize_min, &job.filesize_max, &job.offset_increment};
   for (SizeSpec* spec : sizes) {
     if (!spec->set || !spec->in_zones) continue;

@@ -132,8 +132,7 @@ TEST(FioJobsClones, FourClonesKeepRwmixread) {
 
 TEST(FioJobsFill, LeadingFillDeviceJobsAreThePreconditioning) {
   Drive drive;
-  FioJobFile file =
-      ParseFioJobs("[fill]\nrw=write\nbs=4k\n[r]\nrw=randread\nnumber_ios=10\n", "j");
+  FioJobFile file = ParseFioJobs("[fill]\nrw=write\nbs=4k\n[r]\nrw=randread\nnumber_ios=10\n", "j");
   file.jobs[0].fill_device = true;
   // Not applied: the fill job runs timed, one pass over the whole drive.
   std::vector<JobSpec> timed = JobsFromFio(file, drive.config, drive.layout);
@@ -177,8 +176,8 @@ TEST(FioJobsFill, ALaterFillDeviceJobWritesFromItsOffsetToTheEnd) {
 class FioJobsIolog : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("flashscope-iolog-" + std::to_string(::getpid()));
+    dir_ =
+        std::filesystem::temp_directory_path() / ("flashscope-iolog-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_);
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
@@ -204,7 +203,7 @@ TEST_F(FioJobsIolog, ReadIologReplaysTheTraceBesideTheJobFile) {
   std::vector<JobSpec> jobs = JobsFromFio(file, drive.config, drive.layout);
   ASSERT_EQ(jobs.size(), 1u);
   EXPECT_EQ(jobs[0].name, "replay");
-  EXPECT_EQ(jobs[0].iodepth, 0u);  // open loop at the log's times ...
+  EXPECT_EQ(jobs[0].iodepth, 0u);          // open loop at the log's times ...
   EXPECT_EQ(jobs[0].max_outstanding, 4u);  // ... at most iodepth outstanding
   const std::vector<HostIo> ios = Drain(*jobs[0].source);
   ASSERT_EQ(ios.size(), 4u);

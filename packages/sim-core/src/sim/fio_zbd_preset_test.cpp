@@ -44,7 +44,8 @@ std::string WithoutLine(const std::string& text, const std::string& start) {
 }
 
 TEST(ZnsZn540Preset, HasTheZn540sZoneCapacityAndOpenZones) {
-  const DeviceConfig device = LoadDevice("preset:zns-zn540-like", kRoot + "/public/presets/devices", {});
+  const DeviceConfig device =
+      LoadDevice("preset:zns-zn540-like", kRoot + "/public/presets/devices", {});
   ASSERT_TRUE(device.zns.enabled);
   EXPECT_EQ(ZnsZoneBytes(device), 1077ull << 20);
   EXPECT_EQ(ZnsZoneCapacityBytes(device), 1077ull << 20);
@@ -80,8 +81,9 @@ TEST(ZnsZn540Preset, RunsFiosZbdRandWriteExample) {
     ADD_FAILURE() << "no error";
   } catch (const InputError& error) {
     EXPECT_EQ(std::string(error.what()),
-              file + ":18: job 'dev1': zonesize=268435456 bytes, 256 MiB does not match the "
-                     "device's zone size (1129316352 bytes, 1.052 GiB)");
+              file +
+                  ":18: job 'dev1': zonesize=268435456 bytes, 256 MiB does not match the "
+                  "device's zone size (1129316352 bytes, 1.052 GiB)");
   }
   for (FioJob& job : jobs.jobs) job.zonesize.bytes = 1077ull << 20;
   Simulator sim(device, JobsFromFio(jobs, device, layout));
