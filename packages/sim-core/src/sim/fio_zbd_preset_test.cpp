@@ -24,14 +24,14 @@ std::string ReadText(const std::string& path) {
   return text.str();
 }
 
-// The example's text without the lines `name=` starts (the options the
-// test sets itself), and with `from` replaced by `to`.
+// `text` with the first `from` replaced by `to`.
 std::string Edited(std::string text, const std::string& from, const std::string& to) {
   const size_t at = text.find(from);
   if (at != std::string::npos) text.replace(at, from.size(), to);
   return text;
 }
 
+// `text` with the lines that begin with `start` commented out.
 std::string WithoutLine(const std::string& text, const std::string& start) {
   std::stringstream in(text);
   std::string out;
