@@ -463,8 +463,9 @@ TEST(FioGenerator, RegionErrorsNameTheJobLine) {
   } catch (const InputError& error) {
     EXPECT_EQ(error.line(), 4u);
     EXPECT_EQ(std::string(error.what()),
-              "job.fio:4: job 'too-big': offset 1288491008 + size 1073741824 "
-              "ends past the device (logical capacity 2147483648 bytes)");
+              "job.fio:4: job 'too-big': offset=1.2 GiB + size=1.0 GiB ends at 2.2 GiB "
+              "(2362232832 bytes), beyond the drive's 2.0 GiB logical capacity (2147483648 "
+              "bytes)");
   }
   EXPECT_THROW(FioIoGenerator(Job("offset=2g\n"), 2 * kGiB, 4096, Rng(1)), InputError);
   EXPECT_THROW(FioIoGenerator(Job("bs=64k\nsize=16k\n"), kGiB, 4096, Rng(1)), InputError);
