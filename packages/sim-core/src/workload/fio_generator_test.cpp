@@ -453,6 +453,52 @@ TEST(FioGenerator, NextDoesNotAllocate) {
   EXPECT_EQ(g_allocations.load(), before);
 }
 
+TEST(FioGenerator, NextDoesNotAllocateWithFilesRangesAndTrimwrite) {
+  // The issue-15 options: files in rotation with openfiles, bsrange,
+  // blockalign, rw=randtrimwrite, rw=randread:4 and a backwards read.
+  FioJob files = Job("rw=randtrim\nsize=64m\ntime_based\nruntime=1\n");
+  files.rw = RwPattern::kRandTrimWrite;  // the parser of this branch refuses it
+  files.nrfiles = 64;
+  files.openfiles = 8;
+  files.file_service = FileService::kRandom;
+  files.file_service_nr = 3;
+  files.bs_range[2] = BlockSizeRange{4096, 65536};
+  files.block_align[2] = 4096;
+  FioJob runs = Job("rw=randread\nsize=64m\ntime_based\nruntime=1\n");
+  runs.rw_seq_nr = 4;
+  runs.nrfiles = 5;
+  FioJob backwards = Job("rw=read\nsize=1m\ntime_based\nruntime=1\n");
+  backwards.rw_seq_add_bytes = -8192;
+  for (const FioJob& job : {files, runs, backwards}) {
+    FioIoGenerator generator(job, kCapacity, 4096, Rng(9));
+    IoRequest request;
+    const uint64_t before = g_allocations.load();
+    for (int i = 0; i < 200000; ++i) ASSERT_TRUE(generator.Next(request));
+    EXPECT_EQ(g_allocations.load(), before);
+  }
+}
+
+TEST(FioGenerator, RegionBeyondTheDriveNamesTheSizeAndTheCapacity) {
+  // A 1 TB drive (931.5 GiB) and size=2t.
+  try {
+    FioIoGenerator generator(Job("rw=write\nsize=2t\n"), 1000204886016ull, 4096, Rng(1),
+                             "job.fio");
+    FAIL() << "expected an InputError";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.problem(),
+              "job 'job': size=2.00 TiB ends at 2.00 TiB (2199023255552 bytes), beyond the "
+              "drive's 931.5 GiB logical capacity (1000204886016 bytes)");
+  }
+  try {
+    FioIoGenerator generator(Job("offset=2g\n"), 2 * kGiB, 4096, Rng(1), "job.fio");
+    FAIL() << "expected an InputError";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.problem(),
+              "job 'job': offset=2.0 GiB (2147483648 bytes) starts at or beyond the end of the "
+              "drive's 2.0 GiB logical capacity (2147483648 bytes)");
+  }
+}
+
 TEST(FioGenerator, RegionErrorsNameTheJobLine) {
   const FioJobFile parsed =
       ParseFioJobs("[ok]\nsize=1g\n\n[too-big]\noffset=60%\nsize=50%\n", "job.fio");
