@@ -92,9 +92,12 @@ void FioFileSizes(const FioJob& job, uint64_t capacity_bytes, uint64_t region_by
     sizes.push_back(region_bytes);
     return;
   }
-  // fio setup_files: size / nrfiles each; the first files get one more
-  // block while the remainder lasts.
-  const uint64_t each = region_bytes / files / block * block;
+  // fio setup_files: size / nrfiles each, the first files one block more
+  // while (size - files * each) / bs lasts (nr_fs_extra; only ever non-zero
+  // with more files than bytes in a block). Rounded down to the block here:
+  // fio cannot use a file's last partial block either (size=1m over 3 files:
+  // 85 blocks of 4k each, as fio 3.33 writes).
+  const uint64_t each = region_bytes / files;
   uint64_t extra_blocks = (region_bytes - each * files) / block;
   for (uint32_t i = 0; i < files; ++i) {
     uint64_t size = each;
@@ -102,7 +105,7 @@ void FioFileSizes(const FioJob& job, uint64_t capacity_bytes, uint64_t region_by
       size += block;
       --extra_blocks;
     }
-    sizes.push_back(size);
+    sizes.push_back(size / block * block);
   }
 }
 

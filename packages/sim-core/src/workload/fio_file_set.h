@@ -34,10 +34,9 @@ uint64_t FioJobStartBytes(const FioJob& job, uint64_t capacity_bytes, uint32_t a
 // With filesize: each file filesize_min bytes, or for a range a size drawn
 // like fio's get_rand_file_size (uniform in [min, max), rounded down to
 // block_bytes) from `rng`, one draw per file in file order. Without:
-// region_bytes split evenly, rounded down to block_bytes, the leftover
-// blocks given one each to the first files (fio's nr_fs_extra); one file
-// is region_bytes exactly. A size may
-// come out 0 (region smaller than nrfiles blocks): the caller reports it.
+// region_bytes split evenly as fio's setup_files does, each rounded down to
+// block_bytes; one file is region_bytes exactly. A size may come out 0
+// (region smaller than nrfiles blocks): the caller reports it.
 void FioFileSizes(const FioJob& job, uint64_t capacity_bytes, uint64_t region_bytes,
                   uint32_t block_bytes, Rng& rng, std::vector<uint64_t>& sizes);
 

@@ -386,6 +386,9 @@ FioIoGenerator::FioIoGenerator(const FioJob& job, uint64_t logical_capacity_byte
   loop_target_bytes_ =
       job.io_size.set ? job.io_size.Resolve(logical_capacity_bytes) : job_size;
   if (loop_target_bytes_ == 0) fail("io_size is 0 bytes");
+  // fio get_next_seq_offset: time_based, and io_size > size, go round the
+  // region again instead of ending the loop.
+  wrap_around_ = time_based_ || loop_target_bytes_ > job_size;
 
   uint64_t file_start = start;
   files_.resize(file_sizes.size());
@@ -634,7 +637,7 @@ bool FioIoGenerator::CloseFile() {
     }
     // Every file is done. Time-based jobs and io_size > size go round
     // again within the loop, as fio does when it resets a file.
-    if (time_based_ || loop_target_bytes_ > total_file_bytes_) {
+    if (wrap_around_) {
       if (loop_bytes_ < loop_target_bytes_ || time_based_) {
         ReopenFiles();
         SelectFile();
@@ -782,7 +785,7 @@ bool FioIoGenerator::NextOffset(int dir, FileState& file, bool sequential, uint6
     // region continues from a random block.
     return RandomOffset(dir, file, offset);
   }
-  if (time_based_ || loop_target_bytes_ > total_file_bytes_) {
+  if (wrap_around_) {
     // fio get_next_seq_offset: time_based and io_size > size wrap around.
     file.next_sequential[dir] = file.start_bytes;
     offset = file.start_bytes;

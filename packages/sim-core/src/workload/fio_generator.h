@@ -195,6 +195,7 @@ class FioIoGenerator {
   uint8_t zone_end_percent_[100];
 
   uint64_t total_file_bytes_ = 0;
+  bool wrap_around_ = false;  // time_based, or io_size > size
   uint64_t loop_target_bytes_ = 0;
   DirectionState dirs_[3];
   std::vector<RandomSpace> spaces_;

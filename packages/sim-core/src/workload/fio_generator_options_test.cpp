@@ -220,18 +220,22 @@ TEST(FioGeneratorOptions, FilesSplitSizeAndRoundRobinEveryIo) {
   }
 }
 
-TEST(FioGeneratorOptions, FilesWithoutFilesizeGiveTheLeftoverBlocksToTheFirstFiles) {
-  // size=1m over 3 files: 85 blocks of 4k each and 1 block left over, which
-  // goes to file 0 (fio setup_files' nr_fs_extra): 86, 85, 85 blocks.
-  FioJob job = MakeJob(RwPattern::kRead, 4096, kMiB);
+TEST(FioGeneratorOptions, FilesWithoutFilesizeSplitSizeLikeFio) {
+  // size=1m over 3 files: 349525 bytes each, of which fio 3.33 writes 85
+  // blocks of 4k per file (255 writes); the files are laid out 85 blocks
+  // apart.
+  FioJob job = MakeJob(RwPattern::kWrite, 4096, kMiB);
   job.nrfiles = 3;
   FioIoGenerator generator(job, kCapacity, 4096, Rng(3), "job.fio");
-  EXPECT_EQ(generator.file_bytes(0), 86 * 4096u);
-  EXPECT_EQ(generator.file_bytes(1), 85 * 4096u);
-  EXPECT_EQ(generator.file_bytes(2), 85 * 4096u);
-  EXPECT_EQ(generator.file_offset_bytes(1), 86 * 4096u);
-  EXPECT_EQ(generator.file_offset_bytes(2), 171 * 4096u);
-  EXPECT_EQ(generator.region_bytes(), kMiB);
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(generator.file_bytes(i), 85 * 4096u);
+    EXPECT_EQ(generator.file_offset_bytes(i), i * 85 * 4096u);
+  }
+  EXPECT_EQ(generator.region_bytes(), 255 * 4096u);
+  uint64_t writes = 0;
+  IoRequest request;
+  while (generator.Next(request)) ++writes;
+  EXPECT_EQ(writes, 255u);
 }
 
 TEST(FioGeneratorOptions, FilesizeRangeDrawsEachFileAndKeepsIoInsideIt) {
