@@ -381,10 +381,9 @@ FioIoGenerator::FioIoGenerator(const FioJob& job, uint64_t logical_capacity_byte
   total_file_bytes_ = total;
   // fio setup_files: with filesize, `size` is the I/O amount, at most the
   // files' total; without, the files split `size`.
-  const uint64_t job_size = job.filesize_min.set ? (job.size.set && size < total ? size : total)
-                                                 : size;
-  loop_target_bytes_ =
-      job.io_size.set ? job.io_size.Resolve(logical_capacity_bytes) : job_size;
+  const uint64_t job_size =
+      job.filesize_min.set ? (job.size.set && size < total ? size : total) : size;
+  loop_target_bytes_ = job.io_size.set ? job.io_size.Resolve(logical_capacity_bytes) : job_size;
   if (loop_target_bytes_ == 0) fail("io_size is 0 bytes");
   // fio get_next_seq_offset: time_based, and io_size > size, go round the
   // region again instead of ending the loop.

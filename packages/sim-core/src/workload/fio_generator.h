@@ -3,8 +3,8 @@
 // Follows fio's offset, size and direction logic (fio io_u.c, lib/zipf.c,
 // lib/gauss.c) so a pasted job file produces the access pattern fio would:
 //   - region [offset, offset+size) of the logical device; a percentage
-//     offset is aligned up to the job's smallest block size (fio HOWTO
-//     `offset`);
+//     offset (or offset_increment) is aligned up to the job's smallest
+//     block size (fio HOWTO `offset`);
 //   - direction: fixed by `rw`, or fio's rwmix draw for rw/randrw;
 //   - block size: `bs`, or a `bssplit` draw per I/O that, like fio, takes
 //     the first share at or after the drawn one that still fits the region;
@@ -21,18 +21,28 @@
 //     region as fio does: (rank * 0x9e37fffffffc0001 + rand_off) % blocks;
 //   - zoned: fio's 100-entry table of (access %, size %) ranges;
 //   - percentage_random < 100 mixes in sequential I/O as fio does;
-//   - fsync=N inserts a kFlush after every N writes.
+//   - fsync=N inserts a kFlush after every N writes;
 //   - bsrange: fio get_next_buflen's draw, min + U[0, max), rounded down to
 //     a multiple of min (unless bs_unaligned) and capped at max, drawn again
-//     until it fits before the file's end;
+//     until it fits before the file's end (bsrange=4k-16k: 4k, 8k, 12k and
+//     16k a quarter each, as fio with norandommap). One difference: fio's
+//     bitmap shortens an I/O that would overlap blocks already done in the
+//     pass (fio 3.33, bsrange=4k-16k with its map: 31/26/23/20 %); the
+//     permutation has no bitmap to check, so sizes keep their shares and a
+//     large I/O may overlap blocks the pass visits again (as with bssplit);
 //   - blockalign: random offsets are multiples of it; the block count is
 //     fio's last_block(): (file - (min bs - align)) / align;
 //   - files (nrfiles, filesize, openfiles, file_service_type): laid out one
 //     after another from the job's start (fio_file_set.h); each file keeps
 //     its own sequential positions and random map; `openfiles` files are in
-//     rotation at once, a finished file making room for the next; the
-//     rotation is fio's: roundrobin or random switching every
-//     file_service_nr I/Os, or sequential (one file until it is done);
+//     rotation at once, a finished file making room for the next (fio 3.33
+//     with nrfiles=4 openfiles=2 writes files 0 and 1 in turn, then 2 and
+//     3); the rotation is fio's: roundrobin or random switching every
+//     file_service_nr I/Os, or sequential (one file until it is done). A
+//     random job's file is done when its random map has covered it; a
+//     sequential one at its end. The write of a trimwrite pair stays on
+//     the trim's file. zipf/pareto/normal need files of one size (their
+//     tables are built once);
 //   - offset_increment: clone k starts at offset + k * increment;
 //   - rw=read:8k / rw=read:-8k: sequential I/O skips (or goes back) that
 //     many bytes after each I/O, wrapping as fio's get_next_seq_offset;
@@ -64,8 +74,9 @@ class FioIoGenerator {
   // Throws InputError(file, job.line, ...) when the job's region is empty,
   // starts or ends beyond logical_capacity_bytes (naming the bytes the job
   // needs and the drive's capacity), a file is smaller than a block, or a
-  // size is still in zone units (the consumer converts `8z` to bytes). If the job sets `randseed`, the stream is seeded from it (fio
-  // semantics) and `rng` is not used; otherwise `rng` is the only source of
+  // size is still in zone units (the consumer converts `8z` to bytes). If
+  // the job sets `randseed`, the stream is seeded from it (fio semantics)
+  // and `rng` is not used; otherwise `rng` is the only source of
   // randomness. mapping_unit_bytes is the device's logical page: checked to
   // be non-zero; offsets follow fio's alignment (block sizes), not the page.
   FioIoGenerator(const FioJob& job, uint64_t logical_capacity_bytes, uint32_t mapping_unit_bytes,
@@ -153,8 +164,8 @@ class FioIoGenerator {
     uint64_t start_bytes = 0;
     uint64_t end_bytes = 0;
     uint64_t next_sequential[3] = {0, 0, 0};  // fio's last_pos[ddir]
-    uint64_t blocks[3] = {0, 0, 0};  // per space: fio's last_block()
-    uint64_t pass_position[3] = {0, 0, 0};  // next index into the permutation
+    uint64_t blocks[3] = {0, 0, 0};           // per space: fio's last_block()
+    uint64_t pass_position[3] = {0, 0, 0};    // next index into the permutation
     BlockPermutation permutation[3];
   };
 
@@ -185,10 +196,10 @@ class FioIoGenerator {
   uint64_t number_ios_;
   uint32_t loops_;
   uint32_t fsync_blocks_;
-  bool trimwrite_;          // trimwrite or randtrimwrite
+  bool trimwrite_;  // trimwrite or randtrimwrite
   bool bs_unaligned_;
-  int64_t seq_add_bytes_;   // rw=read:8k
-  uint32_t rw_seq_nr_;      // rw=randread:8
+  int64_t seq_add_bytes_;  // rw=read:8k
+  uint32_t rw_seq_nr_;     // rw=randread:8
   FileService file_service_;
   uint32_t file_service_nr_;
   uint8_t zone_start_percent_[100];  // fio's zone_state_index, by v - 1

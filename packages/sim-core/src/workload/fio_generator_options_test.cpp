@@ -461,8 +461,7 @@ TEST(FioGeneratorOptions, ForwardHolesEndAtTheRegionEnd) {
   // then the next position (73728) is past the end and the job is done.
   FioJob job = MakeJob(RwPattern::kRead, 4096, 64 * kKiB);
   job.rw_seq_add_bytes = 8192;
-  EXPECT_EQ(Offsets(Drain(job)),
-            (std::vector<uint64_t>{0, 12288, 24576, 36864, 49152, 61440}));
+  EXPECT_EQ(Offsets(Drain(job)), (std::vector<uint64_t>{0, 12288, 24576, 36864, 49152, 61440}));
 }
 
 TEST(FioGeneratorOptions, RandomWithSequentialRunsOfN) {
