@@ -32,8 +32,8 @@ uint64_t FioJobStartBytes(const FioJob& job, uint64_t capacity_bytes, uint32_t a
 
 // The files' sizes in bytes, appended to `sizes` (cleared first).
 // With filesize: each file filesize_min bytes, or for a range a size drawn
-// like fio's get_rand_file_size (uniform in [min, max), rounded down to
-// block_bytes) from `rng`, one draw per file in file order. Without:
+// like fio's get_rand_file_size (uniform in [min, max)) from `rng`, one
+// draw per file in file order; rounded down to block_bytes. Without:
 // region_bytes split evenly as fio's setup_files does, each rounded down to
 // block_bytes; one file is region_bytes exactly. A size may come out 0
 // (region smaller than nrfiles blocks): the caller reports it.
@@ -44,6 +44,7 @@ void FioFileSizes(const FioJob& job, uint64_t capacity_bytes, uint64_t region_by
 // its start plus its files (nrfiles * filesize_max with filesize, else the
 // job's size, else the rest of the drive). For a CLI that looks for a drive
 // the job fits on: a job fits when this is <= the drive's logical capacity.
+// Sizes in zone units (`8z`) count as 0: convert them first.
 uint64_t FioJobEndBytes(const FioJob& job, uint64_t capacity_bytes);
 
 // "2.00 TiB", "931.3 GiB", "512.0 MiB", "64.0 KiB", "512 bytes": for

@@ -65,6 +65,7 @@
 #include <vector>
 
 #include "util/rng.h"
+#include "workload/fio_file_set.h"  // FioJobEndBytes, for callers that check a drive
 #include "workload/fio_job.h"
 
 namespace flashscope {
