@@ -6,8 +6,10 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "util/input_error.h"
+#include "workload/fio_file_set.h"
 
 namespace flashscope {
 namespace {
@@ -80,7 +82,11 @@ constexpr uint64_t kTailBuckets = 4096;
 
 bool IsRandomPattern(RwPattern rw) {
   return rw == RwPattern::kRandRead || rw == RwPattern::kRandWrite || rw == RwPattern::kRandRw ||
-         rw == RwPattern::kRandTrim;
+         rw == RwPattern::kRandTrim || rw == RwPattern::kRandTrimWrite;
+}
+
+bool IsTrimWritePattern(RwPattern rw) {
+  return rw == RwPattern::kTrimWrite || rw == RwPattern::kRandTrimWrite;
 }
 
 bool IsMixedPattern(RwPattern rw) {
@@ -94,6 +100,8 @@ int FixedDirection(RwPattern rw) {
       return 1;
     case RwPattern::kTrim:
     case RwPattern::kRandTrim:
+    case RwPattern::kTrimWrite:  // starts with a trim
+    case RwPattern::kRandTrimWrite:
       return 2;
     default:
       return 0;
@@ -255,6 +263,12 @@ FioIoGenerator::FioIoGenerator(const FioJob& job, uint64_t logical_capacity_byte
       number_ios_(job.number_ios),
       loops_(job.loops == 0 ? 1 : job.loops),
       fsync_blocks_(job.fsync_blocks),
+      trimwrite_(IsTrimWritePattern(job.rw)),
+      bs_unaligned_(job.bs_unaligned),
+      seq_add_bytes_(job.rw_seq_add_bytes),
+      rw_seq_nr_(job.rw_seq_nr),
+      file_service_(job.file_service),
+      file_service_nr_(job.file_service_nr == 0 ? 1 : job.file_service_nr),
       initial_rng_(job.has_randseed ? Rng(job.randseed) : rng) {
   const std::string where = "job '" + job.name + "': ";
   auto fail = [&](const std::string& problem) {
@@ -264,84 +278,181 @@ FioIoGenerator::FioIoGenerator(const FioJob& job, uint64_t logical_capacity_byte
   rwmix_[0] = job.rwmixread > 100 ? 100 : job.rwmixread;
   rwmix_[1] = 100 - rwmix_[0];
 
+  // Zone units (`size=8z`) mean nothing until the zone size is known; the
+  // job's consumer converts them (sim/fio_jobs.cpp) before this point.
+  const std::pair<const char*, const SizeSpec*> sized[] = {
+      {"size", &job.size},
+      {"offset", &job.offset},
+      {"io_size", &job.io_size},
+      {"filesize", &job.filesize_min},
+      {"filesize", &job.filesize_max},
+      {"offset_increment", &job.offset_increment}};
+  for (const auto& [name, spec] : sized) {
+    if (spec->set && spec->in_zones) {
+      fail(std::string(name) + "=" + std::to_string(spec->zones) +
+           "z is in zones, which only mean something with zonemode=zbd on a zoned drive "
+           "(they were not converted to bytes)");
+    }
+  }
+
   // Directions the job uses, and their block-size tables.
   bool used[3] = {false, false, false};
   if (IsMixedPattern(rw_)) {
     used[0] = used[1] = true;
+  } else if (trimwrite_) {
+    used[1] = used[2] = true;
   } else {
     used[FixedDirection(rw_)] = true;
   }
   uint32_t job_min_bytes = UINT32_MAX;
   for (int dir = 0; dir < 3; ++dir) {
     DirectionState& state = dirs_[dir];
-    uint32_t cumulative = 0;
-    for (const BlockSizeShare& share : job.block_sizes[dir]) {
-      if (share.bytes == 0) fail("a block size is 0 bytes");
-      cumulative += share.percent;
-      state.sizes.push_back(share.bytes);
-      state.cumulative_percent.push_back(cumulative);
-      if (state.min_bytes == 0 || share.bytes < state.min_bytes) {
-        state.min_bytes = share.bytes;
+    const BlockSizeRange& range = job.bs_range[dir];
+    if (range.min_bytes != 0 || range.max_bytes != 0) {
+      // bsrange replaces bs/bssplit for this direction.
+      if (range.min_bytes == 0 || range.max_bytes < range.min_bytes) {
+        fail("bsrange " + std::to_string(range.min_bytes) + "-" + std::to_string(range.max_bytes) +
+             " is not a range of block sizes (min must be > 0 and <= max)");
       }
-    }
-    if (state.sizes.empty()) {  // fio's default bs
-      state.sizes.push_back(4096);
+      state.sizes.push_back(range.min_bytes);
       state.cumulative_percent.push_back(100);
-      state.min_bytes = 4096;
-    }
-    if (cumulative != 100 && state.sizes.size() > 1) {
-      fail("block size shares add up to " + std::to_string(cumulative) + ", not 100");
+      state.min_bytes = range.min_bytes;
+      state.range_max_bytes = range.max_bytes;
+    } else {
+      uint32_t cumulative = 0;
+      for (const BlockSizeShare& share : job.block_sizes[dir]) {
+        if (share.bytes == 0) fail("a block size is 0 bytes");
+        cumulative += share.percent;
+        state.sizes.push_back(share.bytes);
+        state.cumulative_percent.push_back(cumulative);
+        if (state.min_bytes == 0 || share.bytes < state.min_bytes) {
+          state.min_bytes = share.bytes;
+        }
+      }
+      if (state.sizes.empty()) {  // fio's default bs
+        state.sizes.push_back(4096);
+        state.cumulative_percent.push_back(100);
+        state.min_bytes = 4096;
+      }
+      if (cumulative != 100 && state.sizes.size() > 1) {
+        fail("block size shares add up to " + std::to_string(cumulative) + ", not 100");
+      }
     }
     if (used[dir] && state.min_bytes < job_min_bytes) {
       job_min_bytes = state.min_bytes;
     }
   }
 
-  // The region (fio HOWTO `offset`, `size`).
-  uint64_t offset = job.offset.set ? job.offset.Resolve(logical_capacity_bytes) : 0;
-  if (job.offset.set && job.offset.is_percent) {
-    offset = (offset + job_min_bytes - 1) / job_min_bytes * job_min_bytes;
-  }
-  if (offset >= logical_capacity_bytes) {
-    fail("offset " + std::to_string(offset) +
-         " is at or past the end of the device (logical capacity " +
+  // The region (fio HOWTO `offset`, `offset_increment`, `size`): its start,
+  // and the files laid out from there (fio_file_set.h).
+  const uint64_t start = FioJobStartBytes(job, logical_capacity_bytes, job_min_bytes);
+  if (start >= logical_capacity_bytes) {
+    fail("offset=" + HumanBytes(start) + " (" + std::to_string(start) +
+         " bytes) starts at or beyond the end of the drive's " +
+         HumanBytes(logical_capacity_bytes) + " logical capacity (" +
          std::to_string(logical_capacity_bytes) + " bytes)");
   }
   const uint64_t size =
-      job.size.set ? job.size.Resolve(logical_capacity_bytes) : logical_capacity_bytes - offset;
-  if (size == 0) fail("the region (size) is empty");
-  if (size > logical_capacity_bytes - offset) {
-    fail("offset " + std::to_string(offset) + " + size " + std::to_string(size) +
-         " ends past the device (logical capacity " + std::to_string(logical_capacity_bytes) +
-         " bytes)");
+      job.size.set ? job.size.Resolve(logical_capacity_bytes) : logical_capacity_bytes - start;
+  if (size == 0 && !job.filesize_min.set) fail("the region (size) is empty");
+  std::vector<uint64_t> file_sizes;
+  {
+    // A stream of its own (fio's file_size_state), so jobs without a
+    // filesize range draw nothing from it and their offsets stay the same.
+    Rng copy = initial_rng_;
+    Rng file_size_rng = copy.Fork(8);
+    FioFileSizes(job, logical_capacity_bytes, size, job_min_bytes, file_size_rng, file_sizes);
   }
-  region_start_ = offset;
-  region_end_ = offset + size;
-  loop_target_bytes_ = job.io_size.set ? job.io_size.Resolve(logical_capacity_bytes) : size;
+  uint64_t total = 0;
+  for (uint64_t bytes : file_sizes) total += bytes;
+  if (total > logical_capacity_bytes - start) {
+    std::string what;
+    if (start != 0) what = "offset=" + HumanBytes(start) + " + ";
+    if (job.filesize_min.set || file_sizes.size() > 1) {
+      what += std::to_string(file_sizes.size()) + " files of " + HumanBytes(total) + " in all";
+    } else {
+      what += "size=" + HumanBytes(total);
+    }
+    const uint64_t end = start + total;
+    fail(what + " ends at " + HumanBytes(end) + " (" + std::to_string(end) +
+         " bytes), beyond the drive's " + HumanBytes(logical_capacity_bytes) +
+         " logical capacity (" + std::to_string(logical_capacity_bytes) + " bytes)");
+  }
+  total_file_bytes_ = total;
+  // fio setup_files: with filesize, `size` is the I/O amount, at most the
+  // files' total; without, the files split `size`.
+  const uint64_t job_size =
+      job.filesize_min.set ? (job.size.set && size < total ? size : total) : size;
+  loop_target_bytes_ = job.io_size.set ? job.io_size.Resolve(logical_capacity_bytes) : job_size;
   if (loop_target_bytes_ == 0) fail("io_size is 0 bytes");
+  // fio get_next_seq_offset: time_based, and io_size > size, go round the
+  // region again instead of ending the loop.
+  wrap_around_ = time_based_ || loop_target_bytes_ > job_size;
 
-  // Random spaces, one per distinct alignment among the used directions.
+  uint64_t file_start = start;
+  files_.resize(file_sizes.size());
+  for (size_t i = 0; i < file_sizes.size(); ++i) {
+    files_[i].start_bytes = file_start;
+    files_[i].end_bytes = file_start + file_sizes[i];
+    file_start += file_sizes[i];
+  }
+
+  // Random spaces, one per distinct (alignment, smallest block) among the
+  // used directions. fio's blockalign only applies to random jobs.
   for (int dir = 0; dir < 3; ++dir) {
     DirectionState& state = dirs_[dir];
     if (!used[dir]) continue;
-    if (state.min_bytes > size) {
-      fail("the region (" + std::to_string(size) + " bytes) is smaller than the block size " +
-           std::to_string(state.min_bytes));
+    for (size_t i = 0; i < files_.size(); ++i) {
+      const uint64_t file_bytes = files_[i].end_bytes - files_[i].start_bytes;
+      if (state.min_bytes > file_bytes) {
+        if (files_.size() == 1) {
+          fail("the region (" + std::to_string(file_bytes) +
+               " bytes) is smaller than the block size " + std::to_string(state.min_bytes));
+        }
+        fail("file " + std::to_string(i) + " of " + std::to_string(files_.size()) + " (" +
+             std::to_string(file_bytes) + " bytes) is smaller than the block size " +
+             std::to_string(state.min_bytes));
+      }
     }
+    const uint64_t align =
+        random_pattern_ && job.block_align[dir] != 0 ? job.block_align[dir] : state.min_bytes;
     uint32_t index = 0;
-    while (index < spaces_.size() && spaces_[index].align_bytes != state.min_bytes) {
+    while (index < spaces_.size() &&
+           (spaces_[index].align_bytes != align || spaces_[index].min_bytes != state.min_bytes)) {
       ++index;
     }
     if (index == spaces_.size()) {
       RandomSpace space;
-      space.align_bytes = state.min_bytes;
-      space.blocks = size / state.min_bytes;
+      space.align_bytes = align;
+      space.min_bytes = state.min_bytes;
       spaces_.push_back(std::move(space));
+      for (FileState& file_state : files_) {
+        // fio last_block(): blocks whose offset leaves room for the
+        // smallest block before the file's end.
+        uint64_t room = file_state.end_bytes - file_state.start_bytes;
+        if (state.min_bytes > align) room -= state.min_bytes - align;
+        file_state.blocks[index] = room / align;
+        if (file_state.blocks[index] == 0) {
+          fail("blockalign " + std::to_string(align) + " leaves no block in a file of " +
+               std::to_string(file_state.end_bytes - file_state.start_bytes) + " bytes");
+        }
+      }
     }
     state.space = index;
   }
-  for (RandomSpace& space : spaces_) {
-    const uint64_t n = space.blocks;
+  for (uint32_t index = 0; index < spaces_.size(); ++index) {
+    RandomSpace& space = spaces_[index];
+    const uint64_t n = files_.front().blocks[index];
+    if (distribution_ == Distribution::kZipf || distribution_ == Distribution::kPareto ||
+        (distribution_ == Distribution::kNormal && job.distribution_param != 0)) {
+      for (const FileState& file_state : files_) {
+        if (file_state.blocks[index] != n) {
+          fail(
+              "random_distribution zipf/pareto/normal needs files of one size (a filesize "
+              "range gives them different sizes)");
+        }
+      }
+    }
     if (distribution_ == Distribution::kZipf) {
       space.ranks.BuildZipf(n, job.distribution_param);
     } else if (distribution_ == Distribution::kPareto) {
@@ -381,6 +492,11 @@ FioIoGenerator::FioIoGenerator(const FioJob& job, uint64_t logical_capacity_byte
     }
   }
 
+  // fio `openfiles` (0: all of them).
+  uint32_t open_limit = job.openfiles == 0 ? static_cast<uint32_t>(files_.size()) : job.openfiles;
+  if (open_limit > files_.size()) open_limit = static_cast<uint32_t>(files_.size());
+  open_files_.assign(open_limit, 0);
+
   Reset();
 }
 
@@ -392,9 +508,11 @@ void FioIoGenerator::Reset() {
   sequential_mix_rng_ = base.Fork(4);
   zone_rng_ = base.Fork(5);
   Rng setup_rng = base.Fork(6);
+  file_rng_ = base.Fork(7);  // after the others: their streams are unchanged
 
-  for (RandomSpace& space : spaces_) {
-    const uint64_t n = space.blocks;
+  for (uint32_t index = 0; index < spaces_.size(); ++index) {
+    RandomSpace& space = spaces_[index];
+    const uint64_t n = files_.front().blocks[index];
     // fio lib/zipf.c shared_rand_init: a random rand_off, or n * center;
     // lib/gauss.c: 0, or n * (center - 0.5) (taken modulo n here).
     if (distribution_ == Distribution::kNormal) {
@@ -411,10 +529,19 @@ void FioIoGenerator::Reset() {
     } else {
       space.scatter_offset = setup_rng.Below(n);
     }
-    NewPass(space);
+    for (FileState& file : files_) NewPass(file, index);
   }
+  for (FileState& file : files_) {
+    for (uint64_t& position : file.next_sequential) position = file.start_bytes;
+  }
+  next_unopened_ = 0;
+  open_count_ = 0;
+  while (open_count_ < open_files_.size()) open_files_[open_count_++] = next_unopened_++;
+  current_slot_ = 0;
+  round_robin_slot_ = 0;
+  service_left_ = 0;
+  force_switch_ = true;
 
-  for (DirectionState& state : dirs_) state.next_sequential = region_start_;
   issued_ = 0;
   data_ios_ = 0;
   loop_bytes_ = 0;
@@ -424,28 +551,109 @@ void FioIoGenerator::Reset() {
   rwmix_issues_ = 0;
   last_op_ = IoOp::kRead;
   finished_ = false;
+  rw_seq_left_ = 1;  // fio init.c: the first I/O of rw=randread:N is random
+  write_after_trim_ = false;
+  trim_offset_ = 0;
+  trim_length_ = 0;
 }
 
 void FioIoGenerator::Restart() { Reset(); }
 
-void FioIoGenerator::NewPass(RandomSpace& space) {
-  space.permutation.Reset(space.blocks, offset_rng_);
-  space.pass_position = 0;
+void FioIoGenerator::NewPass(FileState& file, uint32_t space) {
+  file.permutation[space].Reset(file.blocks[space], offset_rng_);
+  file.pass_position[space] = 0;
+}
+
+void FioIoGenerator::ReopenFiles() {
+  // fio clears a file's state when it is opened again: sequential I/O
+  // starts over and the random map is empty. Spaces outer, files inner: a
+  // single file draws its keys in the order it always has.
+  for (uint32_t index = 0; index < spaces_.size(); ++index) {
+    for (FileState& file : files_) NewPass(file, index);
+  }
+  for (FileState& file : files_) {
+    for (uint64_t& position : file.next_sequential) position = file.start_bytes;
+  }
+  next_unopened_ = 0;
+  open_count_ = 0;
+  while (open_count_ < open_files_.size()) open_files_[open_count_++] = next_unopened_++;
+  current_slot_ = 0;
+  round_robin_slot_ = 0;
+  service_left_ = 0;
+  force_switch_ = true;
+  write_after_trim_ = false;
 }
 
 bool FioIoGenerator::StartNextLoop() {
   ++loops_done_;
   if (!time_based_ && loops_done_ >= loops_) return false;
-  // fio clears the file's state between loops: sequential I/O starts over
-  // and the random map is empty again.
   loop_bytes_ = 0;
   rwmix_issues_ = 0;
-  for (DirectionState& state : dirs_) state.next_sequential = region_start_;
-  for (RandomSpace& space : spaces_) NewPass(space);
+  ReopenFiles();
+  return true;
+}
+
+void FioIoGenerator::SelectFile() {
+  if (files_.size() == 1) return;
+  // fio io_u.c __get_next_file: stay on the file for file_service_nr I/Os
+  // (sequential: until it is done), then move on.
+  if (file_service_ == FileService::kSequential) {
+    current_slot_ = 0;  // the open files are in file order
+    return;
+  }
+  if (service_left_ > 0 && !force_switch_) {
+    --service_left_;
+    return;
+  }
+  if (file_service_ == FileService::kRandom) {
+    // fio picks among all files, skipping finished ones and failing with
+    // EBUSY on closed ones when openfiles are open: a uniform pick among
+    // the open files.
+    current_slot_ = static_cast<uint32_t>(file_rng_.Below(open_count_));
+  } else {
+    if (round_robin_slot_ >= open_count_) round_robin_slot_ = 0;
+    current_slot_ = round_robin_slot_;
+    round_robin_slot_ = (round_robin_slot_ + 1) % open_count_;
+  }
+  service_left_ = file_service_nr_ - 1;
+  force_switch_ = false;
+}
+
+bool FioIoGenerator::CloseFile() {
+  if (files_.size() > 1) {
+    // The file is done for this loop: it leaves the rotation (order kept)
+    // and the next file not yet opened takes its place at the end.
+    for (uint32_t slot = current_slot_; slot + 1 < open_count_; ++slot) {
+      open_files_[slot] = open_files_[slot + 1];
+    }
+    --open_count_;
+    if (round_robin_slot_ > current_slot_) --round_robin_slot_;
+    if (next_unopened_ < files_.size()) open_files_[open_count_++] = next_unopened_++;
+    force_switch_ = true;
+    if (open_count_ > 0) {
+      SelectFile();
+      return true;
+    }
+    // Every file is done. Time-based jobs and io_size > size go round
+    // again within the loop, as fio does when it resets a file.
+    if (wrap_around_) {
+      if (loop_bytes_ < loop_target_bytes_ || time_based_) {
+        ReopenFiles();
+        SelectFile();
+        return true;
+      }
+    }
+  }
+  if (!StartNextLoop()) return false;
+  SelectFile();
   return true;
 }
 
 int FioIoGenerator::NextDirection() {
+  if (trimwrite_) {
+    // fio io_u.c set_rw_ddir: a trim, then a write of it, then a trim...
+    return write_after_trim_ ? 1 : 2;
+  }
   if (!IsMixedPattern(rw_)) return FixedDirection(rw_);
   // fio io_u.c get_rw_ddir / set_rwmix_bytes: draw 1..100 against
   // rwmixread whenever the current direction has caught up with its quota;
@@ -464,32 +672,51 @@ int FioIoGenerator::NextDirection() {
   return rwmix_dir_;
 }
 
-uint64_t FioIoGenerator::ScatterRank(const RandomSpace& space, uint64_t rank) const {
+bool FioIoGenerator::WantSequential() {
+  if (!random_pattern_) return true;
+  // fio io_u.c get_next_offset: with rw=randread:N only every N-th I/O
+  // (counting from the first) asks for a random offset.
+  if (rw_seq_nr_ > 1) {
+    if (--rw_seq_left_ != 0) return true;
+    rw_seq_left_ = rw_seq_nr_;
+  }
+  // fio io_u.c should_do_random: 1..100 <= percentage_random is random.
+  if (percentage_random_ < 100) {
+    return sequential_mix_rng_.Below(100) + 1 > percentage_random_;
+  }
+  return false;
+}
+
+uint64_t FioIoGenerator::ScatterRank(const RandomSpace& space, uint64_t n, uint64_t rank) const {
   // fio: (__hash_u64(rank) + rand_off) % nranges. Summing the residues
   // avoids the 64-bit wrap of fio's sum; for a power-of-two block count the
   // result is identical, and the map is then a bijection.
-  const uint64_t n = space.blocks;
-  return ((rank * kGoldenRatioPrime64) % n + space.scatter_offset) % n;
+  return ((rank * kGoldenRatioPrime64) % n + space.scatter_offset % n) % n;
 }
 
-uint64_t FioIoGenerator::RandomOffset(int dir) {
-  RandomSpace& space = spaces_[dirs_[dir].space];
-  const uint64_t n = space.blocks;
+bool FioIoGenerator::RandomOffset(int dir, FileState& file, uint64_t& offset) {
+  const uint32_t space_index = dirs_[dir].space;
+  const RandomSpace& space = spaces_[space_index];
+  const uint64_t n = file.blocks[space_index];
   uint64_t block = 0;
   switch (distribution_) {
     case Distribution::kUniform:
       if (random_map_) {
         // A pass that has used every block starts a new one (more I/O than
-        // the region holds: io_size > size, or time_based).
-        if (space.pass_position >= n) NewPass(space);
-        block = space.permutation.At(space.pass_position++);
+        // the region holds: io_size > size, or time_based). With several
+        // files, the file is done instead and the others take over.
+        if (file.pass_position[space_index] >= n) {
+          if (files_.size() > 1) return false;
+          NewPass(file, space_index);
+        }
+        block = file.permutation[space_index].At(file.pass_position[space_index]++);
       } else {
         block = offset_rng_.Below(n);
       }
       break;
     case Distribution::kZipf:
     case Distribution::kPareto:
-      block = ScatterRank(space, space.ranks.Sample(offset_rng_));
+      block = ScatterRank(space, n, space.ranks.Sample(offset_rng_));
       break;
     case Distribution::kNormal: {
       // fio lib/gauss.c gauss_next: the mean of 12 uniform draws on [0, n]
@@ -507,7 +734,7 @@ uint64_t FioIoGenerator::RandomOffset(int dir) {
         }
         sum = static_cast<uint64_t>(signed_sum + deviation);
       }
-      block = ScatterRank(space, sum);
+      block = ScatterRank(space, n, sum);
       break;
     }
     case Distribution::kZoned: {
@@ -522,45 +749,78 @@ uint64_t FioIoGenerator::RandomOffset(int dir) {
       break;
     }
   }
-  return region_start_ + block * space.align_bytes;
+  offset = file.start_bytes + block * space.align_bytes;
+  return true;
 }
 
-bool FioIoGenerator::NextOffset(int dir, uint64_t& offset) {
+uint64_t FioIoGenerator::SequentialCandidate(const FileState& file, uint64_t last_end) const {
+  // fio io_u.c get_next_seq_offset with rw=read:N: after the first I/O of
+  // the file, skip N bytes (N < 0: go back); a position outside the file
+  // wraps to its start (N > 0) or to its end minus |N| (N < 0), so
+  // rw=read:-8k with bs=4k reads 0, end-8k, end-12k, ... as fio's
+  // backwards-read.fio.
+  if (seq_add_bytes_ == 0 || last_end == file.start_bytes || last_end >= file.end_bytes) {
+    return last_end;
+  }
+  const int64_t file_bytes = static_cast<int64_t>(file.end_bytes - file.start_bytes);
+  int64_t position = static_cast<int64_t>(last_end - file.start_bytes) + seq_add_bytes_;
+  if (position < 0 || position >= file_bytes) {
+    position = seq_add_bytes_ > 0 ? 0 : file_bytes + seq_add_bytes_;
+    if (position < 0) position = 0;
+  }
+  return file.start_bytes + static_cast<uint64_t>(position);
+}
+
+bool FioIoGenerator::NextOffset(int dir, FileState& file, bool sequential, uint64_t& offset) {
   DirectionState& state = dirs_[dir];
-  bool sequential = !random_pattern_;
-  if (random_pattern_ && percentage_random_ < 100) {
-    // fio io_u.c should_do_random: 1..100 <= percentage_random is random.
-    sequential = sequential_mix_rng_.Below(100) + 1 > percentage_random_;
-  }
-  if (!sequential) {
-    offset = RandomOffset(dir);
-    return true;
-  }
-  if (state.next_sequential + state.min_bytes <= region_end_) {
-    offset = state.next_sequential;
+  if (!sequential) return RandomOffset(dir, file, offset);
+  const uint64_t candidate = SequentialCandidate(file, file.next_sequential[dir]);
+  if (candidate + state.min_bytes <= file.end_bytes) {
+    offset = candidate;
     return true;
   }
   if (random_pattern_) {
     // fio get_next_block: a sequential stretch that hits the end of the
     // region continues from a random block.
-    offset = RandomOffset(dir);
-    return true;
+    return RandomOffset(dir, file, offset);
   }
-  if (time_based_ || loop_target_bytes_ > region_end_ - region_start_) {
+  if (wrap_around_) {
     // fio get_next_seq_offset: time_based and io_size > size wrap around.
-    state.next_sequential = region_start_;
-    offset = region_start_;
+    file.next_sequential[dir] = file.start_bytes;
+    offset = file.start_bytes;
     return true;
   }
-  return false;  // the region is done: this loop is over
+  return false;  // the file is done: this loop is over for it
 }
 
-uint32_t FioIoGenerator::ChooseSize(int dir, uint64_t offset) {
+uint32_t FioIoGenerator::ChooseSize(int dir, const FileState& file, uint64_t offset) {
   const DirectionState& state = dirs_[dir];
+  if (state.range_max_bytes != 0) {
+    // fio io_u.c get_next_buflen with bsrange: min + max * r / (2^64),
+    // rounded down to a multiple of min unless bs_unaligned, capped at
+    // max; drawn again until it fits before the end of the file. For
+    // bsrange=4k-16k this gives 4k, 8k, 12k and 16k a quarter each.
+    const uint64_t min = state.min_bytes;
+    const uint64_t max = state.range_max_bytes;
+    if (min == max) return state.min_bytes;
+    for (int attempt = 0; attempt < 64; ++attempt) {
+      uint64_t length = min + size_rng_.Below(max);
+      if (!bs_unaligned_) {
+        if ((min & (min - 1)) == 0) {
+          length &= ~(min - 1);
+        } else {
+          length -= length % min;
+        }
+      }
+      if (length > max) length = max;
+      if (offset + length <= file.end_bytes) return static_cast<uint32_t>(length);
+    }
+    return state.min_bytes;
+  }
   const size_t count = state.sizes.size();
   if (count == 1) return state.sizes[0];
   // fio io_u.c get_next_buflen: draw a share; take the first size at or
-  // after it that fits before the region's end; if none fits, draw again.
+  // after it that fits before the file's end; if none fits, draw again.
   // The smallest size always fits (offsets are chosen so), which bounds
   // the retries; after 64 misses it is taken directly.
   for (int attempt = 0; attempt < 64; ++attempt) {
@@ -571,7 +831,7 @@ uint32_t FioIoGenerator::ChooseSize(int dir, uint64_t offset) {
       const bool has_share = cumulative > previous;
       previous = cumulative;
       if (!has_share || r >= cumulative) continue;
-      if (offset + state.sizes[i] <= region_end_) return state.sizes[i];
+      if (offset + state.sizes[i] <= file.end_bytes) return state.sizes[i];
     }
   }
   return state.min_bytes;
@@ -583,7 +843,7 @@ bool FioIoGenerator::Next(IoRequest& out) {
     finished_ = true;
     return false;
   }
-  if (loop_bytes_ >= loop_target_bytes_ && !StartNextLoop()) {
+  if (loop_bytes_ >= loop_target_bytes_ && !write_after_trim_ && !StartNextLoop()) {
     finished_ = true;
     return false;
   }
@@ -596,21 +856,41 @@ bool FioIoGenerator::Next(IoRequest& out) {
     return true;
   }
   const int dir = NextDirection();
-  uint64_t offset;
-  if (!NextOffset(dir, offset)) {
-    // The sequential region ended before io_size: next loop, from the
-    // region start (which fits: the region holds at least one block).
-    if (!StartNextLoop()) {
-      finished_ = true;
-      return false;
+  uint64_t offset = 0;
+  uint32_t length = 0;
+  if (write_after_trim_ && rw_ == RwPattern::kRandTrimWrite) {
+    // fio get_next_block / get_next_buflen for randtrimwrite: the write
+    // takes the trim's offset and length, outside the random map.
+    offset = trim_offset_;
+    length = trim_length_;
+  } else {
+    // The write half of a sequential trimwrite stays on the trim's file.
+    if (!write_after_trim_) SelectFile();
+    const bool sequential = WantSequential();
+    for (;;) {
+      if (NextOffset(dir, files_[open_files_[current_slot_]], sequential, offset)) break;
+      // The file (or, with one file, the region) is done: the next file, or
+      // the next loop from the region start (which fits: every file holds
+      // at least one block).
+      if (!CloseFile()) {
+        finished_ = true;
+        return false;
+      }
     }
-    offset = dirs_[dir].next_sequential;
+    FileState& file = files_[open_files_[current_slot_]];
+    length = ChooseSize(dir, file, offset);
+    file.next_sequential[dir] = offset + length;
   }
-  const uint32_t length = ChooseSize(dir, offset);
   out = IoRequest{kDirectionOp[dir], offset, length};
-  dirs_[dir].next_sequential = offset + length;
+  if (trimwrite_) {
+    write_after_trim_ = dir == 2;
+    trim_offset_ = offset;
+    trim_length_ = length;
+  }
   ++io_issues_[dir];
-  loop_bytes_ += length;
+  // trimwrite: only the writes count towards size/io_size (fio's
+  // io_bytes_exceeded counts a trimwrite job's write bytes).
+  if (!trimwrite_ || dir == 1) loop_bytes_ += length;
   ++data_ios_;
   ++issued_;
   last_op_ = out.op;

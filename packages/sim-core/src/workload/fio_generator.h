@@ -3,8 +3,8 @@
 // Follows fio's offset, size and direction logic (fio io_u.c, lib/zipf.c,
 // lib/gauss.c) so a pasted job file produces the access pattern fio would:
 //   - region [offset, offset+size) of the logical device; a percentage
-//     offset is aligned up to the job's smallest block size (fio HOWTO
-//     `offset`);
+//     offset (or offset_increment) is aligned up to the job's smallest
+//     block size (fio HOWTO `offset`);
 //   - direction: fixed by `rw`, or fio's rwmix draw for rw/randrw;
 //   - block size: `bs`, or a `bssplit` draw per I/O that, like fio, takes
 //     the first share at or after the drawn one that still fits the region;
@@ -21,7 +21,35 @@
 //     region as fio does: (rank * 0x9e37fffffffc0001 + rand_off) % blocks;
 //   - zoned: fio's 100-entry table of (access %, size %) ranges;
 //   - percentage_random < 100 mixes in sequential I/O as fio does;
-//   - fsync=N inserts a kFlush after every N writes.
+//   - fsync=N inserts a kFlush after every N writes;
+//   - bsrange: fio get_next_buflen's draw, min + U[0, max), rounded down to
+//     a multiple of min (unless bs_unaligned) and capped at max, drawn again
+//     until it fits before the file's end (bsrange=4k-16k: 4k, 8k, 12k and
+//     16k a quarter each, as fio with norandommap). One difference: fio's
+//     bitmap shortens an I/O that would overlap blocks already done in the
+//     pass (fio 3.33, bsrange=4k-16k with its map: 31/26/23/20 %); the
+//     permutation has no bitmap to check, so sizes keep their shares and a
+//     large I/O may overlap blocks the pass visits again (as with bssplit);
+//   - blockalign: random offsets are multiples of it; the block count is
+//     fio's last_block(): (file - (min bs - align)) / align;
+//   - files (nrfiles, filesize, openfiles, file_service_type): laid out one
+//     after another from the job's start (fio_file_set.h); each file keeps
+//     its own sequential positions and random map; `openfiles` files are in
+//     rotation at once, a finished file making room for the next (fio 3.33
+//     with nrfiles=4 openfiles=2 writes files 0 and 1 in turn, then 2 and
+//     3); the rotation is fio's: roundrobin or random switching every
+//     file_service_nr I/Os, or sequential (one file until it is done). A
+//     random job's file is done when its random map has covered it; a
+//     sequential one at its end. The write of a trimwrite pair stays on
+//     the trim's file. zipf/pareto/normal need files of one size (their
+//     tables are built once);
+//   - offset_increment: clone k starts at offset + k * increment;
+//   - rw=read:8k / rw=read:-8k: sequential I/O skips (or goes back) that
+//     many bytes after each I/O, wrapping as fio's get_next_seq_offset;
+//     rw=randread:N: a random offset, then N-1 sequential I/O after it;
+//   - trimwrite / randtrimwrite: a trim, then a write of the same block
+//     (randtrimwrite: exactly the trimmed offset and length); only the
+//     writes count towards size/io_size, as in fio.
 // Amount: io_size (default: size) bytes per loop, `loops` times; number_ios
 // caps the number of read/write/trim I/Os; time_based jobs never run out
 // (Next() keeps returning I/O, wrapping around the region) unless capped by
@@ -37,6 +65,7 @@
 #include <vector>
 
 #include "util/rng.h"
+#include "workload/fio_file_set.h"  // FioJobEndBytes, for callers that check a drive
 #include "workload/fio_job.h"
 
 namespace flashscope {
@@ -44,9 +73,11 @@ namespace flashscope {
 class FioIoGenerator {
  public:
   // Throws InputError(file, job.line, ...) when the job's region is empty,
-  // starts or ends beyond logical_capacity_bytes, or is smaller than a
-  // block. If the job sets `randseed`, the stream is seeded from it (fio
-  // semantics) and `rng` is not used; otherwise `rng` is the only source of
+  // starts or ends beyond logical_capacity_bytes (naming the bytes the job
+  // needs and the drive's capacity), a file is smaller than a block, or a
+  // size is still in zone units (the consumer converts `8z` to bytes). If
+  // the job sets `randseed`, the stream is seeded from it (fio semantics)
+  // and `rng` is not used; otherwise `rng` is the only source of
   // randomness. mapping_unit_bytes is the device's logical page: checked to
   // be non-zero; offsets follow fio's alignment (block sizes), not the page.
   FioIoGenerator(const FioJob& job, uint64_t logical_capacity_bytes, uint32_t mapping_unit_bytes,
@@ -61,9 +92,16 @@ class FioIoGenerator {
   // Back to the first I/O: the same sequence again.
   void Restart();
 
-  uint64_t region_offset_bytes() const { return region_start_; }
-  uint64_t region_bytes() const { return region_end_ - region_start_; }
+  // The job's region: from its first file's start over all its files.
+  uint64_t region_offset_bytes() const { return files_.front().start_bytes; }
+  uint64_t region_bytes() const { return total_file_bytes_; }
   uint64_t bytes_per_loop() const { return loop_target_bytes_; }
+  // The files on the drive (one for a job without nrfiles).
+  size_t file_count() const { return files_.size(); }
+  uint64_t file_offset_bytes(size_t index) const { return files_[index].start_bytes; }
+  uint64_t file_bytes(size_t index) const {
+    return files_[index].end_bytes - files_[index].start_bytes;
+  }
 
  private:
   // A bijection on [0, n): a 4-round balanced Feistel network over the next
@@ -101,14 +139,13 @@ class FioIoGenerator {
     std::vector<uint32_t> alias_;
   };
 
-  // Random offsets of the directions whose alignment is align_bytes (reads
-  // and writes share one space, as they share fio's per-file random map and
-  // zipf state, when their smallest block sizes are equal).
+  // Random offsets of the directions with the same alignment and smallest
+  // block size (reads and writes share one space, as they share fio's
+  // per-file random map and zipf state, when these are equal). What depends
+  // on a file's size (block count, random map) is in FileState.
   struct RandomSpace {
     uint64_t align_bytes = 0;
-    uint64_t blocks = 0;  // fio's last_block(): random block indices < this
-    BlockPermutation permutation;
-    uint64_t pass_position = 0;   // next index into the permutation
+    uint32_t min_bytes = 0;
     RankSampler ranks;            // zipf, pareto
     uint64_t scatter_offset = 0;  // fio's rand_off
     uint64_t gauss_stddev = 0;    // fio's gauss_state.stddev
@@ -118,17 +155,34 @@ class FioIoGenerator {
     std::vector<uint32_t> sizes;
     std::vector<uint32_t> cumulative_percent;
     uint32_t min_bytes = 0;
+    uint32_t range_max_bytes = 0;  // bsrange: sizes drawn in [min_bytes, this]
     uint32_t space = 0;            // index into spaces_
-    uint64_t next_sequential = 0;  // fio's last_pos[ddir]
+  };
+
+  // One of the job's files: an extent of the drive with its own positions
+  // and random map (fio's struct fio_file). O(1) memory per file.
+  struct FileState {
+    uint64_t start_bytes = 0;
+    uint64_t end_bytes = 0;
+    uint64_t next_sequential[3] = {0, 0, 0};  // fio's last_pos[ddir]
+    uint64_t blocks[3] = {0, 0, 0};           // per space: fio's last_block()
+    uint64_t pass_position[3] = {0, 0, 0};    // next index into the permutation
+    BlockPermutation permutation[3];
   };
 
   int NextDirection();
-  bool NextOffset(int dir, uint64_t& offset);  // false: the loop is over
-  uint64_t RandomOffset(int dir);
-  uint64_t ScatterRank(const RandomSpace& space, uint64_t rank) const;
-  uint32_t ChooseSize(int dir, uint64_t offset);
+  bool WantSequential();
+  // false: the file has nothing left in this pass (the loop is over for it)
+  bool NextOffset(int dir, FileState& file, bool sequential, uint64_t& offset);
+  bool RandomOffset(int dir, FileState& file, uint64_t& offset);
+  uint64_t SequentialCandidate(const FileState& file, uint64_t last_end) const;
+  uint64_t ScatterRank(const RandomSpace& space, uint64_t n, uint64_t rank) const;
+  uint32_t ChooseSize(int dir, const FileState& file, uint64_t offset);
+  void SelectFile();
+  bool CloseFile();  // false: the job is over
   bool StartNextLoop();
-  void NewPass(RandomSpace& space);
+  void ReopenFiles();
+  void NewPass(FileState& file, uint32_t space);
   void Reset();
 
   // The job, as the generator uses it.
@@ -143,14 +197,30 @@ class FioIoGenerator {
   uint64_t number_ios_;
   uint32_t loops_;
   uint32_t fsync_blocks_;
+  bool trimwrite_;  // trimwrite or randtrimwrite
+  bool bs_unaligned_;
+  int64_t seq_add_bytes_;  // rw=read:8k
+  uint32_t rw_seq_nr_;     // rw=randread:8
+  FileService file_service_;
+  uint32_t file_service_nr_;
   uint8_t zone_start_percent_[100];  // fio's zone_state_index, by v - 1
   uint8_t zone_end_percent_[100];
 
-  uint64_t region_start_ = 0;
-  uint64_t region_end_ = 0;
+  uint64_t total_file_bytes_ = 0;
+  bool wrap_around_ = false;  // time_based, or io_size > size
   uint64_t loop_target_bytes_ = 0;
   DirectionState dirs_[3];
   std::vector<RandomSpace> spaces_;
+  std::vector<FileState> files_;
+  // Files in rotation (fio's open files), in file order; open_count_ of
+  // them valid, at most `openfiles`.
+  std::vector<uint32_t> open_files_;
+  uint32_t open_count_ = 0;
+  uint32_t next_unopened_ = 0;
+  uint32_t current_slot_ = 0;
+  uint32_t round_robin_slot_ = 0;
+  uint32_t service_left_ = 0;
+  bool force_switch_ = true;
   Rng initial_rng_;
 
   // Independent streams, so e.g. changing bssplit leaves the offsets alone
@@ -160,6 +230,7 @@ class FioIoGenerator {
   Rng offset_rng_;
   Rng sequential_mix_rng_;
   Rng zone_rng_;
+  Rng file_rng_;  // file_service_type=random
 
   uint64_t issued_ = 0;
   uint64_t data_ios_ = 0;
@@ -170,6 +241,11 @@ class FioIoGenerator {
   uint64_t rwmix_issues_ = 0;
   IoOp last_op_ = IoOp::kRead;
   bool finished_ = false;
+  uint32_t rw_seq_left_ = 1;  // fio's td->ddir_seq_nr
+  // trimwrite: the next data I/O writes what the last trim covered.
+  bool write_after_trim_ = false;
+  uint64_t trim_offset_ = 0;
+  uint32_t trim_length_ = 0;
 };
 
 }  // namespace flashscope
