@@ -151,6 +151,8 @@ FioJob ZbdJob(const FioJob& fio, const FioJobFile& file, const DeviceConfig& con
   aligned.size = SizeSpec{};
   aligned.size.set = true;
   aligned.size.bytes = aligned_end - aligned_start;
+  // The region's start already includes this clone's offset_increment.
+  aligned.offset_increment = SizeSpec{};
   return aligned;
 }
 
