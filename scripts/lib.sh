@@ -33,6 +33,40 @@ ensure_native_toolchain() {
   fi
 }
 
+# The fio JSON readers the C++ tests run on FlashScope's fio output
+# (packages/sim-core/src/report/fio_readers_test.cpp): Debian's fio, which
+# ships tools/fio_jsonplus_clat2csv as /usr/bin/fio_jsonplus_clat2csv (a
+# Python script needing six) and runs the key-layout comparison; jq for the
+# kbench-style queries; and fio-plot from PyPI, pinned, in a venv under
+# build/ that the tests find at $FIO_PLOT_VENV. Explicit returns: test.sh
+# calls this with errexit off.
+FIO_PLOT_VENV="$REPO_ROOT/build/fio-plot-venv"
+FIO_PLOT_VERSION=1.1.21
+ensure_fio_readers() {
+  local missing=()
+  command -v fio >/dev/null || missing+=(fio)
+  command -v fio_jsonplus_clat2csv >/dev/null || missing+=(fio)
+  command -v jq >/dev/null || missing+=(jq)
+  command -v python3 >/dev/null || missing+=(python3)
+  python3 -c 'import six' 2>/dev/null || missing+=(python3-six)
+  python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing: ${missing[*]}" >&2
+    as_root apt-get update -qq || return 1
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null ||
+      return 1
+  fi
+  local installed
+  installed=$("$FIO_PLOT_VENV/bin/python" -c \
+    'import importlib.metadata as m; print(m.version("fio-plot"))' 2>/dev/null || true)
+  if [ "$installed" != "$FIO_PLOT_VERSION" ]; then
+    echo "installing: fio-plot==$FIO_PLOT_VERSION in $FIO_PLOT_VENV" >&2
+    rm -rf "$FIO_PLOT_VENV"
+    python3 -m venv "$FIO_PLOT_VENV" || return 1
+    "$FIO_PLOT_VENV/bin/pip" install -q "fio-plot==$FIO_PLOT_VERSION" || return 1
+  fi
+}
+
 ensure_npm_packages() {
   if [ ! -d "$REPO_ROOT/node_modules" ] || [ "$REPO_ROOT/package-lock.json" -nt "$REPO_ROOT/node_modules" ]; then
     (cd "$REPO_ROOT" && npm ci --no-audit --no-fund)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Installs what is missing (apt, npm ci), then runs,
 # in order: the native build, clang-format, Prettier, ESLint, tsc, the C++
-# tests (GoogleTest), the WebAssembly and web builds, the TypeScript unit
+# tests (GoogleTest, with the fio JSON readers: Debian's fio and jq, and
+# fio-plot in a venv), the WebAssembly and web builds, the TypeScript unit
 # tests (Vitest) and the end-to-end tests (Playwright in Debian's Chromium).
 # A failing step does not stop the later ones; the last line counts them all
 # ("N passed, N failed"), and the exit status is non-zero if anything failed.
@@ -12,6 +13,9 @@ started=$SECONDS
 
 ensure_npm_packages || exit 1
 ensure_chromium || exit 1
+# The fio readers the C++ tests run; the tests that need one fail, naming
+# this step, when it is missing.
+ensure_fio_readers || echo "could not install the fio JSON readers (ensure_fio_readers)" >&2
 
 rm -rf "$REPORT_DIR"
 mkdir -p "$REPORT_DIR"

@@ -4,6 +4,8 @@
 //   flashscope run --device DEVICE.json|preset:NAME --trace FILE [trace options] [options]
 //   flashscope run --scenario FILE.json [options]
 //   flashscope run ... --placements all|NAME,...   (zoned drives)
+//   flashscope run ... --output-format=normal|json|json+[,...]   (fio's output)
+//   flashscope run --device DEVICE --fio JOB.fio --parse-only
 //   flashscope trace inspect FILE [trace options] [--json]
 //   flashscope presets [--json]
 //   flashscope stability --device DEVICE [--fio MEASURE.fio] [options] [--compare]
@@ -27,6 +29,9 @@
 #include "cli/presets.h"
 #include "cli/stability_command.h"
 #include "cli/trace_command.h"
+#include "report/fio_json.h"
+#include "report/fio_parse_only.h"
+#include "report/fio_text.h"
 #include "report/result_json.h"
 #include "scenario/scenario.h"
 #include "sim/fio_jobs.h"
@@ -67,6 +72,12 @@ constexpr const char* kUsage =
     "  --placements all|NAME,...  zoned drives: run once per host FTL placement\n"
     "                          (zns.placement) and print the comparison table\n"
     "  --json                  print one JSON object instead of the text summary\n"
+    "  --output-format=FORMAT  fio's output instead: normal, json, json+ (json with\n"
+    "                          the clat histograms), or several separated by commas\n"
+    "                          (JSON first, then text, as fio writes them);\n"
+    "                          FlashScope's own figures are under \"flashscope\"\n"
+    "  --parse-only            with --device and --fio: check the job file against\n"
+    "                          the drive, print the jobs as resolved, run nothing\n"
     "  --presets DIR           where device presets live\n"
     "                          (default: the repository's public/presets/devices)\n"
     "\n";
@@ -80,6 +91,8 @@ struct RunArgs {
   std::vector<std::string> sets;
   std::string placements;  // --placements: all or NAME,NAME
   bool json = false;
+  FioOutputFormats output_format;  // --output-format: fio's layouts
+  bool parse_only = false;         // --parse-only
   bool events = false;
   double interval_ms = 0;  // 0: the simulator's default, coarsened as the run grows
 };
@@ -155,6 +168,12 @@ RunArgs ParseRunArgs(int argc, char** argv) {
       args.placements = value();
     else if (arg == "--json")
       args.json = true;
+    else if (arg == "--output-format")
+      args.output_format = ParseFioOutputFormats(value());
+    else if (arg.rfind("--output-format=", 0) == 0)  // fio spells it this way
+      args.output_format = ParseFioOutputFormats(arg.substr(std::strlen("--output-format=")));
+    else if (arg == "--parse-only")
+      args.parse_only = true;
     else if (arg == "--events")
       args.events = true;
     else if (arg == "--presets")
@@ -180,6 +199,15 @@ RunArgs ParseRunArgs(int argc, char** argv) {
   }
   if (args.scenario.empty() && (args.device.empty() || (args.fio.empty() && args.trace.empty()))) {
     UsageError("run needs --device and --fio (or --trace), or --scenario");
+  }
+  if (args.json && args.output_format.any()) {
+    UsageError("give --json (FlashScope's result) or --output-format (fio's), not both");
+  }
+  if (args.output_format.any() && (args.events || !args.placements.empty())) {
+    UsageError("--output-format cannot be combined with --events or --placements");
+  }
+  if (args.parse_only && (args.device.empty() || args.fio.empty())) {
+    UsageError("--parse-only needs --device and --fio");
   }
   if (args.trace.empty() && !args.trace_flags.members().empty()) {
     // Each flag's value remembers its argv index (TakeTraceFlag).
@@ -393,16 +421,36 @@ int RunPlacements(const RunArgs& args, char** argv) {
   return 0;
 }
 
+// fio's outputs of a finished run, in fio's order: JSON, then text.
+std::string FioOutput(const Simulator& sim, const RunInputs& in, const RunInfo& info,
+                      const FioOutputFormats& formats) {
+  const FioJobFile* jobs = in.jobs.jobs.empty() ? nullptr : &in.jobs;
+  std::string out;
+  if (formats.json) out += FioJsonOutput(sim, jobs, info, formats.json_plus);
+  if (formats.normal) out += FioTextOutput(sim, jobs);
+  return out;
+}
+
 int Run(int argc, char** argv) {
   const RunArgs args = ParseRunArgs(argc, argv);
   if (!args.placements.empty()) return RunPlacements(args, argv);
+  const RunInputs in = LoadInputs(args, argv, args.sets);
+  if (args.parse_only) {
+    const std::string text = FioResolvedJobsText(in.jobs, in.device);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return 0;
+  }
   RunInfo info;
   std::optional<EventStream> events;
   if (args.events) events.emplace(args.json);
-  const std::unique_ptr<Simulator> sim =
-      Simulate(LoadInputs(args, argv, args.sets), args, info, events ? &*events : nullptr);
+  const std::unique_ptr<Simulator> sim = Simulate(in, args, info, events ? &*events : nullptr);
   // The stream wrote the events; the result leaves them to it.
   info.include_events = false;
+  if (args.output_format.any()) {
+    const std::string out = FioOutput(*sim, in, info, args.output_format);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return 0;
+  }
   const std::string out = args.json ? RunResultJson(*sim, info, false) : RunResultText(*sim, info);
   if (events && args.json) {
     events->PrintJsonWithEvents(out, stdout);

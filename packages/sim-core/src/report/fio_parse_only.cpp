@@ -1,0 +1,124 @@
+#include "report/fio_parse_only.h"
+
+#include <cstdio>
+
+#include "nand/layout.h"
+#include "sim/fio_jobs.h"
+#include "util/rng.h"
+#include "workload/fio_generator.h"
+
+namespace flashscope {
+
+namespace {
+
+const char* RwName(RwPattern rw) {
+  switch (rw) {
+    case RwPattern::kRead:
+      return "read";
+    case RwPattern::kWrite:
+      return "write";
+    case RwPattern::kRandRead:
+      return "randread";
+    case RwPattern::kRandWrite:
+      return "randwrite";
+    case RwPattern::kReadWrite:
+      return "readwrite";
+    case RwPattern::kRandRw:
+      return "randrw";
+    case RwPattern::kTrim:
+      return "trim";
+    case RwPattern::kRandTrim:
+      return "randtrim";
+    case RwPattern::kTrimWrite:
+      return "trimwrite";
+    case RwPattern::kRandTrimWrite:
+      return "randtrimwrite";
+  }
+  return "?";
+}
+
+// "4096" or "4096/50:65536/50" (bssplit) or "4096-131072" (bsrange).
+std::string BlockSizesText(const FioJob& job, int dir) {
+  if (job.bs_range[dir].max_bytes > 0) {
+    return std::to_string(job.bs_range[dir].min_bytes) + "-" +
+           std::to_string(job.bs_range[dir].max_bytes);
+  }
+  const std::vector<BlockSizeShare>& sizes = job.block_sizes[dir];
+  if (sizes.size() == 1) return std::to_string(sizes[0].bytes);
+  std::string text;
+  for (const BlockSizeShare& share : sizes) {
+    text += (text.empty() ? "" : ":") + std::to_string(share.bytes) + "/" +
+            std::to_string(share.percent);
+  }
+  return text.empty() ? "-" : text;
+}
+
+std::string Seconds(uint64_t ns) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g s", ns / 1e9);
+  return text;
+}
+
+}  // namespace
+
+std::string FioResolvedJobsText(const FioJobFile& file, const DeviceConfig& device) {
+  const DeviceLayout layout = DeviceLayout::From(device);
+  // Builds every job as a run would: the same checks, the same errors.
+  const std::vector<JobSpec> built = JobsFromFio(file, device, layout);
+  std::string out;
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "%s: %zu job(s) valid on device %s (%llu bytes logical capacity)\n",
+                file.file.c_str(), file.jobs.size(), device.name.c_str(),
+                static_cast<unsigned long long>(layout.logical_bytes));
+  out += line;
+  for (const FioJob& job : file.jobs) {
+    out += "job '" + job.name + "'";
+    if (job.numjobs > 1) {
+      out +=
+          " (clone " + std::to_string(job.clone_index) + " of " + std::to_string(job.numjobs) + ")";
+    }
+    out += " line " + std::to_string(job.line) + ", group " + std::to_string(job.report_group) +
+           ": rw=" + RwName(job.rw);
+    if (job.rw == RwPattern::kReadWrite || job.rw == RwPattern::kRandRw) {
+      out += " rwmixread=" + std::to_string(job.rwmixread);
+    }
+    out += ", bs=" + BlockSizesText(job, 0) + "," + BlockSizesText(job, 1) + "," +
+           BlockSizesText(job, 2) + "\n";
+    if (job.zbd) {
+      out += "  zonemode=zbd: region in the zoned namespace\n";
+    } else {
+      // The generator resolves the region the same way the run's does.
+      const FioIoGenerator generator(job, layout.logical_bytes, layout.unit_bytes, Rng(1),
+                                     file.file);
+      const uint64_t start = generator.region_offset_bytes();
+      std::snprintf(line, sizeof line,
+                    "  region %llu..%llu (%llu bytes), io %llu bytes per loop x %u loop(s)",
+                    static_cast<unsigned long long>(start),
+                    static_cast<unsigned long long>(start + generator.region_bytes()),
+                    static_cast<unsigned long long>(generator.region_bytes()),
+                    static_cast<unsigned long long>(generator.bytes_per_loop()), job.loops);
+      out += line;
+      if (job.number_ios > 0) out += ", number_ios " + std::to_string(job.number_ios);
+      out += "\n";
+    }
+    out += "  iodepth " + std::to_string(job.iodepth);
+    if (job.runtime_ns > 0) {
+      out += ", runtime " + Seconds(job.runtime_ns) + (job.time_based ? " time_based" : "");
+    }
+    if (job.ramp_time_ns > 0) out += ", ramp_time " + Seconds(job.ramp_time_ns);
+    if (job.startdelay_ns > 0) out += ", startdelay " + Seconds(job.startdelay_ns);
+    if (job.rate_iops > 0) out += ", rate_iops " + std::to_string(job.rate_iops);
+    if (job.stonewall) out += ", stonewall";
+    out += "\n";
+    if (!job.ignored.empty()) {
+      out += "  ignored:";
+      for (const std::string& name : job.ignored) out += " " + name;
+      out += "\n";
+    }
+  }
+  (void)built;
+  return out;
+}
+
+}  // namespace flashscope
