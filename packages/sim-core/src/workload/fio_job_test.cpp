@@ -575,10 +575,13 @@ TEST(FioJobParseErrors, DistributionParameters) {
             "(allowed: random, zipf, pareto, normal, zoned)");
 }
 
-TEST(FioJobParseErrors, TimeBasedNeedsARuntime) {
-  EXPECT_EQ(ErrorOf("[global]\ntime_based\n[j]\nrw=write\n"),
-            "job.fio:3: job 'j': time_based needs a runtime (otherwise it "
-            "never ends)");
+TEST(FioJobParse, TimeBasedWithoutARuntimeIsDroppedAsFioDoes) {
+  // fio init.c: "time_based requires a runtime/timeout setting" is a
+  // warning, and the job runs to its size without time_based.
+  const FioJob job = ParseOne("[global]\ntime_based\n[j]\nrw=write\n");
+  EXPECT_FALSE(job.time_based);
+  EXPECT_EQ(job.ignored, std::vector<std::string>{"time_based"});
+  EXPECT_TRUE(ParseOne("[global]\ntime_based\n[j]\nruntime=5\n").time_based);
 }
 
 TEST(FioJobParseErrors, MalformedSectionHeader) {

@@ -292,7 +292,7 @@ constexpr FioOptionInfo kFioOptions[] = {
     {"ramp_time", "ramp_time", FioOptionUse::kHonoured, "", ""},
     {"random_distribution", "random_distribution", FioOptionUse::kHonoured, "", ""},
     {"random_generator", "random_generator", FioOptionUse::kHonoured, "", ""},
-    {"random_sequence_stride", "random_sequence_stride", FioOptionUse::kRefused, "1", "random_distribution=sequence is not modelled"},
+    {"random_sequence_stride", "random_sequence_stride", FioOptionUse::kRefused, "0", "random_distribution=sequence is not modelled"},
     {"randrepeat", "randrepeat", FioOptionUse::kIgnored, "", ""},
     {"randseed", "randseed", FioOptionUse::kHonoured, "", ""},
     {"rate", "rate", FioOptionUse::kHonoured, "", ""},

@@ -389,6 +389,10 @@ void ParseRandomDistribution(FioJob& job, const ValueContext& ctx, std::string_v
     ParseZones(job, ctx, rest);
     return;
   }
+  if (kind == "sequence") {
+    FailValue(ctx, "'sequence' (a fixed order of block indices) is not supported (allowed: "
+                   "random, zipf, pareto, normal, zoned)");
+  }
   if (kind == "zoned_abs") {
     FailValue(ctx, "'zoned_abs' is not supported (use zoned with percentages)");
   }
@@ -964,9 +968,11 @@ class JobFileParser {
     if (section_ != Section::kJob) return;
     section_ = Section::kNone;
     FioJob& job = current_.job;
+    // fio init.c fixup_options: "time_based requires a runtime/timeout
+    // setting", a warning after which fio runs the job without time_based.
     if (job.time_based && job.runtime_ns == 0) {
-      Fail(current_file_, job.line,
-           "job '" + job.name + "': time_based needs a runtime (otherwise it never ends)");
+      job.time_based = false;
+      AddIgnored(job, "time_based");
     }
     if (!job.wait_for.empty()) {
       const bool earlier = std::any_of(result_.jobs.begin(), result_.jobs.end(),
