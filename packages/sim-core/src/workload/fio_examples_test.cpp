@@ -25,10 +25,12 @@ const std::string kExamples = FLASHSCOPE_REPO_ROOT "/../shared/fio-jobs/examples
 // "env FIO_BS=4096 fio ..."), set as their users would set them.
 std::optional<std::string> ExampleEnvironment(const std::string& name) {
   static const std::map<std::string, std::string> kEnvironment = {
-      {"FIO_BS", "4096"},           {"FIO_RW", "randread"},   {"FIO_IODEPTH", "32"},
-      {"FIO_DIR", "/mnt/gpu"},      {"GPU_DEV_IDS", "0"},     {"uri", "nbd://localhost"},
-      {"S3_ID", "id"},              {"S3_KEY", "key"},        {"SSE_KEY", "sse"},
-      {"STORAGE_CLASS", "STANDARD"}, {"SWIFT_id", "token"},   {"POOL", "pool"},
+      {"FIO_BS", "4096"},    {"FIO_RW", "randread"},
+      {"FIO_IODEPTH", "32"}, {"FIO_DIR", "/mnt/gpu"},
+      {"GPU_DEV_IDS", "0"},  {"uri", "nbd://localhost"},
+      {"S3_ID", "id"},       {"S3_KEY", "key"},
+      {"SSE_KEY", "sse"},    {"STORAGE_CLASS", "STANDARD"},
+      {"SWIFT_id", "token"}, {"POOL", "pool"},
       {"CONT", "container"},
   };
   const auto it = kEnvironment.find(name);

@@ -54,16 +54,23 @@ TEST(FioOptionTable, SortedAndEveryHonouredOptionHasAHandler) {
 
 TEST(FioOptionTable, AliasesReachTheirOption) {
   const std::map<std::string, std::string> aliases = {
-      {"blocksize", "bs"},           {"blocksize_range", "bsrange"},
-      {"nr_files", "nrfiles"},       {"blockalign", "ba"},
-      {"ratemin", "rate_min"},       {"ratecycle", "rate_cycle"},
-      {"ss", "steadystate"},         {"ss_dur", "steadystate_duration"},
+      {"blocksize", "bs"},
+      {"blocksize_range", "bsrange"},
+      {"nr_files", "nrfiles"},
+      {"blockalign", "ba"},
+      {"ratemin", "rate_min"},
+      {"ratecycle", "rate_cycle"},
+      {"ss", "steadystate"},
+      {"ss_dur", "steadystate_duration"},
       {"ss_ramp", "steadystate_ramp_time"},
       {"disable_bw", "disable_bw_measurement"},
-      {"timeout", "runtime"},        {"readwrite", "rw"},
-      {"io_limit", "io_size"},       {"fill_fs", "fill_device"},
+      {"timeout", "runtime"},
+      {"readwrite", "rw"},
+      {"io_limit", "io_size"},
+      {"fill_fs", "fill_device"},
       {"wait_for_previous", "stonewall"},
-      {"fileoffset", "offset"},      {"blocksize_unaligned", "bs_unaligned"},
+      {"fileoffset", "offset"},
+      {"blocksize_unaligned", "bs_unaligned"},
   };
   for (const auto& [alias, canonical] : aliases) {
     const FioOptionInfo* info = FindFioOption(alias);
@@ -86,8 +93,10 @@ TEST(FioOptionTable, EngineAndBookkeepingOptionsAreIgnored) {
 }
 
 TEST(FioOptionTable, TyposStillGetADidYouMean) {
-  EXPECT_EQ(ErrorOf("[j]\nnr_file=4\n"), "job.fio:2: unknown option 'nr_file' (did you mean 'nr_files'?)");
-  EXPECT_EQ(ErrorOf("[j]\nratemn=1m\n"), "job.fio:2: unknown option 'ratemn' (did you mean 'ratemin'?)");
+  EXPECT_EQ(ErrorOf("[j]\nnr_file=4\n"),
+            "job.fio:2: unknown option 'nr_file' (did you mean 'nr_files'?)");
+  EXPECT_EQ(ErrorOf("[j]\nratemn=1m\n"),
+            "job.fio:2: unknown option 'ratemn' (did you mean 'ratemin'?)");
   EXPECT_EQ(ErrorOf("[j]\noutput-format=json\n"),
             "job.fio:2: unknown option 'output-format' (a command-line option of fio, not a job "
             "option; give it on the command line)");
@@ -116,7 +125,7 @@ TEST(FioJobOptions, BlockSizeRangesAndAlignment) {
   EXPECT_EQ(job.bs_range[0].max_bytes, 16384u);
   EXPECT_EQ(job.bs_range[1].min_bytes, 8192u);
   EXPECT_EQ(job.bs_range[1].max_bytes, 65536u);
-  EXPECT_EQ(job.bs_range[2].max_bytes, 65536u);  // trim follows write
+  EXPECT_EQ(job.bs_range[2].max_bytes, 65536u);                   // trim follows write
   job = ParseOne("[j]\nblocksize_range=64k:4k\nbs_unaligned\n");  // fio swaps
   EXPECT_EQ(job.bs_range[0].min_bytes, 4096u);
   EXPECT_EQ(job.bs_range[0].max_bytes, 65536u);
@@ -164,8 +173,9 @@ TEST(FioJobOptions, OffsetIncrementAndZoneUnits) {
   EXPECT_TRUE(job.offset_increment.is_percent);
   EXPECT_DOUBLE_EQ(job.offset_increment.percent, 10);
   EXPECT_EQ(ParseOne("[j]\noffset_increment=1g\n").offset_increment.bytes, kGiB);
-  job = ParseOne("[j]\nzonemode=zbd\nzonesize=256m\nsize=8z\noffset=2z\nio_size=4z\n"
-                 "offset_increment=1z\njob_max_open_zones=12\n");
+  job = ParseOne(
+      "[j]\nzonemode=zbd\nzonesize=256m\nsize=8z\noffset=2z\nio_size=4z\n"
+      "offset_increment=1z\njob_max_open_zones=12\n");
   EXPECT_TRUE(job.zbd);
   EXPECT_EQ(job.zonesize.bytes, 256 * kMiB);
   EXPECT_TRUE(job.size.in_zones);
@@ -276,8 +286,9 @@ TEST(FioJobOptions, SteadyState) {
 }
 
 TEST(FioJobOptions, ReportingOptionsAndPercentiles) {
-  FioJob job = ParseOne("[j]\ngroup_reporting\nunified_rw_reporting=mixed\n"
-                        "percentile_list=99.9:50:99.5\n");
+  FioJob job = ParseOne(
+      "[j]\ngroup_reporting\nunified_rw_reporting=mixed\n"
+      "percentile_list=99.9:50:99.5\n");
   EXPECT_TRUE(job.group_reporting);
   EXPECT_TRUE(job.unified_rw_reporting);
   EXPECT_EQ(job.percentile_list, (std::vector<double>{50, 99.5, 99.9}));
@@ -327,8 +338,8 @@ TEST(FioJobExpansion, EnvironmentVariables) {
     if (name == "DEPTH") return std::string("16");
     return std::nullopt;
   };
-  const FioJobFile file =
-      ParseFioJobs("[j]\nbs=${FIO_BS}\niodepth=${DEPTH}\nbsrange=${FIO_BS}-64k\n", "job.fio", options);
+  const FioJobFile file = ParseFioJobs(
+      "[j]\nbs=${FIO_BS}\niodepth=${DEPTH}\nbsrange=${FIO_BS}-64k\n", "job.fio", options);
   EXPECT_EQ(file.jobs[0].block_sizes[0][0].bytes, 8192u);
   EXPECT_EQ(file.jobs[0].iodepth, 16u);
   EXPECT_EQ(file.jobs[0].bs_range[0].min_bytes, 8192u);
@@ -364,7 +375,8 @@ TEST(FioJobExpansion, IncludeReadsTheFileInPlace) {
     if (path == "bad.fio") return std::string("\nbs=0\n");
     return std::string("include loop.fio\n");
   };
-  const FioJobFile file = ParseFioJobs("[first]\ninclude common.fio\nsize=1m\n", "dir/job.fio", options);
+  const FioJobFile file =
+      ParseFioJobs("[first]\ninclude common.fio\nsize=1m\n", "dir/job.fio", options);
   ASSERT_EQ(file.jobs.size(), 2u);
   EXPECT_EQ(file.jobs[0].block_sizes[0][0].bytes, 8192u);
   EXPECT_EQ(file.jobs[0].iodepth, 4u);

@@ -374,10 +374,10 @@ TEST(FioJobParse, IgnoredOptionsAreListedPerJob) {
       "rw=write\n",
       "job.fio");
   const std::vector<std::string> expected_a = {
-      "ioengine",      "direct",           "thread",       "randrepeat",
-      "filename",      "buffered",         "directory",    "invalidate",      "write_bw_log",
-      "write_lat_log", "write_iops_log",   "log_avg_msec", "per_job_logs",    "fallocate",
-      "create_serialize", "verify",     "random_generator"};
+      "ioengine",       "direct",          "thread",       "randrepeat",   "filename",
+      "buffered",       "directory",       "invalidate",   "write_bw_log", "write_lat_log",
+      "write_iops_log", "log_avg_msec",    "per_job_logs", "fallocate",    "create_serialize",
+      "verify",         "random_generator"};
   EXPECT_EQ(parsed.jobs[0].ignored, expected_a);
   // group_reporting is honoured now (FioJob::group_reporting).
   const std::vector<std::string> expected_b = {"ioengine", "direct", "thread", "randrepeat"};
@@ -454,7 +454,8 @@ TEST(FioJobParseErrors, RefusedOptionsSayWhyAndAcceptTheirDefault) {
             "bsrange=4k-16k for a range, or one size");
   // A refused option's default asks for nothing.
   const FioJob job = ParseOne("[j]\nlatency_target=0\nsprandom=0\nbs_is_seq_rand=false\n");
-  EXPECT_EQ(job.ignored, (std::vector<std::string>{"latency_target", "sprandom", "bs_is_seq_rand"}));
+  EXPECT_EQ(job.ignored,
+            (std::vector<std::string>{"latency_target", "sprandom", "bs_is_seq_rand"}));
 }
 
 TEST(FioJobParse, ZonedBlockDeviceOptions) {
@@ -511,7 +512,8 @@ TEST(FioJobParseErrors, UnknownRwListsTheAllowedValues) {
   EXPECT_EQ(ErrorOf("[j]\nrw=randomread\n"),
             "job.fio:2: rw: unknown value 'randomread' (allowed: read, write, trim, randread, "
             "randwrite, randtrim, rw, readwrite, randrw, trimwrite, randtrimwrite)");
-  EXPECT_EQ(ErrorOf("[j]\nrw=randwrite:0\n"), "job.fio:2: rw: value 0 is out of range 1..4294967295");
+  EXPECT_EQ(ErrorOf("[j]\nrw=randwrite:0\n"),
+            "job.fio:2: rw: value 0 is out of range 1..4294967295");
   EXPECT_EQ(ErrorOf("[j]\nrw=write:x\n"), "job.fio:2: rw: invalid size 'x'");
 }
 

@@ -40,6 +40,12 @@ using namespace fio_values;  // NOLINT: this file is the only user
 constexpr std::string_view kPageSizeValue = "4096";
 constexpr std::string_view kMbMemoryValue = "16384";
 constexpr std::string_view kNcpusValue = "8";
+struct Keyword {
+  std::string_view word;
+  std::string_view replacement;
+};
+constexpr Keyword kKeywords[] = {
+    {"$pagesize", kPageSizeValue}, {"$mb_memory", kMbMemoryValue}, {"$ncpus", kNcpusValue}};
 
 // How deep `include` may nest (an include cycle ends here, with an error).
 constexpr int kMaxIncludeDepth = 16;
@@ -53,7 +59,8 @@ void ParseBs(FioJob& job, const ValueContext& ctx, std::string_view text) {
       // fio reads "bs=4k-16k" as 4k and drops the rest without a word.
       FailValue(ctx, "'" + std::string(item) +
                          "' is a range; fio would silently use its first value. Write "
-                         "bsrange=" + std::string(item) + " for a range, or one size");
+                         "bsrange=" +
+                         std::string(item) + " for a range, or one size");
     }
     job.block_sizes[dir] = {BlockSizeShare{ParseBlockSize(ctx, item), 100}};
     job.bs_range[dir] = BlockSizeRange{};
@@ -99,8 +106,8 @@ void ParseRatePerDirection(uint64_t (&out)[3], const ValueContext& ctx, std::str
   const PerDirection items = PerDirectionItems(ctx, text);
   for (int dir = 0; dir < 3; ++dir) {
     if (items.item[dir].empty()) continue;
-    out[dir] = bytes ? ParseBytes(ctx, items.item[dir])
-                     : ParseCount(ctx, items.item[dir], 0, UINT64_MAX);
+    out[dir] =
+        bytes ? ParseBytes(ctx, items.item[dir]) : ParseCount(ctx, items.item[dir], 0, UINT64_MAX);
   }
 }
 
@@ -156,7 +163,6 @@ std::vector<BlockSizeShare> ParseBsSplitDirection(const ValueContext& ctx, std::
   }
   return shares;
 }
-
 
 void ParseBsSplit(FioJob& job, const ValueContext& ctx, std::string_view text) {
   const PerDirection items = PerDirectionItems(ctx, text);
@@ -229,7 +235,8 @@ void ParseFileSize(FioJob& job, const ValueContext& ctx, std::string_view text) 
   if (job.filesize_min.is_percent || job.filesize_max.is_percent) {
     FailValue(ctx, "file sizes are in bytes, not percentages");
   }
-  if (job.filesize_min.bytes > job.filesize_max.bytes) std::swap(job.filesize_min, job.filesize_max);
+  if (job.filesize_min.bytes > job.filesize_max.bytes)
+    std::swap(job.filesize_min, job.filesize_max);
   if (job.filesize_max.bytes == 0) FailValue(ctx, "file size must be greater than 0");
 }
 
@@ -274,8 +281,9 @@ void ParseSteadyState(FioJob& job, const ValueContext& ctx, std::string_view tex
   } else if (kind == "bw_slope") {
     job.ss_metric = SteadyStateMetric::kBwSlope;
   } else if (kind == "lat" || kind == "lat_slope") {
-    FailValue(ctx, "the latency criteria (lat, lat_slope) are not supported; FlashScope's "
-                   "steady state watches iops, iops_slope, bw or bw_slope");
+    FailValue(ctx,
+              "the latency criteria (lat, lat_slope) are not supported; FlashScope's "
+              "steady state watches iops, iops_slope, bw or bw_slope");
   } else {
     FailValue(ctx, "unknown criterion '" + kind + "' (allowed: iops, iops_slope, bw, bw_slope)");
   }
@@ -390,8 +398,9 @@ void ParseRandomDistribution(FioJob& job, const ValueContext& ctx, std::string_v
     return;
   }
   if (kind == "sequence") {
-    FailValue(ctx, "'sequence' (a fixed order of block indices) is not supported (allowed: "
-                   "random, zipf, pareto, normal, zoned)");
+    FailValue(ctx,
+              "'sequence' (a fixed order of block indices) is not supported (allowed: "
+              "random, zipf, pareto, normal, zoned)");
   }
   if (kind == "zoned_abs") {
     FailValue(ctx, "'zoned_abs' is not supported (use zoned with percentages)");
@@ -438,7 +447,6 @@ void ParseRandomDistribution(FioJob& job, const ValueContext& ctx, std::string_v
   job.distribution_param = param;
 }
 
-
 // ---------------------------------------------------------------------------
 // Honoured options, by fio's canonical name (aliases reach them through
 // fio_option_table.cpp).
@@ -477,86 +485,124 @@ uint32_t ParsePercent(const ValueContext& ctx, std::string_view text) {
   return static_cast<uint32_t>(ParseCount(ctx, text, 0, 100));
 }
 
-#define FIO_APPLY [](JobDraft & d, const ValueContext& c, const OptionValue& v)
-
 const HonouredOption kHonouredOptions[] = {
-    {"name", FIO_APPLY { d.job.name = std::string(RequireValue(c, v)); }},
+    {"name", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.name = std::string(RequireValue(c, v));
+     }},
     {"description", [](JobDraft& d, const ValueContext&, const OptionValue& v) {
        d.job.description = std::string(v.text);
      }},
-    {"wait_for", FIO_APPLY {
+    {"wait_for", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.wait_for = std::string(Trim(RequireValue(c, v)));
        d.wait_for_line = c.line;
      }},
-    {"rw", FIO_APPLY { ParseRw(d.job, c, RequireValue(c, v)); }},
-    {"bs", FIO_APPLY { ParseBs(d.job, c, RequireValue(c, v)); }},
-    {"bsrange", FIO_APPLY { ParseBsRange(d.job, c, RequireValue(c, v)); }},
-    {"bssplit", FIO_APPLY {
+    {"rw", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseRw(d.job, c, RequireValue(c, v));
+     }},
+    {"bs", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseBs(d.job, c, RequireValue(c, v));
+     }},
+    {"bsrange", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseBsRange(d.job, c, RequireValue(c, v));
+     }},
+    {"bssplit", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        ParseBsSplit(d.job, c, RequireValue(c, v));
        for (BlockSizeRange& range : d.job.bs_range) range = BlockSizeRange{};
      }},
-    {"ba", FIO_APPLY { ParseBlockAlign(d.job, c, RequireValue(c, v)); }},
-    {"bs_unaligned", FIO_APPLY { d.job.bs_unaligned = ParseBool(c, v.text, v.present); }},
-    {"size", FIO_APPLY {
+    {"ba", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseBlockAlign(d.job, c, RequireValue(c, v));
+     }},
+    {"bs_unaligned", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.bs_unaligned = ParseBool(c, v.text, v.present);
+     }},
+    {"size", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.size = ParseSizeSpec(c, RequireValue(c, v), false, true);
        if (!d.job.size.is_percent && !d.job.size.in_zones && d.job.size.bytes == 0) {
          FailValue(c, "size must be greater than 0");
        }
      }},
-    {"offset", FIO_APPLY { d.job.offset = ParseSizeSpec(c, RequireValue(c, v), true, true); }},
-    {"io_size", FIO_APPLY { d.job.io_size = ParseSizeSpec(c, RequireValue(c, v), false, true); }},
-    {"offset_increment", FIO_APPLY {
+    {"offset", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.offset = ParseSizeSpec(c, RequireValue(c, v), true, true);
+     }},
+    {"io_size", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.io_size = ParseSizeSpec(c, RequireValue(c, v), false, true);
+     }},
+    {"offset_increment", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.offset_increment = ParseSizeSpec(c, RequireValue(c, v), true, true);
      }},
-    {"filesize", FIO_APPLY { ParseFileSize(d.job, c, RequireValue(c, v)); }},
-    {"nrfiles", FIO_APPLY {
+    {"filesize", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseFileSize(d.job, c, RequireValue(c, v));
+     }},
+    {"nrfiles", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.nrfiles = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 1u << 20));
      }},
-    {"openfiles", FIO_APPLY {
+    {"openfiles", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.openfiles = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, 1u << 20));
      }},
-    {"file_service_type", FIO_APPLY { ParseFileService(d.job, c, RequireValue(c, v)); }},
-    {"fill_device", FIO_APPLY { d.job.fill_device = ParseBool(c, v.text, v.present); }},
-    {"number_ios", FIO_APPLY { d.job.number_ios = ParseCount(c, RequireValue(c, v), 0, UINT64_MAX); }},
-    {"loops", FIO_APPLY {
+    {"file_service_type", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseFileService(d.job, c, RequireValue(c, v));
+     }},
+    {"fill_device", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.fill_device = ParseBool(c, v.text, v.present);
+     }},
+    {"number_ios", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.number_ios = ParseCount(c, RequireValue(c, v), 0, UINT64_MAX);
+     }},
+    {"loops", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.loops = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 1u << 30));
      }},
-    {"iodepth", FIO_APPLY {
+    {"iodepth", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.iodepth = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 65536));
      }},
-    {"rwmixread", FIO_APPLY { d.job.rwmixread = ParsePercent(c, RequireValue(c, v)); }},
+    {"rwmixread", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.rwmixread = ParsePercent(c, RequireValue(c, v));
+     }},
     // fio: "If both rwmixread and rwmixwrite are given and the values do not
     // add up to 100%, the latter of the two will be used".
-    {"rwmixwrite", FIO_APPLY { d.job.rwmixread = 100 - ParsePercent(c, RequireValue(c, v)); }},
-    {"percentage_random", FIO_APPLY {
+    {"rwmixwrite", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.rwmixread = 100 - ParsePercent(c, RequireValue(c, v));
+     }},
+    {"percentage_random", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string_view text = RequireValue(c, v);
        if (text.find(',') != std::string_view::npos) {
          FailValue(c, "per-direction values are not supported (give one percentage)");
        }
        d.job.percentage_random = ParsePercent(c, text);
      }},
-    {"random_distribution", FIO_APPLY { ParseRandomDistribution(d.job, c, RequireValue(c, v)); }},
-    {"norandommap", FIO_APPLY { d.job.norandommap = ParseBool(c, v.text, v.present); }},
-    {"runtime", FIO_APPLY { d.job.runtime_ns = ParseTime(c, RequireValue(c, v), kNsPerSecond); }},
-    {"time_based", FIO_APPLY { d.job.time_based = ParseBool(c, v.text, v.present); }},
+    {"random_distribution", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseRandomDistribution(d.job, c, RequireValue(c, v));
+     }},
+    {"norandommap", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.norandommap = ParseBool(c, v.text, v.present);
+     }},
+    {"runtime", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.runtime_ns = ParseTime(c, RequireValue(c, v), kNsPerSecond);
+     }},
+    {"time_based", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.time_based = ParseBool(c, v.text, v.present);
+     }},
     // fio's thinktime is in microseconds when no unit is given.
-    {"thinktime", FIO_APPLY { d.job.thinktime_ns = ParseTime(c, RequireValue(c, v), kNsPerUs); }},
-    {"thinktime_blocks", FIO_APPLY {
+    {"thinktime", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.thinktime_ns = ParseTime(c, RequireValue(c, v), kNsPerUs);
+     }},
+    {"thinktime_blocks", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.thinktime_blocks =
            static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 1u << 30));
      }},
-    {"startdelay", FIO_APPLY {
+    {"startdelay", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string_view text = RequireValue(c, v);
        if (text.find('-') != std::string_view::npos || text.find(':') != std::string_view::npos) {
          FailValue(c, "random start delays (ranges) are not supported");
        }
        d.job.startdelay_ns = ParseTime(c, text, kNsPerSecond);
      }},
-    {"ramp_time", FIO_APPLY { d.job.ramp_time_ns = ParseTime(c, RequireValue(c, v), kNsPerSecond); }},
+    {"ramp_time", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.ramp_time_ns = ParseTime(c, RequireValue(c, v), kNsPerSecond);
+     }},
     // rate_iops: one value for every direction stays in FioJob::rate_iops
     // (the job's whole rate, as before); per-direction values go to
     // rate_iops_dir and rate_iops is 0.
-    {"rate_iops", FIO_APPLY {
+    {"rate_iops", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string_view text = RequireValue(c, v);
        d.job.rate_iops = 0;
        for (uint64_t& rate : d.job.rate_iops_dir) rate = 0;
@@ -566,14 +612,20 @@ const HonouredOption kHonouredOptions[] = {
          ParseRatePerDirection(d.job.rate_iops_dir, c, text, false);
        }
      }},
-    {"rate_iops_min", FIO_APPLY { ParseRatePerDirection(d.job.rate_iops_min, c, RequireValue(c, v), false); }},
-    {"rate", FIO_APPLY { ParseRatePerDirection(d.job.rate_bytes, c, RequireValue(c, v), true); }},
-    {"rate_min", FIO_APPLY { ParseRatePerDirection(d.job.rate_min_bytes, c, RequireValue(c, v), true); }},
+    {"rate_iops_min", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseRatePerDirection(d.job.rate_iops_min, c, RequireValue(c, v), false);
+     }},
+    {"rate", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseRatePerDirection(d.job.rate_bytes, c, RequireValue(c, v), true);
+     }},
+    {"rate_min", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseRatePerDirection(d.job.rate_min_bytes, c, RequireValue(c, v), true);
+     }},
     // fio's ratecycle is in milliseconds.
-    {"rate_cycle", FIO_APPLY {
+    {"rate_cycle", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.rate_cycle_ns = ParseCount(c, RequireValue(c, v), 1, UINT32_MAX) * kNsPerMs;
      }},
-    {"rate_process", FIO_APPLY {
+    {"rate_process", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string text = Lower(Trim(RequireValue(c, v)));
        if (text == "linear") {
          d.job.rate_process = RateProcess::kLinear;
@@ -583,12 +635,18 @@ const HonouredOption kHonouredOptions[] = {
          FailValue(c, "unknown value '" + text + "' (allowed: linear, poisson)");
        }
      }},
-    {"stonewall", FIO_APPLY { d.job.stonewall = ParseBool(c, v.text, v.present); }},
-    {"new_group", FIO_APPLY { d.job.new_group = ParseBool(c, v.text, v.present); }},
-    {"group_reporting", FIO_APPLY { d.job.group_reporting = ParseBool(c, v.text, v.present); }},
+    {"stonewall", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.stonewall = ParseBool(c, v.text, v.present);
+     }},
+    {"new_group", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.new_group = ParseBool(c, v.text, v.present);
+     }},
+    {"group_reporting", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.group_reporting = ParseBool(c, v.text, v.present);
+     }},
     // none|0: split; mixed|1: one "mixed" direction; both|2 (split and
     // mixed) is reported as mixed.
-    {"unified_rw_reporting", FIO_APPLY {
+    {"unified_rw_reporting", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string text = Lower(Trim(v.present ? v.text : std::string_view("1")));
        if (text == "none" || text == "0") {
          d.job.unified_rw_reporting = false;
@@ -598,25 +656,25 @@ const HonouredOption kHonouredOptions[] = {
          FailValue(c, "unknown value '" + text + "' (allowed: none, mixed, both, 0, 1, 2)");
        }
      }},
-    {"randseed", FIO_APPLY {
+    {"randseed", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.randseed = ParseCount(c, RequireValue(c, v), 0, UINT64_MAX);
        d.job.has_randseed = true;
      }},
     // fio's own limit is its thread table; 4096 clones is plenty.
-    {"numjobs", FIO_APPLY {
+    {"numjobs", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.numjobs = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 4096));
      }},
     // fsync=N / fdatasync=N: a flush after every N writes (fio io_u.c
     // get_rw_ddir). 0 turns it off, as in fio.
-    {"fsync", FIO_APPLY {
+    {"fsync", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.fsync_blocks = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, UINT32_MAX));
      }},
-    {"fdatasync", FIO_APPLY {
+    {"fdatasync", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.fsync_blocks = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, UINT32_MAX));
      }},
     // sync=1|sync|dsync (O_SYNC/O_DSYNC): each write waits for a flush;
     // sync=0|none: off (options.c "sync" posval).
-    {"sync", FIO_APPLY {
+    {"sync", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string text = Lower(Trim(v.present ? v.text : std::string_view("1")));
        if (text == "0" || text == "none") {
          d.job.sync_writes = false;
@@ -628,31 +686,45 @@ const HonouredOption kHonouredOptions[] = {
      }},
     // end_syncfs and fsync_on_close also end the job with its data flushed
     // (a simulated drive has no file system or file to close).
-    {"end_fsync", FIO_APPLY { d.job.end_fsync = ParseBool(c, v.text, v.present); }},
-    {"end_syncfs", FIO_APPLY { d.job.end_fsync = ParseBool(c, v.text, v.present); }},
-    {"fsync_on_close", FIO_APPLY { d.job.end_fsync = ParseBool(c, v.text, v.present); }},
-    {"exitall", FIO_APPLY { d.job.exitall = ParseBool(c, v.text, v.present); }},
-    {"read_iolog", FIO_APPLY { d.job.read_iolog = std::string(Trim(RequireValue(c, v))); }},
-    {"flow", FIO_APPLY {
+    {"end_fsync", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.end_fsync = ParseBool(c, v.text, v.present);
+     }},
+    {"end_syncfs", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.end_fsync = ParseBool(c, v.text, v.present);
+     }},
+    {"fsync_on_close", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.end_fsync = ParseBool(c, v.text, v.present);
+     }},
+    {"exitall", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.exitall = ParseBool(c, v.text, v.present);
+     }},
+    {"read_iolog", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.read_iolog = std::string(Trim(RequireValue(c, v)));
+     }},
+    {"flow", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        std::string_view text = Trim(RequireValue(c, v));
        const bool negative = !text.empty() && text.front() == '-';
        const uint64_t magnitude = ParseCount(c, negative ? text.substr(1) : text, 0, INT32_MAX);
        d.job.flow = negative ? -static_cast<int32_t>(magnitude) : static_cast<int32_t>(magnitude);
      }},
-    {"flow_id", FIO_APPLY {
+    {"flow_id", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.flow_id = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, UINT32_MAX));
      }},
     // fio's flow_sleep is in microseconds.
-    {"flow_sleep", FIO_APPLY { d.job.flow_sleep_ns = ParseTime(c, RequireValue(c, v), kNsPerUs); }},
-    {"steadystate", FIO_APPLY { ParseSteadyState(d.job, c, RequireValue(c, v)); }},
-    {"steadystate_duration", FIO_APPLY {
+    {"flow_sleep", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.flow_sleep_ns = ParseTime(c, RequireValue(c, v), kNsPerUs);
+     }},
+    {"steadystate", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseSteadyState(d.job, c, RequireValue(c, v));
+     }},
+    {"steadystate_duration", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.ss_dur_ns = ParseTime(c, RequireValue(c, v), kNsPerSecond);
      }},
-    {"steadystate_ramp_time", FIO_APPLY {
+    {"steadystate_ramp_time", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.ss_ramp_ns = ParseTime(c, RequireValue(c, v), kNsPerSecond);
      }},
     // FlashScope samples steady state once a second, fio's default.
-    {"steadystate_check_interval", FIO_APPLY {
+    {"steadystate_check_interval", [](JobDraft&, const ValueContext& c, const OptionValue& v) {
        if (ParseTime(c, RequireValue(c, v), kNsPerSecond) != kNsPerSecond) {
          FailValue(c, "only fio's default of 1s is supported (FlashScope samples steady state "
                       "once a second)");
@@ -660,7 +732,7 @@ const HonouredOption kHonouredOptions[] = {
      }},
     // Zoned block devices (fio HOWTO "zonemode" and options.c): only the
     // zbd mode, which the zoned device serves (zns/zbd_adapter.h).
-    {"zonemode", FIO_APPLY {
+    {"zonemode", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string mode = Lower(Trim(RequireValue(c, v)));
        if (mode == "none") {
          d.job.zbd = false;
@@ -674,20 +746,30 @@ const HonouredOption kHonouredOptions[] = {
                           "' (allowed: none, strided, zbd; FlashScope supports none and zbd)");
        }
      }},
-    {"zonesize", FIO_APPLY { d.job.zonesize = ParseSizeSpec(c, RequireValue(c, v), false, false); }},
+    {"zonesize", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.zonesize = ParseSizeSpec(c, RequireValue(c, v), false, false);
+     }},
     // fio caps it at ZBD_MAX_OPEN_ZONES (4096). job_max_open_zones is the
     // same limit for this job alone, which is what max_open_zones means here.
-    {"max_open_zones", FIO_APPLY {
+    {"max_open_zones", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.max_open_zones = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, 4096));
      }},
-    {"job_max_open_zones", FIO_APPLY {
+    {"job_max_open_zones", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.max_open_zones = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, 4096));
      }},
-    {"zone_reset_threshold", FIO_APPLY { d.job.zone_reset_threshold = ParseFraction(c, RequireValue(c, v)); }},
-    {"zone_reset_frequency", FIO_APPLY { d.job.zone_reset_frequency = ParseFraction(c, RequireValue(c, v)); }},
-    {"read_beyond_wp", FIO_APPLY { d.job.read_beyond_wp = ParseBool(c, v.text, v.present); }},
-    {"percentile_list", FIO_APPLY { ParsePercentileList(d.job, c, RequireValue(c, v)); }},
-    {"kb_base", FIO_APPLY {
+    {"zone_reset_threshold", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.zone_reset_threshold = ParseFraction(c, RequireValue(c, v));
+     }},
+    {"zone_reset_frequency", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.zone_reset_frequency = ParseFraction(c, RequireValue(c, v));
+     }},
+    {"read_beyond_wp", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.read_beyond_wp = ParseBool(c, v.text, v.present);
+     }},
+    {"percentile_list", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParsePercentileList(d.job, c, RequireValue(c, v));
+     }},
+    {"kb_base", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string_view text = Trim(RequireValue(c, v));
        if (text == "1024") {
          d.kb_base = 1024;
@@ -700,7 +782,7 @@ const HonouredOption kHonouredOptions[] = {
     // Determinism is always on in FlashScope: the same seed gives the same
     // stream. lfsr visits every block once per pass, as FlashScope's random
     // map already does; both generators are accepted and listed as ignored.
-    {"random_generator", FIO_APPLY {
+    {"random_generator", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string text = Lower(Trim(RequireValue(c, v)));
        if (text != "tausworthe" && text != "tausworthe64" && text != "lfsr") {
          FailValue(c, "unknown generator '" + text + "' (allowed: tausworthe, lfsr, tausworthe64)");
@@ -708,8 +790,6 @@ const HonouredOption kHonouredOptions[] = {
        AddIgnored(d.job, "random_generator");
      }},
 };
-
-#undef FIO_APPLY
 
 const HonouredOption* FindHonoured(std::string_view canonical) {
   for (const HonouredOption& option : kHonouredOptions) {
@@ -727,8 +807,8 @@ size_t EditDistance(std::string_view a, std::string_view b) {
   for (size_t i = 1; i <= a.size(); ++i) {
     for (size_t j = 1; j <= b.size(); ++j) {
       const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      d[i * w + j] = std::min({d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1,
-                               d[(i - 1) * w + j - 1] + cost});
+      d[i * w + j] =
+          std::min({d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1, d[(i - 1) * w + j - 1] + cost});
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
         d[i * w + j] = std::min(d[i * w + j], d[(i - 2) * w + j - 2] + 1);
       }
@@ -770,9 +850,10 @@ void ApplyOption(JobDraft& draft, const std::string& file, uint32_t line, std::s
     // job file too); say where they belong.
     for (std::string_view command_line : {"output-format", "output", "minimal", "parse-only"}) {
       if (name == command_line) {
-        Fail(file, line, "unknown option '" + std::string(name) +
-                             "' (a command-line option of fio, not a job option; give it on "
-                             "the command line)");
+        Fail(file, line,
+             "unknown option '" + std::string(name) +
+                 "' (a command-line option of fio, not a job option; give it on "
+                 "the command line)");
       }
     }
     Fail(file, line, "unknown option '" + std::string(name) + "'" + Suggestion(name));
@@ -830,7 +911,8 @@ class JobFileParser {
   void Finish(const std::string& file) {
     FinishJob();
     if (result_.jobs.empty()) {
-      Fail(file, 0, "no job section (a job file needs at least one [name] section besides [global])");
+      Fail(file, 0,
+           "no job section (a job file needs at least one [name] section besides [global])");
     }
   }
 
@@ -889,12 +971,14 @@ class JobFileParser {
     if (path.empty()) Fail(file, line_number, "include: needs a file name");
     const std::string included(path);
     if (!options_.read_include) {
-      Fail(file, line_number, "include: cannot read '" + included +
-                                  "' (includes are not available here; paste its options)");
+      Fail(file, line_number,
+           "include: cannot read '" + included +
+               "' (includes are not available here; paste its options)");
     }
     if (depth >= kMaxIncludeDepth) {
-      Fail(file, line_number, "include: '" + included + "' nests more than " +
-                                  std::to_string(kMaxIncludeDepth) + " deep (an include cycle?)");
+      Fail(file, line_number,
+           "include: '" + included + "' nests more than " + std::to_string(kMaxIncludeDepth) +
+               " deep (an include cycle?)");
     }
     const std::string text = options_.read_include(included, file);
     // Named as fio finds it (beside the including file), for its messages
@@ -927,21 +1011,19 @@ class JobFileParser {
           content = std::string(env);
         }
         if (!content) {
-          FailValue(ctx, "environment variable '" + variable + "' is not set (fio would use "
-                         "an empty value; set it or write the value itself)");
+          FailValue(ctx, "environment variable '" + variable +
+                             "' is not set (fio would use "
+                             "an empty value; set it or write the value itself)");
         }
         out += *content;
         i = close + 1;
         continue;
       }
       bool replaced = false;
-      for (const auto& [word, replacement] :
-           {std::pair<std::string_view, std::string_view>{"$pagesize", kPageSizeValue},
-            {"$mb_memory", kMbMemoryValue},
-            {"$ncpus", kNcpusValue}}) {
-        if (value.compare(i, word.size(), word) == 0) {
-          out += replacement;
-          i += word.size();
+      for (const Keyword& k : kKeywords) {
+        if (value.compare(i, k.word.size(), k.word) == 0) {
+          out += k.replacement;
+          i += k.word.size();
           replaced = keyword = true;
           break;
         }
@@ -975,8 +1057,9 @@ class JobFileParser {
       AddIgnored(job, "time_based");
     }
     if (!job.wait_for.empty()) {
-      const bool earlier = std::any_of(result_.jobs.begin(), result_.jobs.end(),
-                                       [&](const FioJob& other) { return other.name == job.wait_for; });
+      const bool earlier =
+          std::any_of(result_.jobs.begin(), result_.jobs.end(),
+                      [&](const FioJob& other) { return other.name == job.wait_for; });
       if (!earlier) {
         Fail(current_file_, current_.wait_for_line,
              "wait_for: no job named '" + job.wait_for + "' before job '" + job.name +

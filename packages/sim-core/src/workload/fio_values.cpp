@@ -120,12 +120,23 @@ uint64_t SizeMultiplier(std::string_view suffix, uint32_t kb_base) {
   if (suffix.empty() || suffix == "b") return 1;
   int power = 0;
   switch (suffix.front()) {
-    case 'k': power = 1; break;
-    case 'm': power = 2; break;
-    case 'g': power = 3; break;
-    case 't': power = 4; break;
-    case 'p': power = 5; break;
-    default: return 0;
+    case 'k':
+      power = 1;
+      break;
+    case 'm':
+      power = 2;
+      break;
+    case 'g':
+      power = 3;
+      break;
+    case 't':
+      power = 4;
+      break;
+    case 'p':
+      power = 5;
+      break;
+    default:
+      return 0;
   }
   const std::string_view rest = suffix.substr(1);
   uint64_t base;
@@ -141,9 +152,7 @@ uint64_t SizeMultiplier(std::string_view suffix, uint32_t kb_base) {
   return multiplier;
 }
 
-bool IsSuffixChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
+bool IsSuffixChar(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 // Recursive descent over fio's expression grammar; precedence as in
 // expression-parser.y: unary minus > ^ > * / % > + -.
@@ -241,11 +250,11 @@ class Arithmetic {
       return 0;
     }
     uint64_t value;
-    if (start == at_ ||
-        !ParseBytesValue(text_.substr(start, at_ - start), kb_base_, value) ||
+    if (start == at_ || !ParseBytesValue(text_.substr(start, at_ - start), kb_base_, value) ||
         value > static_cast<uint64_t>(INT64_MAX)) {
-      Problem(start == at_ ? "a number is missing"
-                              : "invalid number '" + std::string(text_.substr(start, at_ - start)) + "'");
+      Problem(start == at_
+                  ? "a number is missing"
+                  : "invalid number '" + std::string(text_.substr(start, at_ - start)) + "'");
       return 0;
     }
     return static_cast<int64_t>(value);
