@@ -371,20 +371,25 @@ TEST(FioJobExpansion, IncludeReadsTheFileInPlace) {
   options.read_include = [&](const std::string& path, const std::string& including) {
     asked.push_back(path + " from " + including);
     if (path == "common.fio") return std::string("bs=8k\niodepth=4\ninclude more/deep.fio\n");
-    if (path == "more/deep.fio") return std::string("rw=randwrite\n[second]\nrw=read\n");
+    if (path == "more/deep.fio") return std::string("rw=randwrite\n");
+    if (path == "section.fio") return std::string("bs=4k\n\n[second]\n");
     if (path == "bad.fio") return std::string("\nbs=0\n");
     return std::string("include loop.fio\n");
   };
   const FioJobFile file =
-      ParseFioJobs("[first]\ninclude common.fio\nsize=1m\n", "dir/job.fio", options);
+      ParseFioJobs("[first]\ninclude common.fio\nsize=1m\n[second]\ninclude common.fio\n",
+                   "dir/job.fio", options);
   ASSERT_EQ(file.jobs.size(), 2u);
   EXPECT_EQ(file.jobs[0].block_sizes[0][0].bytes, 8192u);
   EXPECT_EQ(file.jobs[0].iodepth, 4u);
   EXPECT_EQ(file.jobs[0].rw, RwPattern::kRandWrite);
-  EXPECT_EQ(file.jobs[1].name, "second");
-  EXPECT_EQ(file.jobs[1].size.bytes, kMiB);  // the line after the include
-  EXPECT_EQ(asked, (std::vector<std::string>{"common.fio from dir/job.fio",
-                                             "more/deep.fio from dir/common.fio"}));
+  EXPECT_EQ(file.jobs[0].size.bytes, kMiB);  // the line after the include
+  EXPECT_EQ(file.jobs[1].iodepth, 4u);
+  EXPECT_EQ(asked, (std::vector<std::string>{
+                       "common.fio from dir/job.fio", "more/deep.fio from dir/common.fio",
+                       "common.fio from dir/job.fio", "more/deep.fio from dir/common.fio"}));
+  EXPECT_EQ(ErrorOf("[j]\ninclude section.fio\n", options),
+            "section.fio:3: no new sections in included files (fio refuses them too)");
   // Errors name the included file and its line.
   EXPECT_EQ(ErrorOf("[j]\ninclude bad.fio\n", options),
             "bad.fio:2: bs: invalid size '0' (block sizes are 512 bytes to 1 GiB)");

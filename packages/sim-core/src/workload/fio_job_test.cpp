@@ -391,13 +391,15 @@ TEST(FioJobParse, CommentsWhitespaceAndLineEndings) {
       "\r\n"
       "[ job one ]\r\n"
       "  bs = 16k   ; inline comment\r\n"
-      "\trw=randread # also a comment\r\n",
+      "\trw=randread # also a comment\r\n"
+      "iodepth=8;fio strips from the first ';' or '#'\r\n",
       "job.fio");
   const FioJob& job = parsed.jobs.at(0);
   EXPECT_EQ(job.name, "job one");
   EXPECT_EQ(job.line, 4u);
   EXPECT_EQ(job.block_sizes[0][0].bytes, 16 * kKiB);
   EXPECT_EQ(job.rw, RwPattern::kRandRead);
+  EXPECT_EQ(job.iodepth, 8u);
 }
 
 // --- Errors, each with the file, the line and the problem. -----------------

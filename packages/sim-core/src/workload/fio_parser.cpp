@@ -921,14 +921,14 @@ class JobFileParser {
 
   void ParseLine(std::string_view line, const std::string& file, uint32_t line_number, int depth) {
     if (line.empty() || line.front() == ';' || line.front() == '#') return;
-    // A comment after a value, when set off by whitespace ("bs=4k ; small").
-    for (size_t i = 1; i < line.size(); ++i) {
-      if ((line[i] == ';' || line[i] == '#') && (line[i - 1] == ' ' || line[i - 1] == '\t')) {
-        line = Trim(line.substr(0, i));
-        break;
-      }
-    }
+    // fio's strip_blank_end (parse.c): everything from the first ';' or '#'
+    // is a comment, with or without a blank before it ("bs=4k;small").
+    line = Trim(line.substr(0, line.find_first_of(";#")));
     if (line.front() == '[') {
+      if (depth > 0) {
+        // fio init.c: "No new sections in included files".
+        Fail(file, line_number, "no new sections in included files (fio refuses them too)");
+      }
       if (line.back() != ']') {
         Fail(file, line_number, "section header '" + std::string(line) + "' has no closing ']'");
       }
