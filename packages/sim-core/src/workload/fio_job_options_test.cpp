@@ -102,6 +102,28 @@ TEST(FioOptionTable, TyposStillGetADidYouMean) {
             "option; give it on the command line)");
 }
 
+// Where fio's reading of a value differs from what it looks like, or fio
+// fixes a value up, FlashScope does what fio does or says why not.
+TEST(FioJobOptions, ValuesAsFioReadsThem) {
+  // fio's defaults are never errors: size=0 is the whole device, loops=0
+  // runs once (init.c), "rw=randrw:" has no postfix.
+  EXPECT_FALSE(ParseOne("[j]\nsize=0\n").size.set);
+  EXPECT_EQ(ParseOne("[j]\nloops=0\n").loops, 1u);
+  EXPECT_EQ(ParseOne("[j]\nrw=randrw:\n").rw_seq_nr, 0u);
+  // One share for every direction is one share.
+  EXPECT_EQ(ParseOne("[j]\npercentage_random=40,40\n").percentage_random, 40u);
+  EXPECT_EQ(ErrorOf("[j]\npercentage_random=50,20\n"),
+            "job.fio:2: percentage_random: different percentages per direction are not "
+            "supported (give one percentage)");
+  // fio reads size=1.5m as 1 byte and runtime=1.5 as 1 s.
+  EXPECT_EQ(ErrorOf("[j]\nsize=1.5m\n"),
+            "job.fio:2: size: '1.5m': fractions are not supported (fio would read only the whole "
+            "part); write 1536m for 1.5g");
+  EXPECT_EQ(ErrorOf("[j]\nruntime=1.5\n"),
+            "job.fio:2: runtime: '1.5': fractions are not supported (fio would read only the "
+            "whole part); write 1500ms for 1.5s");
+}
+
 TEST(FioJobOptions, RwPostfixes) {
   FioJob job = ParseOne("[j]\nrw=randread:8\n");
   EXPECT_EQ(job.rw, RwPattern::kRandRead);

@@ -424,7 +424,9 @@ TEST(FioJobParseErrors, UnknownOptionSuggestsTheClosestName) {
 
 TEST(FioJobParseErrors, InvalidSize) {
   EXPECT_EQ(ErrorOf("[j]\n\n\n\n\nrw=read\nbs=4x\n"), "job.fio:7: bs: invalid size '4x'");
-  EXPECT_EQ(ErrorOf("[j]\nsize=1.5g\n"), "job.fio:2: size: invalid size '1.5g'");
+  EXPECT_EQ(ErrorOf("[j]\nsize=1.5g\n"),
+            "job.fio:2: size: '1.5g': fractions are not supported (fio would read only the "
+            "whole part); write 1536m for 1.5g");
   EXPECT_EQ(ErrorOf("[j]\nsize=150%\n"),
             "job.fio:2: size: invalid percentage '150%' (fio takes 1% to "
             "100%)");

@@ -215,8 +215,9 @@ void ParseRw(FioJob& job, const ValueContext& ctx, std::string_view text) {
   job.rw = found->pattern;
   job.rw_seq_nr = 0;
   job.rw_seq_add_bytes = 0;
-  if (colon == std::string_view::npos) return;
-  const std::string_view postfix = Trim(text.substr(colon + 1));
+  const std::string_view postfix =
+      colon == std::string_view::npos ? std::string_view() : Trim(text.substr(colon + 1));
+  if (postfix.empty()) return;  // "rw=randrw:" is plain randrw in fio
   if (IsRandom(job.rw)) {
     job.rw_seq_nr = static_cast<uint32_t>(ParseCount(ctx, postfix, 1, UINT32_MAX));
   } else {
@@ -517,8 +518,9 @@ const HonouredOption kHonouredOptions[] = {
      }},
     {"size", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.size = ParseSizeSpec(c, RequireValue(c, v), false, true);
+       // size=0 is fio's default: the whole device (from the offset on).
        if (!d.job.size.is_percent && !d.job.size.in_zones && d.job.size.bytes == 0) {
-         FailValue(c, "size must be greater than 0");
+         d.job.size = SizeSpec{};
        }
      }},
     {"offset", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
@@ -549,7 +551,9 @@ const HonouredOption kHonouredOptions[] = {
        d.job.number_ios = ParseCount(c, RequireValue(c, v), 0, UINT64_MAX);
      }},
     {"loops", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       d.job.loops = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 1u << 30));
+       // fio init.c: loops=0 runs once, as loops=1.
+       d.job.loops = std::max<uint32_t>(
+           1, static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, 1u << 30)));
      }},
     {"iodepth", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.iodepth = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 65536));
@@ -563,11 +567,17 @@ const HonouredOption kHonouredOptions[] = {
        d.job.rwmixread = 100 - ParsePercent(c, RequireValue(c, v));
      }},
     {"percentage_random", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       const std::string_view text = RequireValue(c, v);
-       if (text.find(',') != std::string_view::npos) {
-         FailValue(c, "per-direction values are not supported (give one percentage)");
+       // Per direction in fio; FlashScope has one share for the job, so a
+       // list is accepted when every direction gets the same share.
+       const PerDirection items = PerDirectionItems(c, RequireValue(c, v));
+       const uint32_t percent = ParsePercent(c, items.item[0]);
+       for (const std::string_view item : items.item) {
+         if (ParsePercent(c, item) != percent) {
+           FailValue(c, "different percentages per direction are not supported (give one "
+                        "percentage)");
+         }
        }
-       d.job.percentage_random = ParsePercent(c, text);
+       d.job.percentage_random = percent;
      }},
     {"random_distribution", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        ParseRandomDistribution(d.job, c, RequireValue(c, v));

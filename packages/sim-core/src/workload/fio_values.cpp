@@ -326,8 +326,23 @@ void CheckArithmetic(const ValueContext& ctx, std::string_view text) {
 }
 }  // namespace
 
+// fio reads "1.5g" as 1 byte and "1.5" seconds as 1 (strtoll stops at the
+// point and the suffix is lost): say so rather than guess.
+namespace {
+void RejectFraction(const ValueContext& ctx, std::string_view text, std::string_view example) {
+  text = Trim(text);
+  if (!text.empty() && text.front() != '(' && text.find('.') != std::string_view::npos) {
+    FailValue(ctx, "'" + std::string(text) +
+                       "': fractions are not supported (fio would read only "
+                       "the whole part); write " +
+                       std::string(example));
+  }
+}
+}  // namespace
+
 uint64_t ParseBytes(const ValueContext& ctx, std::string_view text) {
   CheckArithmetic(ctx, text);
+  RejectFraction(ctx, text, "1536m for 1.5g");
   uint64_t value;
   if (!ParseBytesValue(text, ctx.kb_base, value)) {
     FailValue(ctx, "invalid size '" + std::string(Trim(text)) + "'");
@@ -389,6 +404,7 @@ SizeSpec ParseSizeSpec(const ValueContext& ctx, std::string_view text, bool allo
 
 uint64_t ParseTime(const ValueContext& ctx, std::string_view text, uint64_t default_unit_ns) {
   text = Trim(text);
+  RejectFraction(ctx, text, "1500ms for 1.5s");
   if (!text.empty() && text.front() == '(') {
     // fio evaluates the expression in the option's default unit.
     int64_t value;
