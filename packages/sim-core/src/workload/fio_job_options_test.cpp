@@ -430,6 +430,13 @@ TEST(FioJobExpansion, ParseFioJobFileReadsIncludesBesideTheFile) {
   EXPECT_EQ(file.jobs[0].block_sizes[0][0].bytes, 16384u);
   EXPECT_EQ(ResolveFioInclude("/abs/x.fio", "dir/job.fio"), "/abs/x.fio");
   EXPECT_EQ(ResolveFioInclude("x.fio", "job.fio"), "x.fio");
+  try {
+    ParseFioJobFile(dir + "/missing.fio");
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_EQ(std::string(error.what()),
+              dir + "/missing.fio: cannot read the file (does it exist?)");
+  }
 }
 
 }  // namespace
