@@ -108,5 +108,58 @@ TEST(FioExamples, EveryFileParsesOrIsRefusedForAReason) {
   EXPECT_GE(parsed, 97u);
 }
 
+FioJobFile ParseExample(const std::string& name) {
+  return ParseFioJobs(ReadTextFile(kExamples + name), name);
+}
+
+// A few examples read back with fio's numbers.
+TEST(FioExamples, SteadyStateClonesAndGroups) {
+  const FioJobFile file = ParseExample("steadystate.fio");
+  ASSERT_EQ(file.jobs.size(), 8u);  // two jobs, numjobs=4 each
+  const FioJob& write = file.jobs[0];
+  EXPECT_EQ(write.ss_metric, SteadyStateMetric::kIops);
+  EXPECT_DOUBLE_EQ(write.ss_limit, 10);
+  EXPECT_TRUE(write.ss_limit_percent);
+  EXPECT_EQ(write.ss_dur_ns, 30'000'000'000u);
+  EXPECT_EQ(write.ss_ramp_ns, 10'000'000'000u);
+  EXPECT_EQ(write.runtime_ns, 300'000'000'000u);
+  EXPECT_TRUE(write.group_reporting);
+  const FioJob& read = file.jobs[4];
+  EXPECT_EQ(read.name, "ss-read");
+  EXPECT_EQ(read.ss_metric, SteadyStateMetric::kBwSlope);
+  EXPECT_DOUBLE_EQ(read.ss_limit, 1);
+  for (size_t i = 0; i < 8; ++i) {
+    EXPECT_EQ(file.jobs[i].report_group, i < 4 ? 0u : 1u) << i;
+    EXPECT_EQ(file.jobs[i].clone_index, i % 4) << i;
+    EXPECT_EQ(file.jobs[i].stonewall, i == 4) << i;
+  }
+}
+
+TEST(FioExamples, WaitForChainsGroups) {
+  const FioJobFile file = ParseExample("waitfor.fio");
+  ASSERT_EQ(file.jobs.size(), 16u);
+  EXPECT_EQ(file.jobs[4].wait_for, "writers");
+  EXPECT_EQ(file.jobs[8].wait_for, "readers");
+  EXPECT_EQ(file.jobs[12].wait_for, "writers2");
+  EXPECT_EQ(file.jobs[15].report_group, 3u);
+  EXPECT_EQ(file.jobs[0].filesize_min.bytes, 128u << 20);
+}
+
+TEST(FioExamples, FlowPoissonAndTiobench) {
+  const FioJobFile flow = ParseExample("flow.fio");
+  EXPECT_EQ(flow.jobs[0].flow, 1);
+  EXPECT_EQ(flow.jobs[1].flow, 8);
+  EXPECT_EQ(flow.jobs[1].flow_sleep_ns, 1'000'000u);  // 1000 us
+  const FioJob poisson = ParseExample("poisson-rate-submission.fio").jobs[0];
+  EXPECT_EQ(poisson.rate_iops, 50u);
+  EXPECT_EQ(poisson.rate_process, RateProcess::kPoisson);
+  const FioJobFile tiobench = ParseExample("tiobench-example.fio");
+  ASSERT_EQ(tiobench.jobs.size(), 16u);  // numjobs=4 in [global], four jobs
+  EXPECT_EQ(tiobench.jobs[0].bs_range[0].min_bytes, 4096u);
+  EXPECT_EQ(tiobench.jobs[0].bs_range[0].max_bytes, 4096u);
+  EXPECT_EQ(tiobench.jobs[0].runtime_ns, 60'000'000'000u);  // timeout=60
+  EXPECT_EQ(tiobench.jobs[15].report_group, 3u);
+}
+
 }  // namespace
 }  // namespace flashscope
