@@ -1,379 +1,113 @@
 // ParseFioJobs: fio's INI job-file format into FioJob records.
 //
 // Follows fio's HOWTO ("Job file format", "Job file parameters") and the
-// parsing code it documents (fio's parse.c, options.c, init.c): [global]
-// options are copied into every job that follows them (a later [global]
-// changes only the jobs after it, as fio's def_thread does); sizes take
-// fio's kb_base rules; times take fio's units; bssplit and zoned splits fill
-// blank percentages evenly as fio's split_parse_ddir does.
+// code it documents (fio's parse.c, options.c, init.c): [global] options are
+// copied into every job that follows them (a later [global] changes only the
+// jobs after it, as fio's def_thread does); `include FILE` reads another
+// file in place; `${VAR}` is replaced by the environment variable and
+// $pagesize, $mb_memory and $ncpus by a simulated host's figures (below),
+// with fio's arithmetic; `numjobs=N` expands a job into N clones and jobs
+// get fio's reporting groups (init.c add_job).
 //
-// Every option is in exactly one of three lists: supported (it sets a FioJob
-// field), ignored (it means nothing for a simulated device and is reported in
-// FioJob::ignored), or unsupported (it would change the workload, so using it
-// is an error). Anything else is "unknown", with a did-you-mean suggestion.
+// Every option fio knows is in fio_option_table.cpp, marked honoured (it
+// sets a FioJob field: the table below), ignored (it means nothing for a
+// simulated drive, listed in FioJob::ignored) or refused (it would change
+// the workload in a way FlashScope does not model; its default value is
+// still accepted). Anything else is a typo, answered with a did-you-mean.
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "util/input_error.h"
 #include "workload/fio_job.h"
+#include "workload/fio_job_file.h"
+#include "workload/fio_option_table.h"
+#include "workload/fio_values.h"
 
 namespace flashscope {
-
-uint64_t SizeSpec::Resolve(uint64_t capacity_bytes) const {
-  if (!is_percent) return bytes;
-  // Fixed point (1e-6 %) and 128-bit arithmetic: no long double, whose width
-  // differs between x86-64 and WebAssembly, so the result is the same in both.
-  const uint64_t micro_percent = static_cast<uint64_t>(percent * 1e6 + 0.5);
-  const __uint128_t product = static_cast<__uint128_t>(capacity_bytes) * micro_percent;
-  return static_cast<uint64_t>(product / 100000000u);
-}
-
 namespace {
 
-constexpr uint64_t kNsPerUs = 1000;
+using namespace fio_values;  // NOLINT: this file is the only user
 
-// Where a value came from, for error messages.
-struct ValueContext {
-  const std::string& file;
-  uint32_t line;
-  std::string_view option;  // as written in the file
-  uint32_t kb_base;         // fio kb_base in force for this job (1024/1000)
+// fio's keywords (options.c fio_keywords) describe the machine running fio;
+// FlashScope's simulated host is fixed so that a job file means the same
+// everywhere: a 4 KiB page, 16 GiB of memory, 8 CPUs.
+constexpr std::string_view kPageSizeValue = "4096";
+constexpr std::string_view kMbMemoryValue = "16384";
+constexpr std::string_view kNcpusValue = "8";
+struct Keyword {
+  std::string_view word;
+  std::string_view replacement;
 };
+constexpr Keyword kKeywords[] = {
+    {"$pagesize", kPageSizeValue}, {"$mb_memory", kMbMemoryValue}, {"$ncpus", kNcpusValue}};
 
-[[noreturn]] void Fail(const std::string& file, uint32_t line, const std::string& problem) {
-  throw InputError(file, line, problem);
-}
-
-[[noreturn]] void FailValue(const ValueContext& ctx, const std::string& problem) {
-  Fail(ctx.file, ctx.line, std::string(ctx.option) + ": " + problem);
-}
-
-std::string_view Trim(std::string_view text) {
-  size_t begin = 0;
-  size_t end = text.size();
-  while (begin < end && (text[begin] == ' ' || text[begin] == '\t' || text[begin] == '\r' ||
-                         text[begin] == '\n')) {
-    ++begin;
-  }
-  while (end > begin && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\r' ||
-                         text[end - 1] == '\n')) {
-    --end;
-  }
-  return text.substr(begin, end - begin);
-}
-
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-
-std::vector<std::string_view> Split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  while (true) {
-    const size_t at = text.find(separator, start);
-    if (at == std::string_view::npos) {
-      parts.push_back(text.substr(start));
-      return parts;
-    }
-    parts.push_back(text.substr(start, at - start));
-    start = at + 1;
-  }
-}
-
-// Decimal digits only, overflow-checked.
-bool ParseDigits(std::string_view digits, uint64_t& out) {
-  if (digits.empty()) return false;
-  uint64_t value = 0;
-  for (char c : digits) {
-    if (!IsDigit(c)) return false;
-    const uint64_t digit = static_cast<uint64_t>(c - '0');
-    if (value > (UINT64_MAX - digit) / 10) return false;
-    value = value * 10 + digit;
-  }
-  out = value;
-  return true;
-}
-
-// "12", "1.25", ".5": a non-negative decimal. Locale-independent (strtod
-// reads ',' as the point in some locales); the mantissa is an integer and
-// the result one division by an exact power of ten, so it is correctly
-// rounded for up to 15 significant digits and the same on every platform.
-bool ParseDecimal(std::string_view text, double& out) {
-  if (text.empty()) return false;
-  uint64_t mantissa = 0;
-  int fraction_digits = 0;
-  int significant = 0;
-  bool seen_point = false;
-  bool seen_digit = false;
-  for (char c : text) {
-    if (c == '.') {
-      if (seen_point) return false;
-      seen_point = true;
-      continue;
-    }
-    if (!IsDigit(c)) return false;
-    seen_digit = true;
-    if (significant >= 15) {
-      if (!seen_point) return false;  // too large to be an option value
-      continue;                       // drop excess fraction digits
-    }
-    mantissa = mantissa * 10 + static_cast<uint64_t>(c - '0');
-    if (mantissa != 0) ++significant;
-    if (seen_point) ++fraction_digits;
-  }
-  if (!seen_digit) return false;
-  double scale = 1;
-  for (int i = 0; i < fraction_digits; ++i) scale *= 10;
-  out = static_cast<double>(mantissa) / scale;
-  return true;
-}
-
-// Rejects the fio input features FlashScope does not expand, so they are
-// never read as something else.
-void RejectExpansions(const ValueContext& ctx, std::string_view value) {
-  const size_t env = value.find("${");
-  if (env != std::string_view::npos) {
-    const size_t close = value.find('}', env);
-    const std::string_view var =
-        value.substr(env, close == std::string_view::npos ? value.size() - env : close - env + 1);
-    FailValue(ctx, "environment variable expansion '" + std::string(var) +
-                       "' is not supported (write the value itself)");
-  }
-  for (std::string_view keyword : {"$pagesize", "$mb_memory", "$ncpus"}) {
-    if (value.find(keyword) != std::string_view::npos) {
-      FailValue(ctx, "fio keyword '" + std::string(keyword) +
-                         "' is not supported (it depends on the machine "
-                         "running fio; write the value itself)");
-    }
-  }
-  if (!value.empty() && value.front() == '(') {
-    FailValue(ctx, "arithmetic expressions are not supported: '" + std::string(value) + "'");
-  }
-}
-
-// Multiplier of a size suffix (lower-cased), per fio's kb_base rules (HOWTO
-// "Parameter types", parse.c __get_mult_bytes): with the default
-// kb_base=1024, SI-looking prefixes (k, m, g, t, p, optionally with b) are
-// powers of 1024 and IEC prefixes (ki, kib, ...) powers of 1000, "to avoid
-// breaking old scripts"; kb_base=1000 swaps them. Returns 0 if unknown.
-uint64_t SizeMultiplier(std::string_view suffix, uint32_t kb_base) {
-  if (suffix.empty() || suffix == "b") return 1;
-  int power = 0;
-  switch (suffix.front()) {
-    case 'k':
-      power = 1;
-      break;
-    case 'm':
-      power = 2;
-      break;
-    case 'g':
-      power = 3;
-      break;
-    case 't':
-      power = 4;
-      break;
-    case 'p':
-      power = 5;
-      break;
-    default:
-      return 0;
-  }
-  const std::string_view rest = suffix.substr(1);
-  uint64_t base;
-  if (rest.empty() || rest == "b") {
-    base = kb_base;
-  } else if (rest == "i" || rest == "ib") {
-    base = kb_base == 1024 ? 1000 : 1024;
-  } else {
-    return 0;
-  }
-  uint64_t multiplier = 1;
-  for (int i = 0; i < power; ++i) multiplier *= base;
-  return multiplier;
-}
-
-// fio `int` with a data-size suffix: "4096", "4k", "1m", "2GiB", "0x1000".
-bool ParseBytesValue(std::string_view text, uint32_t kb_base, uint64_t& out) {
-  text = Trim(text);
-  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
-    uint64_t value = 0;
-    for (char c : text.substr(2)) {
-      uint64_t digit;
-      if (IsDigit(c)) {
-        digit = static_cast<uint64_t>(c - '0');
-      } else if (c >= 'a' && c <= 'f') {
-        digit = static_cast<uint64_t>(c - 'a' + 10);
-      } else if (c >= 'A' && c <= 'F') {
-        digit = static_cast<uint64_t>(c - 'A' + 10);
-      } else {
-        return false;
-      }
-      if (value > (UINT64_MAX >> 4)) return false;
-      value = (value << 4) | digit;
-    }
-    out = value;
-    return true;
-  }
-  size_t digits_end = 0;
-  while (digits_end < text.size() && IsDigit(text[digits_end])) ++digits_end;
-  uint64_t value;
-  if (!ParseDigits(text.substr(0, digits_end), value)) return false;
-  const std::string suffix = Lower(Trim(text.substr(digits_end)));
-  const uint64_t multiplier = SizeMultiplier(suffix, kb_base);
-  if (multiplier == 0) return false;
-  if (value != 0 && multiplier > UINT64_MAX / value) return false;
-  out = value * multiplier;
-  return true;
-}
-
-uint64_t ParseBytes(const ValueContext& ctx, std::string_view text) {
-  RejectExpansions(ctx, text);
-  uint64_t value;
-  if (!ParseBytesValue(text, ctx.kb_base, value)) {
-    FailValue(ctx, "invalid size '" + std::string(text) + "'");
-  }
-  return value;
-}
-
-// A count option (fio FIO_OPT_INT: fio accepts size suffixes there too, so
-// "number_ios=1k" is 1024).
-uint64_t ParseCount(const ValueContext& ctx, std::string_view text, uint64_t min_value,
-                    uint64_t max_value) {
-  RejectExpansions(ctx, text);
-  uint64_t value;
-  if (!ParseBytesValue(text, ctx.kb_base, value)) {
-    FailValue(ctx, "invalid number '" + std::string(text) + "'");
-  }
-  if (value < min_value || value > max_value) {
-    FailValue(ctx, "value " + std::to_string(value) + " is out of range " +
-                       std::to_string(min_value) + ".." + std::to_string(max_value));
-  }
-  return value;
-}
-
-// A size or a percentage of the device (`size=`, `offset=`, `io_size=`).
-SizeSpec ParseSizeSpec(const ValueContext& ctx, std::string_view text, bool allow_zero_percent) {
-  RejectExpansions(ctx, text);
-  text = Trim(text);
-  SizeSpec spec;
-  spec.set = true;
-  if (!text.empty() && text.back() == '%') {
-    double percent;
-    if (!ParseDecimal(Trim(text.substr(0, text.size() - 1)), percent) || percent > 100 ||
-        (percent == 0 && !allow_zero_percent)) {
-      FailValue(ctx, "invalid percentage '" + std::string(text) + "' (fio takes 1% to 100%)");
-    }
-    spec.is_percent = true;
-    spec.percent = percent;
-    return spec;
-  }
-  spec.bytes = ParseBytes(ctx, text);
-  return spec;
-}
-
-// fio `time`: an integer with an optional unit (HOWTO "Parameter types",
-// parse.c get_mult_time): d, h, m (minutes), s/sec, ms/msec, us/usec. The
-// unit when none is given depends on the option (seconds for runtime,
-// microseconds for thinktime). Returns nanoseconds.
-uint64_t ParseTime(const ValueContext& ctx, std::string_view text, uint64_t default_unit_ns) {
-  RejectExpansions(ctx, text);
-  text = Trim(text);
-  size_t digits_end = 0;
-  while (digits_end < text.size() && IsDigit(text[digits_end])) ++digits_end;
-  uint64_t value;
-  const std::string unit = Lower(Trim(text.substr(digits_end)));
-  uint64_t unit_ns = 0;
-  if (unit.empty()) {
-    unit_ns = default_unit_ns;
-  } else if (unit == "us" || unit == "usec") {
-    unit_ns = kNsPerUs;
-  } else if (unit == "ms" || unit == "msec") {
-    unit_ns = 1000 * kNsPerUs;
-  } else if (unit == "s" || unit == "sec") {
-    unit_ns = 1000000 * kNsPerUs;
-  } else if (unit == "m") {
-    unit_ns = 60ull * 1000000 * kNsPerUs;
-  } else if (unit == "h") {
-    unit_ns = 3600ull * 1000000 * kNsPerUs;
-  } else if (unit == "d") {
-    unit_ns = 86400ull * 1000000 * kNsPerUs;
-  }
-  if (unit_ns == 0 || !ParseDigits(text.substr(0, digits_end), value) ||
-      (value != 0 && unit_ns > UINT64_MAX / value)) {
-    FailValue(ctx, "invalid time '" + std::string(text) + "' (units: us, ms, s, m, h, d)");
-  }
-  return value * unit_ns;
-}
-
-bool ParseBool(const ValueContext& ctx, std::string_view text, bool present) {
-  if (!present) return true;  // fio: a bare `norandommap` means 1
-  RejectExpansions(ctx, text);
-  const std::string value = Lower(Trim(text));
-  if (value.empty() || value == "1" || value == "true" || value == "yes" || value == "on") {
-    return true;
-  }
-  if (value == "0" || value == "false" || value == "no" || value == "off") {
-    return false;
-  }
-  FailValue(ctx, "invalid boolean '" + std::string(text) + "' (use 0 or 1)");
-}
-
-// fio's per-direction value lists (HOWTO `blocksize`): "a" sets read, write
-// and trim; "a,b" sets read=a and write=trim=b; "a,b,c" each; an empty item
-// keeps the default ("bs=,8k" leaves reads at the default). Mirrors
-// str_split_parse in fio's options.c.
-std::vector<std::string_view> PerDirectionItems(std::string_view text) {
-  const std::vector<std::string_view> parts = Split(text, ',');
-  if (parts.size() == 1) return {parts[0], parts[0], parts[0]};
-  if (parts.size() == 2) return {parts[0], parts[1], parts[1]};
-  return {parts[0], parts[1], parts[2]};
-}
-
-void RequireNoMoreThanThreeItems(const ValueContext& ctx, std::string_view text) {
-  if (Split(text, ',').size() > 3) {
-    FailValue(ctx, "at most three comma-separated values (read, write, trim)");
-  }
-}
-
-uint32_t ParseBlockSize(const ValueContext& ctx, std::string_view text) {
-  text = Trim(text);
-  if (text.find('-') != std::string_view::npos || text.find(':') != std::string_view::npos) {
-    FailValue(ctx, "invalid size '" + std::string(text) +
-                       "' (block size ranges are fio's bsrange, which is not "
-                       "supported; use bssplit)");
-  }
-  const uint64_t bytes = ParseBytes(ctx, text);
-  if (bytes == 0 || bytes > (1u << 30)) {
-    FailValue(ctx, "invalid size '" + std::string(text) + "' (block sizes are 512 bytes to 1 GiB)");
-  }
-  // A simulated device is addressed in 512-byte sectors. fio would accept
-  // 4000 with buffered I/O; here it is almost always the kb_base surprise.
-  if (bytes % 512 != 0) {
-    FailValue(ctx, "block size " + std::to_string(bytes) + " bytes is not a multiple of 512" +
-                       (ctx.kb_base == 1024 ? " (with fio's default kb_base=1024, 'KiB' means "
-                                              "1000 bytes: write '4k' for 4096)"
-                                            : std::string()));
-  }
-  return static_cast<uint32_t>(bytes);
-}
+// How deep `include` may nest (an include cycle ends here, with an error).
+constexpr int kMaxIncludeDepth = 16;
 
 void ParseBs(FioJob& job, const ValueContext& ctx, std::string_view text) {
-  RejectExpansions(ctx, text);
-  RequireNoMoreThanThreeItems(ctx, text);
-  const std::vector<std::string_view> items = PerDirectionItems(text);
+  const PerDirection items = PerDirectionItems(ctx, text);
   for (int dir = 0; dir < 3; ++dir) {
-    const std::string_view item = Trim(items[static_cast<size_t>(dir)]);
+    const std::string_view item = items.item[dir];
     if (item.empty()) continue;  // fio: keep the default for this direction
+    if (item.find('-') != std::string_view::npos || item.find(':') != std::string_view::npos) {
+      // fio reads "bs=4k-16k" as 4k and drops the rest without a word.
+      FailValue(ctx, "'" + std::string(item) +
+                         "' is a range; fio would silently use its first value. Write "
+                         "bsrange=" +
+                         std::string(item) + " for a range, or one size");
+    }
     job.block_sizes[dir] = {BlockSizeShare{ParseBlockSize(ctx, item), 100}};
+    job.bs_range[dir] = BlockSizeRange{};
+  }
+}
+
+// bsrange=1k-4k,2k-8k (fio FIO_OPT_RANGE, '-' or ':' between the bounds;
+// fio swaps reversed bounds).
+void ParseBsRange(FioJob& job, const ValueContext& ctx, std::string_view text) {
+  const PerDirection items = PerDirectionItems(ctx, text);
+  for (int dir = 0; dir < 3; ++dir) {
+    const std::string_view item = items.item[dir];
+    if (item.empty()) continue;
+    size_t dash = item.find('-');
+    if (dash == std::string_view::npos) dash = item.find(':');
+    if (dash == std::string_view::npos) {
+      FailValue(ctx, "'" + std::string(item) + "' is not a range (write min-max, as 4k-64k)");
+    }
+    uint32_t low = ParseBlockSize(ctx, item.substr(0, dash));
+    uint32_t high = ParseBlockSize(ctx, item.substr(dash + 1));
+    if (low > high) std::swap(low, high);
+    job.bs_range[dir] = BlockSizeRange{low, high};
+  }
+}
+
+// ba=4k or ba=4k,8k: per-direction alignment of random offsets.
+void ParseBlockAlign(FioJob& job, const ValueContext& ctx, std::string_view text) {
+  const PerDirection items = PerDirectionItems(ctx, text);
+  for (int dir = 0; dir < 3; ++dir) {
+    if (items.item[dir].empty()) continue;
+    const uint64_t bytes = ParseBytes(ctx, items.item[dir]);
+    if (bytes != 0 && (bytes % 512 != 0 || bytes > (1u << 30))) {
+      FailValue(ctx, "alignment " + std::to_string(bytes) +
+                         " bytes is not a multiple of 512 up to 1 GiB");
+    }
+    job.block_align[dir] = static_cast<uint32_t>(bytes);
+  }
+}
+
+// rate=1m,2m / ratemin / rate_iops / rate_iops_min: one value per direction.
+void ParseRatePerDirection(uint64_t (&out)[3], const ValueContext& ctx, std::string_view text,
+                           bool bytes) {
+  const PerDirection items = PerDirectionItems(ctx, text);
+  for (int dir = 0; dir < 3; ++dir) {
+    if (items.item[dir].empty()) continue;
+    out[dir] =
+        bytes ? ParseBytes(ctx, items.item[dir]) : ParseCount(ctx, items.item[dir], 0, UINT64_MAX);
   }
 }
 
@@ -385,8 +119,9 @@ std::vector<BlockSizeShare> ParseBsSplitDirection(const ValueContext& ctx, std::
   std::vector<BlockSizeShare> shares;
   std::vector<bool> blank;
   uint64_t given = 0;
-  for (std::string_view entry : Split(text, ':')) {
-    entry = Trim(entry);
+  const size_t entry_count = CountItems(text, ':');
+  for (size_t e = 0; e < entry_count; ++e) {
+    const std::string_view entry = Trim(Item(text, ':', e));
     if (entry.empty()) break;  // fio stops at an empty entry
     const size_t slash = entry.find('/');
     BlockSizeShare share;
@@ -430,72 +165,158 @@ std::vector<BlockSizeShare> ParseBsSplitDirection(const ValueContext& ctx, std::
 }
 
 void ParseBsSplit(FioJob& job, const ValueContext& ctx, std::string_view text) {
-  RejectExpansions(ctx, text);
-  RequireNoMoreThanThreeItems(ctx, text);
-  const std::vector<std::string_view> items = PerDirectionItems(text);
+  const PerDirection items = PerDirectionItems(ctx, text);
   // Error messages name the option as fio's users know it.
   const ValueContext split_ctx{ctx.file, ctx.line, "bssplit", ctx.kb_base};
   for (int dir = 0; dir < 3; ++dir) {
-    std::vector<BlockSizeShare> shares =
-        ParseBsSplitDirection(split_ctx, items[static_cast<size_t>(dir)]);
+    std::vector<BlockSizeShare> shares = ParseBsSplitDirection(split_ctx, items.item[dir]);
     if (!shares.empty()) job.block_sizes[dir] = std::move(shares);
   }
 }
 
+bool IsRandom(RwPattern rw) {
+  return rw == RwPattern::kRandRead || rw == RwPattern::kRandWrite || rw == RwPattern::kRandRw ||
+         rw == RwPattern::kRandTrim || rw == RwPattern::kRandTrimWrite;
+}
+
+// rw=randread, with fio's postfix (options.c str_rw_cb): a random pattern
+// takes `:N` (N sequential I/Os per random offset, rw_seq_nr), a sequential
+// one `:size` (a gap after every I/O, negative to go backwards).
 void ParseRw(FioJob& job, const ValueContext& ctx, std::string_view text) {
-  RejectExpansions(ctx, text);
   text = Trim(text);
   const size_t colon = text.find(':');
-  if (colon != std::string_view::npos) {
-    FailValue(ctx, "offset modifier '" + std::string(text.substr(colon)) +
-                       "' (as in rw=randread:8) is not supported");
-  }
+  const std::string_view pattern = Trim(text.substr(0, colon));
   struct Name {
     std::string_view name;
     RwPattern pattern;
   };
   static constexpr Name kNames[] = {
-      {"read", RwPattern::kRead},           {"write", RwPattern::kWrite},
-      {"trim", RwPattern::kTrim},           {"randread", RwPattern::kRandRead},
-      {"randwrite", RwPattern::kRandWrite}, {"randtrim", RwPattern::kRandTrim},
-      {"rw", RwPattern::kReadWrite},        {"readwrite", RwPattern::kReadWrite},
+      {"read", RwPattern::kRead},
+      {"write", RwPattern::kWrite},
+      {"trim", RwPattern::kTrim},
+      {"randread", RwPattern::kRandRead},
+      {"randwrite", RwPattern::kRandWrite},
+      {"randtrim", RwPattern::kRandTrim},
+      {"rw", RwPattern::kReadWrite},
+      {"readwrite", RwPattern::kReadWrite},
       {"randrw", RwPattern::kRandRw},
+      {"trimwrite", RwPattern::kTrimWrite},
+      {"randtrimwrite", RwPattern::kRandTrimWrite},
   };
+  const Name* found = nullptr;
   for (const Name& name : kNames) {
-    if (text == name.name) {
-      job.rw = name.pattern;
-      return;
-    }
+    if (pattern == name.name) found = &name;
   }
-  if (text == "trimwrite" || text == "randtrimwrite") {
-    FailValue(ctx, "'" + std::string(text) + "' is not supported yet");
+  if (found == nullptr) {
+    FailValue(ctx, "unknown value '" + std::string(pattern) +
+                       "' (allowed: read, write, trim, randread, randwrite, randtrim, rw, "
+                       "readwrite, randrw, trimwrite, randtrimwrite)");
   }
-  FailValue(ctx, "unknown value '" + std::string(text) +
-                     "' (allowed: read, write, trim, randread, randwrite, "
-                     "randtrim, rw, readwrite, randrw)");
+  job.rw = found->pattern;
+  job.rw_seq_nr = 0;
+  job.rw_seq_add_bytes = 0;
+  const std::string_view postfix =
+      colon == std::string_view::npos ? std::string_view() : Trim(text.substr(colon + 1));
+  if (postfix.empty()) return;  // "rw=randrw:" is plain randrw in fio
+  if (IsRandom(job.rw)) {
+    job.rw_seq_nr = static_cast<uint32_t>(ParseCount(ctx, postfix, 1, UINT32_MAX));
+  } else {
+    job.rw_seq_add_bytes = ParseSignedBytes(ctx, postfix);
+  }
 }
 
-uint32_t ParsePercent(const ValueContext& ctx, std::string_view text) {
-  return static_cast<uint32_t>(ParseCount(ctx, text, 0, 100));
+// filesize=1m or filesize=1m-4m (fio draws each file's size in the range).
+void ParseFileSize(FioJob& job, const ValueContext& ctx, std::string_view text) {
+  text = Trim(text);
+  const size_t dash = text.find('-');
+  job.filesize_min = ParseSizeSpec(ctx, text.substr(0, dash), false, false);
+  job.filesize_max = dash == std::string_view::npos
+                         ? job.filesize_min
+                         : ParseSizeSpec(ctx, text.substr(dash + 1), false, false);
+  if (job.filesize_min.is_percent || job.filesize_max.is_percent) {
+    FailValue(ctx, "file sizes are in bytes, not percentages");
+  }
+  if (job.filesize_min.bytes > job.filesize_max.bytes)
+    std::swap(job.filesize_min, job.filesize_max);
+  if (job.filesize_max.bytes == 0) FailValue(ctx, "file size must be greater than 0");
 }
 
-double ParseParameter(const ValueContext& ctx, std::string_view text, std::string_view what) {
-  double value;
-  if (!ParseDecimal(Trim(text), value)) {
-    FailValue(ctx, "invalid " + std::string(what) + " '" + std::string(text) + "'");
+// file_service_type=roundrobin|sequential|random[:N] (options.c str_fst_cb).
+void ParseFileService(FioJob& job, const ValueContext& ctx, std::string_view text) {
+  text = Trim(text);
+  const size_t colon = text.find(':');
+  const std::string kind = Lower(Trim(text.substr(0, colon)));
+  if (kind == "roundrobin") {
+    job.file_service = FileService::kRoundRobin;
+  } else if (kind == "sequential") {
+    job.file_service = FileService::kSequential;
+  } else if (kind == "random") {
+    job.file_service = FileService::kRandom;
+  } else if (kind == "zipf" || kind == "pareto" || kind == "normal" || kind == "gauss") {
+    FailValue(ctx, "'" + kind +
+                       "' (a skewed choice of file) is not supported; use random, roundrobin "
+                       "or sequential, or random_distribution for skew within the region");
+  } else {
+    FailValue(ctx, "unknown value '" + kind + "' (allowed: random, roundrobin, sequential)");
   }
-  return value;
+  job.file_service_nr = 1;
+  if (colon != std::string_view::npos) {
+    job.file_service_nr =
+        static_cast<uint32_t>(ParseCount(ctx, text.substr(colon + 1), 1, UINT32_MAX));
+  }
 }
 
-// fio FIO_OPT_FLOAT_LIST with minfp 0, maxfp 1 (zone_reset_threshold,
-// zone_reset_frequency): one decimal in [0, 1].
-double ParseFraction(const ValueContext& ctx, std::string_view text) {
-  RejectExpansions(ctx, text);
-  double value;
-  if (!ParseDecimal(Trim(text), value) || value > 1) {
-    FailValue(ctx, "invalid value '" + std::string(text) + "' (a number from 0 to 1)");
+// ss=iops:10% / iops_slope:0.1% / bw:10% / bw:50m / bw_slope:... (options.c
+// str_steadystate_cb). A limit in % is relative to the mean; otherwise IOPS
+// (a decimal) or bytes per second.
+void ParseSteadyState(FioJob& job, const ValueContext& ctx, std::string_view text) {
+  text = Trim(text);
+  const size_t colon = text.find(':');
+  const std::string kind = Lower(Trim(text.substr(0, colon)));
+  if (kind == "iops") {
+    job.ss_metric = SteadyStateMetric::kIops;
+  } else if (kind == "iops_slope") {
+    job.ss_metric = SteadyStateMetric::kIopsSlope;
+  } else if (kind == "bw") {
+    job.ss_metric = SteadyStateMetric::kBw;
+  } else if (kind == "bw_slope") {
+    job.ss_metric = SteadyStateMetric::kBwSlope;
+  } else if (kind == "lat" || kind == "lat_slope") {
+    FailValue(ctx,
+              "the latency criteria (lat, lat_slope) are not supported; FlashScope's "
+              "steady state watches iops, iops_slope, bw or bw_slope");
+  } else {
+    FailValue(ctx, "unknown criterion '" + kind + "' (allowed: iops, iops_slope, bw, bw_slope)");
   }
-  return value;
+  if (colon == std::string_view::npos) {
+    FailValue(ctx, "needs a threshold after the criterion, as in iops:10% (fio requires it)");
+  }
+  std::string_view limit = Trim(text.substr(colon + 1));
+  job.ss_limit_percent = !limit.empty() && limit.back() == '%';
+  if (job.ss_limit_percent) {
+    job.ss_limit = ParseNumber(ctx, Trim(limit.substr(0, limit.size() - 1)), "percentage");
+  } else if (job.ss_metric == SteadyStateMetric::kIops ||
+             job.ss_metric == SteadyStateMetric::kIopsSlope) {
+    job.ss_limit = ParseNumber(ctx, limit, "threshold");
+  } else {
+    job.ss_limit = static_cast<double>(ParseBytes(ctx, limit));
+  }
+}
+
+// percentile_list=99.5:99.9 (fio FIO_OPT_FLOAT_LIST, at most 20 values from
+// 0 to 100; fio sorts them for the report).
+void ParsePercentileList(FioJob& job, const ValueContext& ctx, std::string_view text) {
+  const size_t count = CountItems(text, ':');
+  if (count > 20) FailValue(ctx, "at most 20 percentiles (fio's FIO_IO_U_LIST_MAX_LEN)");
+  job.percentile_list.clear();
+  for (size_t i = 0; i < count; ++i) {
+    const std::string_view item = Trim(Item(text, ':', i));
+    if (item.empty()) continue;
+    const double value = ParseNumber(ctx, item, "percentile");
+    if (value > 100) FailValue(ctx, "percentile " + std::string(item) + " is above 100");
+    job.percentile_list.push_back(value);
+  }
+  std::sort(job.percentile_list.begin(), job.percentile_list.end());
 }
 
 // zoned:60/10:30/20:8/30:2/40 (fio options.c zone_split_ddir): access
@@ -511,8 +332,9 @@ void ParseZones(FioJob& job, const ValueContext& ctx, std::string_view text) {
   std::vector<bool> blank_size;
   uint64_t access_total = 0;
   uint64_t size_total = 0;
-  for (std::string_view entry : Split(text, ':')) {
-    entry = Trim(entry);
+  const size_t entry_count = CountItems(text, ':');
+  for (size_t e = 0; e < entry_count; ++e) {
+    const std::string_view entry = Trim(Item(text, ':', e));
     if (entry.empty()) break;
     const size_t slash = entry.find('/');
     uint64_t access;
@@ -557,7 +379,6 @@ void ParseZones(FioJob& job, const ValueContext& ctx, std::string_view text) {
 }
 
 void ParseRandomDistribution(FioJob& job, const ValueContext& ctx, std::string_view text) {
-  RejectExpansions(ctx, text);
   text = Trim(text);
   const size_t colon = text.find(':');
   const std::string_view kind = text.substr(0, colon);
@@ -576,6 +397,11 @@ void ParseRandomDistribution(FioJob& job, const ValueContext& ctx, std::string_v
     job.distribution_param = 0;
     ParseZones(job, ctx, rest);
     return;
+  }
+  if (kind == "sequence") {
+    FailValue(ctx,
+              "'sequence' (a fixed order of block indices) is not supported (allowed: "
+              "random, zipf, pareto, normal, zoned)");
   }
   if (kind == "zoned_abs") {
     FailValue(ctx, "'zoned_abs' is not supported (use zoned with percentages)");
@@ -597,13 +423,13 @@ void ParseRandomDistribution(FioJob& job, const ValueContext& ctx, std::string_v
                        "' (allowed: random, zipf, pareto, normal, zoned)");
   }
   if (!rest.empty()) {
-    const std::vector<std::string_view> values = Split(rest, ':');
-    if (values.size() > 2) {
+    const size_t value_count = CountItems(rest, ':');
+    if (value_count > 2) {
       FailValue(ctx, "too many parameters in '" + std::string(text) + "'");
     }
-    param = ParseParameter(ctx, values[0], "parameter");
-    if (values.size() == 2) {
-      const double center = ParseParameter(ctx, values[1], "center");
+    param = ParseNumber(ctx, Item(rest, ':', 0), "parameter");
+    if (value_count == 2) {
+      const double center = ParseNumber(ctx, Item(rest, ':', 1), "center");
       if (center > 1) FailValue(ctx, "center must be between 0 and 1");
       job.distribution_center = center;
     }
@@ -623,14 +449,14 @@ void ParseRandomDistribution(FioJob& job, const ValueContext& ctx, std::string_v
 }
 
 // ---------------------------------------------------------------------------
-// Option catalogue.
-
-enum class OptionKind : uint8_t { kSupported, kIgnored, kUnsupported };
+// Honoured options, by fio's canonical name (aliases reach them through
+// fio_option_table.cpp).
 
 // The job being filled plus parse state that fio keeps in its options too.
 struct JobDraft {
   FioJob job;
   uint32_t kb_base = 1024;
+  uint32_t wait_for_line = 0;  // where wait_for was given, for its error
 };
 
 struct OptionValue {
@@ -640,10 +466,9 @@ struct OptionValue {
 
 using Apply = void (*)(JobDraft& draft, const ValueContext& ctx, const OptionValue& value);
 
-struct OptionSpec {
-  std::string_view name;
-  OptionKind kind;
-  Apply apply;  // kSupported only
+struct HonouredOption {
+  std::string_view canonical;
+  Apply apply;
 };
 
 void AddIgnored(FioJob& job, std::string_view name) {
@@ -657,212 +482,304 @@ std::string_view RequireValue(const ValueContext& ctx, const OptionValue& value)
   return value.text;
 }
 
-constexpr uint64_t kSecondNs = 1000000 * kNsPerUs;
+uint32_t ParsePercent(const ValueContext& ctx, std::string_view text) {
+  return static_cast<uint32_t>(ParseCount(ctx, text, 0, 100));
+}
 
-// Supported options (aliases are separate rows with the same action).
-const OptionSpec kSupportedOptions[] = {
-    {"name", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+const HonouredOption kHonouredOptions[] = {
+    {"name", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.name = std::string(RequireValue(c, v));
      }},
-    {"description", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext&, const OptionValue& v) {
+    {"description", [](JobDraft& d, const ValueContext&, const OptionValue& v) {
        d.job.description = std::string(v.text);
      }},
-    {"rw", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"wait_for", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.wait_for = std::string(Trim(RequireValue(c, v)));
+       d.wait_for_line = c.line;
+     }},
+    {"rw", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        ParseRw(d.job, c, RequireValue(c, v));
      }},
-    {"readwrite", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       ParseRw(d.job, c, RequireValue(c, v));
-     }},
-    {"bs", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"bs", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        ParseBs(d.job, c, RequireValue(c, v));
      }},
-    {"blocksize", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       ParseBs(d.job, c, RequireValue(c, v));
+    {"bsrange", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseBsRange(d.job, c, RequireValue(c, v));
      }},
-    {"bssplit", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"bssplit", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        ParseBsSplit(d.job, c, RequireValue(c, v));
+       for (BlockSizeRange& range : d.job.bs_range) range = BlockSizeRange{};
      }},
-    {"size", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       d.job.size = ParseSizeSpec(c, RequireValue(c, v), false);
-       if (!d.job.size.is_percent && d.job.size.bytes == 0) {
-         FailValue(c, "size must be greater than 0");
+    {"ba", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseBlockAlign(d.job, c, RequireValue(c, v));
+     }},
+    {"bs_unaligned", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.bs_unaligned = ParseBool(c, v.text, v.present);
+     }},
+    {"size", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.size = ParseSizeSpec(c, RequireValue(c, v), false, true);
+       // size=0 is fio's default: the whole device (from the offset on).
+       if (!d.job.size.is_percent && !d.job.size.in_zones && d.job.size.bytes == 0) {
+         d.job.size = SizeSpec{};
        }
      }},
-    {"offset", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       d.job.offset = ParseSizeSpec(c, RequireValue(c, v), true);
+    {"offset", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.offset = ParseSizeSpec(c, RequireValue(c, v), true, true);
      }},
-    {"io_size", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       d.job.io_size = ParseSizeSpec(c, RequireValue(c, v), false);
+    {"io_size", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.io_size = ParseSizeSpec(c, RequireValue(c, v), false, true);
      }},
-    {"io_limit", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       d.job.io_size = ParseSizeSpec(c, RequireValue(c, v), false);
+    {"offset_increment", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.offset_increment = ParseSizeSpec(c, RequireValue(c, v), true, true);
      }},
-    {"number_ios", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"filesize", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseFileSize(d.job, c, RequireValue(c, v));
+     }},
+    {"nrfiles", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.nrfiles = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 1u << 20));
+     }},
+    {"openfiles", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.openfiles = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, 1u << 20));
+     }},
+    {"file_service_type", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseFileService(d.job, c, RequireValue(c, v));
+     }},
+    {"fill_device", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.fill_device = ParseBool(c, v.text, v.present);
+     }},
+    {"number_ios", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.number_ios = ParseCount(c, RequireValue(c, v), 0, UINT64_MAX);
      }},
-    {"loops", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       d.job.loops = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 1u << 30));
+    {"loops", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       // fio init.c: loops=0 runs once, as loops=1.
+       d.job.loops = std::max<uint32_t>(
+           1, static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, 1u << 30)));
      }},
-    {"iodepth", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"iodepth", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.iodepth = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 65536));
      }},
-    {"rwmixread", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"rwmixread", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.rwmixread = ParsePercent(c, RequireValue(c, v));
      }},
     // fio: "If both rwmixread and rwmixwrite are given and the values do not
     // add up to 100%, the latter of the two will be used".
-    {"rwmixwrite", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"rwmixwrite", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.rwmixread = 100 - ParsePercent(c, RequireValue(c, v));
      }},
-    {"percentage_random", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       const std::string_view text = RequireValue(c, v);
-       if (text.find(',') != std::string_view::npos) {
-         FailValue(c,
-                   "per-direction values are not supported (give one "
-                   "percentage)");
+    {"percentage_random", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       // Per direction in fio; FlashScope has one share for the job, so a
+       // list is accepted when every direction gets the same share.
+       const PerDirection items = PerDirectionItems(c, RequireValue(c, v));
+       const uint32_t percent = ParsePercent(c, items.item[0]);
+       for (const std::string_view item : items.item) {
+         if (ParsePercent(c, item) != percent) {
+           FailValue(c, "different percentages per direction are not supported (give one "
+                        "percentage)");
+         }
        }
-       d.job.percentage_random = ParsePercent(c, text);
+       d.job.percentage_random = percent;
      }},
-    {"random_distribution", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"random_distribution", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        ParseRandomDistribution(d.job, c, RequireValue(c, v));
      }},
-    {"norandommap", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"norandommap", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.norandommap = ParseBool(c, v.text, v.present);
      }},
-    {"runtime", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       d.job.runtime_ns = ParseTime(c, RequireValue(c, v), kSecondNs);
+    {"runtime", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.runtime_ns = ParseTime(c, RequireValue(c, v), kNsPerSecond);
      }},
-    {"timeout", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       d.job.runtime_ns = ParseTime(c, RequireValue(c, v), kSecondNs);
-     }},
-    {"time_based", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"time_based", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.time_based = ParseBool(c, v.text, v.present);
      }},
     // fio's thinktime is in microseconds when no unit is given.
-    {"thinktime", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"thinktime", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.thinktime_ns = ParseTime(c, RequireValue(c, v), kNsPerUs);
      }},
-    {"thinktime_blocks", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"thinktime_blocks", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.thinktime_blocks =
            static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 1u << 30));
      }},
-    {"startdelay", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"startdelay", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string_view text = RequireValue(c, v);
        if (text.find('-') != std::string_view::npos || text.find(':') != std::string_view::npos) {
          FailValue(c, "random start delays (ranges) are not supported");
        }
-       d.job.startdelay_ns = ParseTime(c, text, kSecondNs);
+       d.job.startdelay_ns = ParseTime(c, text, kNsPerSecond);
      }},
-    {"ramp_time", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       d.job.ramp_time_ns = ParseTime(c, RequireValue(c, v), kSecondNs);
+    {"ramp_time", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.ramp_time_ns = ParseTime(c, RequireValue(c, v), kNsPerSecond);
      }},
-    {"rate_iops", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    // rate_iops: one value for every direction stays in FioJob::rate_iops
+    // (the job's whole rate, as before); per-direction values go to
+    // rate_iops_dir and rate_iops is 0.
+    {"rate_iops", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string_view text = RequireValue(c, v);
-       if (text.find(',') != std::string_view::npos) {
-         FailValue(c,
-                   "per-direction rates are not supported (give one rate "
-                   "for the job)");
+       d.job.rate_iops = 0;
+       for (uint64_t& rate : d.job.rate_iops_dir) rate = 0;
+       if (text.find(',') == std::string_view::npos) {
+         d.job.rate_iops = ParseCount(c, text, 0, UINT64_MAX);
+       } else {
+         ParseRatePerDirection(d.job.rate_iops_dir, c, text, false);
        }
-       d.job.rate_iops = ParseCount(c, text, 0, UINT64_MAX);
      }},
-    {"stonewall", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"rate_iops_min", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseRatePerDirection(d.job.rate_iops_min, c, RequireValue(c, v), false);
+     }},
+    {"rate", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseRatePerDirection(d.job.rate_bytes, c, RequireValue(c, v), true);
+     }},
+    {"rate_min", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseRatePerDirection(d.job.rate_min_bytes, c, RequireValue(c, v), true);
+     }},
+    // fio's ratecycle is in milliseconds.
+    {"rate_cycle", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.rate_cycle_ns = ParseCount(c, RequireValue(c, v), 1, UINT32_MAX) * kNsPerMs;
+     }},
+    {"rate_process", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       const std::string text = Lower(Trim(RequireValue(c, v)));
+       if (text == "linear") {
+         d.job.rate_process = RateProcess::kLinear;
+       } else if (text == "poisson") {
+         d.job.rate_process = RateProcess::kPoisson;
+       } else {
+         FailValue(c, "unknown value '" + text + "' (allowed: linear, poisson)");
+       }
+     }},
+    {"stonewall", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.stonewall = ParseBool(c, v.text, v.present);
      }},
-    {"wait_for_previous", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       d.job.stonewall = ParseBool(c, v.text, v.present);
-     }},
-    {"new_group", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"new_group", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.new_group = ParseBool(c, v.text, v.present);
      }},
-    {"randseed", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"group_reporting", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.group_reporting = ParseBool(c, v.text, v.present);
+     }},
+    // none|0: split; mixed|1: one "mixed" direction; both|2 (split and
+    // mixed) is reported as mixed.
+    {"unified_rw_reporting", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       const std::string text = Lower(Trim(v.present ? v.text : std::string_view("1")));
+       if (text == "none" || text == "0") {
+         d.job.unified_rw_reporting = false;
+       } else if (text == "mixed" || text == "1" || text == "both" || text == "2") {
+         d.job.unified_rw_reporting = true;
+       } else {
+         FailValue(c, "unknown value '" + text + "' (allowed: none, mixed, both, 0, 1, 2)");
+       }
+     }},
+    {"randseed", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.randseed = ParseCount(c, RequireValue(c, v), 0, UINT64_MAX);
        d.job.has_randseed = true;
      }},
-    {"numjobs", OptionKind::kSupported,
-     [](JobDraft&, const ValueContext& c, const OptionValue& v) {
-       const uint64_t numjobs = ParseCount(c, RequireValue(c, v), 1, UINT64_MAX);
-       if (numjobs != 1) {
-         FailValue(c, "numjobs=" + std::to_string(numjobs) +
-                          " is not supported yet (only numjobs=1; write one "
-                          "section per job)");
-       }
+    // fio's own limit is its thread table; 4096 clones is plenty.
+    {"numjobs", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.numjobs = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 4096));
      }},
     // fsync=N / fdatasync=N: a flush after every N writes (fio io_u.c
     // get_rw_ddir). 0 turns it off, as in fio.
-    {"fsync", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"fsync", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.fsync_blocks = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, UINT32_MAX));
      }},
-    {"fdatasync", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"fdatasync", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.fsync_blocks = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, UINT32_MAX));
+     }},
+    // sync=1|sync|dsync (O_SYNC/O_DSYNC): each write waits for a flush;
+    // sync=0|none: off (options.c "sync" posval).
+    {"sync", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       const std::string text = Lower(Trim(v.present ? v.text : std::string_view("1")));
+       if (text == "0" || text == "none") {
+         d.job.sync_writes = false;
+       } else if (text == "1" || text == "sync" || text == "dsync") {
+         d.job.sync_writes = true;
+       } else {
+         FailValue(c, "unknown value '" + text + "' (allowed: none, 0, sync, 1, dsync)");
+       }
+     }},
+    // end_syncfs and fsync_on_close also end the job with its data flushed
+    // (a simulated drive has no file system or file to close).
+    {"end_fsync", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.end_fsync = ParseBool(c, v.text, v.present);
+     }},
+    {"end_syncfs", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.end_fsync = ParseBool(c, v.text, v.present);
+     }},
+    {"fsync_on_close", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.end_fsync = ParseBool(c, v.text, v.present);
+     }},
+    {"exitall", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.exitall = ParseBool(c, v.text, v.present);
+     }},
+    {"read_iolog", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.read_iolog = std::string(Trim(RequireValue(c, v)));
+     }},
+    {"flow", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       std::string_view text = Trim(RequireValue(c, v));
+       const bool negative = !text.empty() && text.front() == '-';
+       const uint64_t magnitude = ParseCount(c, negative ? text.substr(1) : text, 0, INT32_MAX);
+       d.job.flow = negative ? -static_cast<int32_t>(magnitude) : static_cast<int32_t>(magnitude);
+     }},
+    {"flow_id", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.flow_id = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, UINT32_MAX));
+     }},
+    // fio's flow_sleep is in microseconds.
+    {"flow_sleep", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.flow_sleep_ns = ParseTime(c, RequireValue(c, v), kNsPerUs);
+     }},
+    {"steadystate", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParseSteadyState(d.job, c, RequireValue(c, v));
+     }},
+    {"steadystate_duration", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.ss_dur_ns = ParseTime(c, RequireValue(c, v), kNsPerSecond);
+     }},
+    {"steadystate_ramp_time", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.ss_ramp_ns = ParseTime(c, RequireValue(c, v), kNsPerSecond);
+     }},
+    // FlashScope samples steady state once a second, fio's default.
+    {"steadystate_check_interval", [](JobDraft&, const ValueContext& c, const OptionValue& v) {
+       if (ParseTime(c, RequireValue(c, v), kNsPerSecond) != kNsPerSecond) {
+         FailValue(c, "only fio's default of 1s is supported (FlashScope samples steady state "
+                      "once a second)");
+       }
      }},
     // Zoned block devices (fio HOWTO "zonemode" and options.c): only the
     // zbd mode, which the zoned device serves (zns/zbd_adapter.h).
-    {"zonemode", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"zonemode", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string mode = Lower(Trim(RequireValue(c, v)));
        if (mode == "none") {
          d.job.zbd = false;
        } else if (mode == "zbd") {
          d.job.zbd = true;
        } else if (mode == "strided") {
-         FailValue(c, "'strided' is not supported (only none and zbd)");
+         FailValue(c, "'strided' (zones of a regular drive read in strides) is not supported "
+                      "(only none and zbd)");
        } else {
-         FailValue(c, "unknown zone mode '" + std::string(Trim(v.text)) +
+         FailValue(c, "unknown zone mode '" + mode +
                           "' (allowed: none, strided, zbd; FlashScope supports none and zbd)");
        }
      }},
-    // fio caps it at ZBD_MAX_OPEN_ZONES (4096).
-    {"max_open_zones", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"zonesize", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.zonesize = ParseSizeSpec(c, RequireValue(c, v), false, false);
+     }},
+    // fio caps it at ZBD_MAX_OPEN_ZONES (4096). job_max_open_zones is the
+    // same limit for this job alone, which is what max_open_zones means here.
+    {"max_open_zones", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.max_open_zones = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, 4096));
      }},
-    {"zone_reset_threshold", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"job_max_open_zones", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.max_open_zones = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 0, 4096));
+     }},
+    {"zone_reset_threshold", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.zone_reset_threshold = ParseFraction(c, RequireValue(c, v));
      }},
-    {"zone_reset_frequency", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"zone_reset_frequency", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.zone_reset_frequency = ParseFraction(c, RequireValue(c, v));
      }},
-    {"read_beyond_wp", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"read_beyond_wp", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.read_beyond_wp = ParseBool(c, v.text, v.present);
      }},
-    {"kb_base", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+    {"percentile_list", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       ParsePercentileList(d.job, c, RequireValue(c, v));
+     }},
+    {"kb_base", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        const std::string_view text = Trim(RequireValue(c, v));
        if (text == "1024") {
          d.kb_base = 1024;
@@ -873,324 +790,107 @@ const OptionSpec kSupportedOptions[] = {
        }
      }},
     // Determinism is always on in FlashScope: the same seed gives the same
-    // stream, which is what randrepeat=1 asks for. randrepeat=0 cannot be
-    // honoured, so it is listed as ignored rather than silently kept.
-    {"random_generator", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       const std::string_view text = Trim(RequireValue(c, v));
-       if (text == "lfsr") {
-         FailValue(c,
-                   "'lfsr' is not supported (it changes which blocks "
-                   "repeat; FlashScope's random map already covers each "
-                   "block once per pass)");
-       }
-       if (text != "tausworthe" && text != "tausworthe64") {
-         FailValue(c, "unknown generator '" + std::string(text) + "'");
+    // stream. lfsr visits every block once per pass, as FlashScope's random
+    // map already does; both generators are accepted and listed as ignored.
+    {"random_generator", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       const std::string text = Lower(Trim(RequireValue(c, v)));
+       if (text != "tausworthe" && text != "tausworthe64" && text != "lfsr") {
+         FailValue(c, "unknown generator '" + text + "' (allowed: tausworthe, lfsr, tausworthe64)");
        }
        AddIgnored(d.job, "random_generator");
      }},
-    {"rate_process", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       const std::string_view text = Trim(RequireValue(c, v));
-       if (text != "linear") {
-         FailValue(c, "only 'linear' (fio's default) is supported");
-       }
-       AddIgnored(d.job, "rate_process");
-     }},
-    {"sync", OptionKind::kSupported,
-     [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
-       const std::string_view text = Trim(v.text);
-       if (v.present && (text == "0" || text == "none")) {
-         AddIgnored(d.job, "sync");
-         return;
-       }
-       FailValue(c, "synchronous writes (sync=" + std::string(text) +
-                        ") are not supported (it changes the workload)");
-     }},
 };
 
-// Options that mean nothing for a simulated device: how fio reaches the
-// device, buffers, CPU placement, logs and report formats, file creation.
-// Accepted so real job files paste unchanged, and listed in FioJob::ignored.
-constexpr std::string_view kIgnoredOptions[] = {
-    "ioengine",
-    "direct",
-    "buffered",
-    "filename",
-    "filename_format",
-    "directory",
-    "unique_filename",
-    "lockfile",
-    "opendir",
-    "thread",
-    "group_reporting",
-    "invalidate",
-    "randrepeat",
-    "allrandrepeat",
-    "softrandommap",
-    "write_bw_log",
-    "write_lat_log",
-    "write_iops_log",
-    "write_hist_log",
-    "log_avg_msec",
-    "log_hist_msec",
-    "log_hist_coarseness",
-    "log_max_value",
-    "log_offset",
-    "log_compression",
-    "log_store_compressed",
-    "log_unix_epoch",
-    "log_alternate_epoch",
-    "log_prio",
-    "per_job_logs",
-    "write_iolog",
-    "output-format",
-    "output",
-    "unit_base",
-    "fallocate",
-    "create_serialize",
-    "create_fsync",
-    "create_on_open",
-    "create_only",
-    "allow_file_create",
-    "allow_mounted_write",
-    "end_fsync",
-    "fsync_on_close",
-    "unlink",
-    "unlink_each_loop",
-    "overwrite",
-    "iomem",
-    "mem",
-    "iomem_align",
-    "mem_align",
-    "hugepage-size",
-    "lockmem",
-    "zero_buffers",
-    "refill_buffers",
-    "scramble_buffers",
-    "buffer_pattern",
-    "buffer_compress_percentage",
-    "buffer_compress_chunk",
-    "dedupe_percentage",
-    "dedupe_mode",
-    "dedupe_working_set_percentage",
-    "dedupe_global",
-    "fadvise_hint",
-    "write_hint",
-    "clocksource",
-    "gtod_reduce",
-    "gtod_cpu",
-    "disable_lat",
-    "disable_clat",
-    "disable_slat",
-    "disable_bw_measurement",
-    "clat_percentiles",
-    "lat_percentiles",
-    "slat_percentiles",
-    "percentile_list",
-    "significant_figures",
-    "stats",
-    "cpus_allowed",
-    "cpus_allowed_policy",
-    "cpumask",
-    "nice",
-    "prio",
-    "prioclass",
-    "numa_cpu_nodes",
-    "numa_mem_policy",
-    "exitall",
-    "exitall_on_error",
-    "continue_on_error",
-    "ignore_error",
-    "error_dump",
-    "cgroup",
-    "cgroup_weight",
-    "cgroup_nodelete",
-    "uid",
-    "gid",
-    "exec_prerun",
-    "exec_postrun",
-    "iodepth_batch",
-    "iodepth_batch_submit",
-    "iodepth_batch_complete",
-    "iodepth_batch_complete_min",
-    "iodepth_batch_complete_max",
-    "iodepth_low",
-    "io_submit_mode",
-    "serialize_overlap",
-    "hipri",
-    "fixedbufs",
-    "registerfiles",
-    "sqthread_poll",
-    "sqthread_poll_cpu",
-    "userspace_reap",
-    "thinktime_spin",
-    "rate_iops_min",
-    "rate_min",
-    "rate_cycle",
-    "hugepage_size",
-};
-
-// fio options that would change the workload and that FlashScope does not
-// model yet: using one is an error rather than a silently different run.
-constexpr std::string_view kUnsupportedOptions[] = {
-    "verify",
-    "do_verify",
-    "verify_pattern",
-    "verify_interval",
-    "verify_offset",
-    "verify_fatal",
-    "verify_dump",
-    "verify_async",
-    "verify_backlog",
-    "verify_backlog_batch",
-    "verify_only",
-    "verify_state_save",
-    "verify_state_load",
-    "experimental_verify",
-    "trim_percentage",
-    "trim_verify_zero",
-    "trim_backlog",
-    "trim_backlog_batch",
-    "bsrange",
-    "blocksize_range",
-    "ba",
-    "blockalign",
-    "bs_unaligned",
-    "blocksize_unaligned",
-    "bs_is_seq_rand",
-    "rw_sequencer",
-    "rate",
-    "rate_ignore_thinktime",
-    "thinktime_iotime",
-    "thinktime_blocks_type",
-    "read_iolog",
-    "replay_no_stall",
-    "replay_redirect",
-    "replay_scale",
-    "replay_align",
-    "replay_time_scale",
-    "replay_skip",
-    "iolog",
-    "fill_device",
-    "fill_fs",
-    "file_append",
-    "filesize",
-    "nrfiles",
-    "file_service_type",
-    "openfiles",
-    "offset_increment",
-    "offset_align",
-    "zonesize",
-    "zonerange",
-    "zoneskip",
-    "zonecapacity",
-    "job_max_open_zones",
-    "write_barrier",
-    "sync_file_range",
-    "atomic",
-    "pre_read",
-    "steadystate",
-    "ss",
-    "steadystate_duration",
-    "ss_dur",
-    "steadystate_ramp_time",
-    "ss_ramp",
-    "max_latency",
-    "latency_target",
-    "latency_window",
-    "latency_percentile",
-    "latency_run",
-    "flow",
-    "flow_id",
-    "flow_watermark",
-    "flow_sleep",
-    "io_size_percent",
-    "number_ios_percent",
-    "dp_type",
-    "dp_id_select",
-    "dp_ids",
-    "sprandom",
-    "cpuload",
-    "cpuchunks",
-    "cpumode",
-    "exit_what",
-    "trim_zero",
-    "size_percent",
-    "ramp_size",
-};
-
-const OptionSpec* FindSupported(std::string_view name) {
-  for (const OptionSpec& spec : kSupportedOptions) {
-    if (spec.name == name) return &spec;
+const HonouredOption* FindHonoured(std::string_view canonical) {
+  for (const HonouredOption& option : kHonouredOptions) {
+    if (option.canonical == canonical) return &option;
   }
   return nullptr;
 }
 
-bool Contains(const std::string_view* begin, const std::string_view* end, std::string_view name) {
-  return std::find(begin, end, name) != end;
-}
-
 // Optimal-string-alignment distance: a swapped pair ("iodepht") counts 1.
 size_t EditDistance(std::string_view a, std::string_view b) {
-  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
-  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  std::vector<size_t> d((a.size() + 1) * (b.size() + 1));
+  const size_t w = b.size() + 1;
+  for (size_t i = 0; i <= a.size(); ++i) d[i * w] = i;
+  for (size_t j = 0; j <= b.size(); ++j) d[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
     for (size_t j = 1; j <= b.size(); ++j) {
       const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      d[i * w + j] =
+          std::min({d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1, d[(i - 1) * w + j - 1] + cost});
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        d[i * w + j] = std::min(d[i * w + j], d[(i - 2) * w + j - 2] + 1);
       }
     }
   }
-  return d[a.size()][b.size()];
+  return d[a.size() * w + b.size()];
 }
 
 std::string Suggestion(std::string_view name) {
   std::string_view best;
   size_t best_distance = SIZE_MAX;
-  auto consider = [&](std::string_view candidate) {
-    const size_t distance = EditDistance(name, candidate);
+  for (const FioOptionInfo* it = FioOptionsBegin(); it != FioOptionsEnd(); ++it) {
+    const size_t distance = EditDistance(name, it->name);
     if (distance < best_distance) {
       best_distance = distance;
-      best = candidate;
+      best = it->name;
     }
-  };
-  for (const OptionSpec& spec : kSupportedOptions) consider(spec.name);
-  for (std::string_view candidate : kIgnoredOptions) consider(candidate);
-  for (std::string_view candidate : kUnsupportedOptions) consider(candidate);
+  }
   const size_t limit = name.size() <= 4 ? 1 : 2;
   if (best_distance > limit) return std::string();
   return " (did you mean '" + std::string(best) + "'?)";
 }
 
+// A refused option given its default asks for nothing and is accepted.
+bool IsDefaultValue(const FioOptionInfo& info, const OptionValue& value) {
+  if (!value.present) return false;  // a bare flag means 1
+  const std::string text = Lower(Trim(value.text));
+  if (text == info.default_value) return true;
+  if (info.default_value == "0") return text == "false" || text == "no" || text == "off";
+  return false;
+}
+
 void ApplyOption(JobDraft& draft, const std::string& file, uint32_t line, std::string_view name,
                  const OptionValue& value) {
   const ValueContext ctx{file, line, name, draft.kb_base};
-  if (const OptionSpec* spec = FindSupported(name)) {
-    spec->apply(draft, ctx, value);
-    return;
+  const FioOptionInfo* info = FindFioOption(name);
+  if (info == nullptr) {
+    // fio's command-line options are not job options (fio refuses them in a
+    // job file too); say where they belong.
+    for (std::string_view command_line : {"output-format", "output", "minimal", "parse-only"}) {
+      if (name == command_line) {
+        Fail(file, line,
+             "unknown option '" + std::string(name) +
+                 "' (a command-line option of fio, not a job option; give it on "
+                 "the command line)");
+      }
+    }
+    Fail(file, line, "unknown option '" + std::string(name) + "'" + Suggestion(name));
   }
-  if (Contains(std::begin(kIgnoredOptions), std::end(kIgnoredOptions), name)) {
-    AddIgnored(draft.job, name);
-    return;
+  switch (info->use) {
+    case FioOptionUse::kHonoured: {
+      const HonouredOption* honoured = FindHonoured(info->canonical);
+      if (honoured == nullptr) {
+        Fail(file, line, "internal error: no handler for fio option '" + std::string(name) + "'");
+      }
+      honoured->apply(draft, ctx, value);
+      return;
+    }
+    case FioOptionUse::kIgnored:
+      AddIgnored(draft.job, name);
+      return;
+    case FioOptionUse::kRefused:
+      if (IsDefaultValue(*info, value)) {
+        AddIgnored(draft.job, name);
+        return;
+      }
+      FailValue(ctx, "not supported: " + std::string(info->why));
   }
-  if (Contains(std::begin(kUnsupportedOptions), std::end(kUnsupportedOptions), name)) {
-    Fail(file, line,
-         "option '" + std::string(name) + "' is not supported (it changes the workload)");
-  }
-  Fail(file, line, "unknown option '" + std::string(name) + "'" + Suggestion(name));
 }
 
-// Checks that need the whole job (reported at the section header).
-void ValidateJob(const FioJob& job, const std::string& file) {
-  if (job.time_based && job.runtime_ns == 0) {
-    Fail(file, job.line,
-         "job '" + job.name + "': time_based needs a runtime (otherwise it never ends)");
-  }
-}
+// ---------------------------------------------------------------------------
+// The job file: sections, includes, expansion, clones and groups.
 
 FioJob DefaultJob() {
   FioJob job;
@@ -1198,87 +898,242 @@ FioJob DefaultJob() {
   return job;
 }
 
-}  // namespace
+class JobFileParser {
+ public:
+  JobFileParser(const FioParseOptions& options, FioJobFile& result)
+      : options_(options), result_(result) {
+    global_.job = DefaultJob();
+  }
 
-FioJobFile ParseFioJobs(std::string_view text, const std::string& file_name,
-                        const FioParseOptions& /*options*/) {
-  FioJobFile result;
-  result.file = file_name;
-
-  JobDraft global;  // what [global] sections have set so far
-  global.job = DefaultJob();
-  JobDraft current;
-  enum class Section { kNone, kGlobal, kJob } section = Section::kNone;
-
-  auto finish_job = [&]() {
-    if (section != Section::kJob) return;
-    ValidateJob(current.job, file_name);
-    result.jobs.push_back(std::move(current.job));
-  };
-
-  uint32_t line_number = 0;
-  size_t position = 0;
-  while (position <= text.size()) {
-    size_t end = text.find('\n', position);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(position, end - position);
-    position = end + 1;
-    ++line_number;
-
-    line = Trim(line);
-    if (line.empty() || line.front() == ';' || line.front() == '#') continue;
-    // A comment after a value, when set off by whitespace ("bs=4k ; small").
-    for (size_t i = 1; i < line.size(); ++i) {
-      if ((line[i] == ';' || line[i] == '#') && (line[i - 1] == ' ' || line[i - 1] == '\t')) {
-        line = Trim(line.substr(0, i));
-        break;
-      }
+  void ParseText(std::string_view text, const std::string& file, int depth) {
+    uint32_t line_number = 0;
+    size_t position = 0;
+    while (position <= text.size()) {
+      size_t end = text.find('\n', position);
+      if (end == std::string_view::npos) end = text.size();
+      std::string_view line = text.substr(position, end - position);
+      position = end + 1;
+      ++line_number;
+      ParseLine(Trim(line), file, line_number, depth);
     }
+  }
 
+  void Finish(const std::string& file) {
+    FinishJob();
+    if (result_.jobs.empty()) {
+      Fail(file, 0,
+           "no job section (a job file needs at least one [name] section besides [global])");
+    }
+  }
+
+ private:
+  enum class Section { kNone, kGlobal, kJob };
+
+  void ParseLine(std::string_view line, const std::string& file, uint32_t line_number, int depth) {
+    if (line.empty() || line.front() == ';' || line.front() == '#') return;
+    // fio's strip_blank_end (parse.c): everything from the first ';' or '#'
+    // is a comment, with or without a blank before it ("bs=4k;small").
+    line = Trim(line.substr(0, line.find_first_of(";#")));
     if (line.front() == '[') {
+      if (depth > 0) {
+        // fio init.c: "No new sections in included files".
+        Fail(file, line_number, "no new sections in included files (fio refuses them too)");
+      }
       if (line.back() != ']') {
-        Fail(file_name, line_number,
-             "section header '" + std::string(line) + "' has no closing ']'");
+        Fail(file, line_number, "section header '" + std::string(line) + "' has no closing ']'");
       }
       const std::string_view name = Trim(line.substr(1, line.size() - 2));
-      if (name.empty()) Fail(file_name, line_number, "empty section name");
-      finish_job();
+      if (name.empty()) Fail(file, line_number, "empty section name");
+      FinishJob();
       if (name == "global") {
-        section = Section::kGlobal;
+        section_ = Section::kGlobal;
       } else {
-        section = Section::kJob;
-        current = global;  // fio copies the [global] options into each job
-        current.job.name = std::string(name);
-        current.job.line = line_number;
+        section_ = Section::kJob;
+        current_ = global_;  // fio copies the [global] options into each job
+        current_.job.name = std::string(name);
+        current_.job.line = line_number;
+        current_file_ = file;
       }
-      continue;
+      return;
     }
-
-    if (line.rfind("include ", 0) == 0 || line == "include") {
-      Fail(file_name, line_number, "'include' is not supported (paste the included options)");
+    // fio init.c: "include FILE" reads FILE as if its lines stood here.
+    if (line.rfind("include", 0) == 0 && (line.size() == 7 || line[7] == ' ' || line[7] == '\t')) {
+      Include(Trim(line.substr(7)), file, line_number, depth);
+      return;
     }
-    if (section == Section::kNone) {
-      Fail(file_name, line_number, "option outside a section");
-    }
+    if (section_ == Section::kNone) Fail(file, line_number, "option outside a section");
 
     const size_t equals = line.find('=');
     const std::string_view name = Trim(line.substr(0, equals));
+    if (name.empty()) Fail(file, line_number, "option name missing");
     OptionValue value{std::string_view(), false};
     if (equals != std::string_view::npos) {
-      value.text = Trim(line.substr(equals + 1));
+      value.text = Expand(Trim(line.substr(equals + 1)), name, file, line_number);
       value.present = true;
     }
-    if (name.empty()) Fail(file_name, line_number, "option name missing");
-    ApplyOption(section == Section::kGlobal ? global : current, file_name, line_number, name,
-                value);
+    JobDraft& draft = section_ == Section::kGlobal ? global_ : current_;
+    ApplyOption(draft, file, line_number, name, value);
+    auto& written = section_ == Section::kGlobal ? result_.global_options : current_.job.options;
+    written.emplace_back(std::string(name), std::string(value.text));
   }
-  finish_job();
 
-  if (result.jobs.empty()) {
-    Fail(file_name, 0,
-         "no job section (a job file needs at least one [name] section "
-         "besides [global])");
+  void Include(std::string_view path, const std::string& file, uint32_t line_number, int depth) {
+    if (path.empty()) Fail(file, line_number, "include: needs a file name");
+    const std::string included(path);
+    if (!options_.read_include) {
+      Fail(file, line_number,
+           "include: cannot read '" + included +
+               "' (includes are not available here; paste its options)");
+    }
+    if (depth >= kMaxIncludeDepth) {
+      Fail(file, line_number,
+           "include: '" + included + "' nests more than " + std::to_string(kMaxIncludeDepth) +
+               " deep (an include cycle?)");
+    }
+    const std::string text = options_.read_include(included, file);
+    // Named as fio finds it (beside the including file), for its messages
+    // and for the includes it makes in turn.
+    ParseText(text, ResolveFioInclude(included, file), depth + 1);
   }
+
+  // fio's substitutions in an option value (options.c fio_option_dup_subs
+  // and fio_keyword_replace): ${VAR} from the environment, then the
+  // keywords; a value with a keyword and + - * / is computed as fio's bc
+  // call would (integers). Returns `value` itself when there is no '$'.
+  std::string_view Expand(std::string_view value, std::string_view name, const std::string& file,
+                          uint32_t line) {
+    if (value.find('$') == std::string_view::npos) return value;
+    const ValueContext ctx{file, line, name, 1024};
+    std::string& out = expanded_[expanded_index_++ % 2];
+    out.clear();
+    bool keyword = false;
+    for (size_t i = 0; i < value.size();) {
+      if (value.compare(i, 2, "${") == 0) {
+        const size_t close = value.find('}', i + 2);
+        if (close == std::string_view::npos || close == i + 2) {
+          FailValue(ctx, "unterminated '${' (write ${NAME})");
+        }
+        const std::string variable(value.substr(i + 2, close - i - 2));
+        std::optional<std::string> content;
+        if (options_.environment) {
+          content = options_.environment(variable);
+        } else if (const char* env = std::getenv(variable.c_str())) {
+          content = std::string(env);
+        }
+        if (!content) {
+          FailValue(ctx, "environment variable '" + variable +
+                             "' is not set (fio would use "
+                             "an empty value; set it or write the value itself)");
+        }
+        out += *content;
+        i = close + 1;
+        continue;
+      }
+      bool replaced = false;
+      for (const Keyword& k : kKeywords) {
+        if (value.compare(i, k.word.size(), k.word) == 0) {
+          out += k.replacement;
+          i += k.word.size();
+          replaced = keyword = true;
+          break;
+        }
+      }
+      if (!replaced) out += value[i++];
+    }
+    if (keyword && out.find_first_of("+-*/") != std::string::npos &&
+        out.find('\'') == std::string::npos) {
+      int64_t result;
+      std::string problem;
+      if (!EvaluateArithmetic(out, 1024, result, problem)) {
+        FailValue(ctx, "cannot compute '" + out + "': " + problem);
+      }
+      out = std::to_string(result);
+    }
+    return out;
+  }
+
+  // Checks that need the whole job, then its clones into the file with
+  // fio's reporting groups (init.c add_job: a job with stonewall or
+  // new_group after jobs of the current group starts a new group; clones
+  // never carry stonewall or new_group).
+  void FinishJob() {
+    if (section_ != Section::kJob) return;
+    section_ = Section::kNone;
+    FioJob& job = current_.job;
+    // fio init.c fixup_options: "time_based requires a runtime/timeout
+    // setting", a warning after which fio runs the job without time_based.
+    if (job.time_based && job.runtime_ns == 0) {
+      job.time_based = false;
+      AddIgnored(job, "time_based");
+    }
+    if (!job.wait_for.empty()) {
+      const bool earlier =
+          std::any_of(result_.jobs.begin(), result_.jobs.end(),
+                      [&](const FioJob& other) { return other.name == job.wait_for; });
+      if (!earlier) {
+        Fail(current_file_, current_.wait_for_line,
+             "wait_for: no job named '" + job.wait_for + "' before job '" + job.name +
+                 "' (fio waits only for a job defined earlier in the file)");
+      }
+    }
+    // fio's steady-state default criterion (options.c "steadystate" .def);
+    // steady state is on only with a duration.
+    if (job.ss_dur_ns > 0 && job.ss_metric == SteadyStateMetric::kNone) {
+      job.ss_metric = SteadyStateMetric::kIopsSlope;
+      job.ss_limit = 0.01;
+      job.ss_limit_percent = true;
+    }
+    const uint32_t clones = job.numjobs;
+    for (uint32_t index = 0; index < clones; ++index) {
+      FioJob clone = index + 1 == clones ? std::move(job) : job;
+      clone.clone_index = index;
+      if (index > 0) {
+        clone.stonewall = false;
+        clone.new_group = false;
+      }
+      if ((clone.stonewall || clone.new_group) && jobs_in_group_ > 0) {
+        ++group_id_;
+        jobs_in_group_ = 0;
+      }
+      clone.report_group = group_id_;
+      ++jobs_in_group_;
+      result_.jobs.push_back(std::move(clone));
+    }
+  }
+
+  const FioParseOptions& options_;
+  FioJobFile& result_;
+  JobDraft global_;  // what [global] sections have set so far
+  JobDraft current_;
+  std::string current_file_;  // the file of current_'s section header
+  Section section_ = Section::kNone;
+  uint32_t group_id_ = 0;
+  uint32_t jobs_in_group_ = 0;
+  // Expanded values live here until applied (two, so that a name and a
+  // value could both be expanded without one overwriting the other).
+  std::string expanded_[2];
+  size_t expanded_index_ = 0;
+};
+
+}  // namespace
+
+std::vector<std::string_view> FioHonouredOptionsWithoutHandler() {
+  std::vector<std::string_view> missing;
+  for (const FioOptionInfo* it = FioOptionsBegin(); it != FioOptionsEnd(); ++it) {
+    if (it->use == FioOptionUse::kHonoured && FindHonoured(it->canonical) == nullptr) {
+      missing.push_back(it->name);
+    }
+  }
+  return missing;
+}
+
+FioJobFile ParseFioJobs(std::string_view text, const std::string& file_name,
+                        const FioParseOptions& options) {
+  FioJobFile result;
+  result.file = file_name;
+  JobFileParser parser(options, result);
+  parser.ParseText(text, file_name, 0);
+  parser.Finish(file_name);
   return result;
 }
 
