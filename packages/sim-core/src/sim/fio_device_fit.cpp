@@ -29,20 +29,6 @@ std::string Written(const FioJobFile& file, const FioJob& job, const std::string
 
 }  // namespace
 
-std::string HumanBytes(uint64_t bytes) {
-  static const char* const kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  if (bytes < 1024) return std::to_string(bytes) + " bytes";
-  double value = static_cast<double>(bytes) / 1024;
-  int unit = 0;
-  while (value >= 1024 && unit < 5) {
-    value /= 1024;
-    ++unit;
-  }
-  char text[32];
-  std::snprintf(text, sizeof text, value < 10 ? "%.2f %s" : "%.1f %s", value, kUnits[unit]);
-  return text;
-}
-
 FioSpaceNeed FioJobsSpaceNeed(const FioJobFile& file) {
   FioSpaceNeed need;
   for (size_t i = 0; i < file.jobs.size(); ++i) {

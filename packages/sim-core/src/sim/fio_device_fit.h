@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 
+#include "workload/fio_file_set.h"  // HumanBytes
 #include "workload/fio_job.h"
 
 namespace flashscope {
@@ -24,10 +25,6 @@ struct FioSpaceNeed {
   std::string options;  // that job's sizing options as written: "offset=1t, size=2t"
 };
 FioSpaceNeed FioJobsSpaceNeed(const FioJobFile& file);
-
-// "2.00 TiB", "476.8 GiB", "512 bytes": three significant figures in the
-// largest binary unit the value reaches.
-std::string HumanBytes(uint64_t bytes);
 
 // InputError(file, job line) when the jobs need more than logical_bytes:
 //   "job 'seq': size=2t needs 2.00 TiB; the drive (preset:tlc-512g) holds
