@@ -117,6 +117,32 @@ std::vector<JobSpec> JobsFromFio(const FioJobFile& file, const DeviceConfig& con
     spec.runtime_ns = fio.runtime_ns;
     spec.ramp_ns = fio.ramp_time_ns;
     spec.stonewall = fio.stonewall;
+    // Rates, flushes, flow, exitall, wait_for (issue 15: host/host.h).
+    for (uint32_t dir = 0; dir < kIoDirections; ++dir) {
+      spec.rate_bytes[dir] = fio.rate_bytes[dir];
+      spec.rate_iops_dir[dir] = fio.rate_iops_dir[dir];
+      spec.rate_min_bytes[dir] = fio.rate_min_bytes[dir];
+      spec.rate_iops_min[dir] = fio.rate_iops_min[dir];
+    }
+    spec.rate_cycle_ns = fio.rate_cycle_ns;
+    spec.rate_poisson = fio.rate_process == RateProcess::kPoisson;
+    spec.rate_seed = Rng(job_rng).Fork(7).NextU64();  // a copy: job_rng stays the source's
+    spec.sync_writes = fio.sync_writes;
+    spec.end_fsync = fio.end_fsync;
+    spec.flow = fio.flow;
+    spec.flow_id = fio.flow_id;
+    spec.flow_sleep_ns = fio.flow_sleep_ns;
+    spec.exitall = fio.exitall;
+    if (!fio.wait_for.empty()) {
+      // fio: the first job of that name (earlier in the file).
+      for (uint32_t k = 0; k < i && spec.wait_for_job < 0; ++k) {
+        if (file.jobs[k].name == fio.wait_for) spec.wait_for_job = static_cast<int32_t>(k);
+      }
+      if (spec.wait_for_job < 0) {
+        throw InputError(file.file, fio.line,
+                         "wait_for=" + fio.wait_for + ": no earlier job of that name");
+      }
+    }
     if (fio.zbd) {
       // A zbd job addresses the zoned namespace itself (every zone, LBA =
       // zone * zone size + offset), not the host FTL's logical space.
