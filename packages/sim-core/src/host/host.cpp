@@ -359,6 +359,7 @@ void Host::CompleteRequest(uint32_t request, uint64_t now_ns) {
   if (r.op == IoOp::kFlush) {
     // fio reports syncs apart from reads, writes and trims.
     ++m.flushes;
+    if (r.arrival_ns >= m.measure_start_ns) m.flush_latency.Record(now_ns - r.arrival_ns);
   } else {
     const uint32_t op = static_cast<uint32_t>(r.op);
     j.done_bytes[op] += r.bytes;

@@ -115,7 +115,10 @@ struct JobMetrics {
   // ratecycle and stopped there (fio ends the job with an error).
   bool rate_min_failed = false;
   std::string failure;  // why, as fio words it ("rate_min=... not met")
-  uint64_t flushes = 0;  // flushes completed (fsync, sync=1, end_fsync)
+  // Flush requests completed (fsync=N, end_fsync; not sync=1's, which are
+  // part of their writes) and their latency after the ramp: fio's "sync".
+  uint64_t flushes = 0;
+  LatencyHistogram flush_latency;
   std::array<LatencyHistogram, kHostOpKinds> latency;
   std::array<uint64_t, kHostOpKinds> requests{};
   std::array<uint64_t, kHostOpKinds> bytes{};

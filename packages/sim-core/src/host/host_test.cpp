@@ -173,11 +173,37 @@ TEST(HostFlush, EndFsyncEndsWithTheBufferOnNand) {
   EXPECT_EQ(sim.counters().TotalPrograms(), 36u * 4096 / 16384);
   const JobMetrics& m = sim.host().metrics(0);
   EXPECT_EQ(m.flushes, 1u);
+  EXPECT_EQ(m.flush_latency.count(), 1u);
   EXPECT_EQ(m.requests[kWrite], 36u);
   EXPECT_EQ(m.requests[kTrim], 0u);  // a flush is not a trim
   // The flush waits for the third wordline: its 1.8 ms program is in the
   // job's time.
   EXPECT_GT(m.end_ns, buffered.host().metrics(0).end_ns + 1'800'000);
+}
+
+// A flush that arrives while the 1 MiB buffer is full and writes are held
+// back (fsync=N in a burst): it waits for those too, i.e. for all 300
+// writes before it (25 wordlines, each 122.88 us on the channel and 1.8 ms
+// of program on the one die: 48.072 ms), but not for the 12 after it (a
+// 26th wordline, programmed after the flush completes).
+TEST(HostFlush, AFlushWaitsForWritesHeldBackBeforeIt) {
+  std::vector<HostIo> ios;
+  for (uint32_t i = 0; i < 300; ++i) ios.push_back(Io(IoOp::kWrite, i));
+  ios.push_back(Io(IoOp::kFlush, 0, 0));
+  for (uint32_t i = 300; i < 312; ++i) ios.push_back(Io(IoOp::kWrite, i));
+  Simulator sim(TlcWithBuffer(), testing::OpenLoop(ios));
+  sim.RunToCompletion();
+  const JobMetrics& m = sim.host().metrics(0);
+  ASSERT_EQ(m.flushes, 1u);
+  const double flush_ms = m.flush_latency.max_ns() / 1e6;
+  EXPECT_NEAR(flush_ms, 25 * 1.92288, 0.001);
+  // The later writes completed in DRAM meanwhile; the flush was the job's
+  // last request, and their wordline is programmed after it (the drain).
+  EXPECT_EQ(m.requests[kWrite], 312u);
+  EXPECT_EQ(m.end_ns, m.flush_latency.max_ns());
+  const EndOfRunStats& end = sim.end_of_run();
+  EXPECT_NEAR((end.end_ns - end.host_end_ns) / 1e6, 1.8, 0.13);
+  EXPECT_EQ(sim.counters().TotalPrograms(), 26u * 3);
 }
 
 // Five writes, less than a wordline: end_fsync programs them (padded) before

@@ -573,6 +573,7 @@ std::string RunResultText(const Simulator& sim, const RunInfo& info) {
     const double s = (m.end_ns - m.measure_start_ns) / 1e9;  // after ramp_time
     std::snprintf(line, sizeof line, "%s: %.3f s simulated\n", m.name.c_str(), s);
     text += line;
+    if (m.rate_min_failed) text += "  stopped: " + m.failure + "\n";
     for (uint32_t op = 0; op < kHostOpKinds; ++op) {
       const LatencyHistogram& h = m.latency[op];
       if (h.count() == 0) continue;
