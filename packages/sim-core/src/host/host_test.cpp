@@ -320,6 +320,8 @@ TEST(HostRate, BelowTheMinimumRateTheJobStopsAndSaysSo) {
 
 // fio flow.c: two reading jobs of flow_id 1 with flow=8 and flow=1 issue
 // in the ratio of their weights, 8:1, although each alone could go faster.
+// (Real fio 3.33, ioengine=null, randread, 1 s: 1,592,843 and 199,106 I/Os,
+// 8.0:1. Since fio 3.26 flow is a weight; a flow <= 0 takes no part.)
 TEST(HostFlow, JobsOfOneFlowIssueInTheRatioOfTheirWeights) {
   std::vector<JobSpec> jobs;
   jobs.push_back(EndlessJob("heavy", IoOp::kRead, 100'000'000));
