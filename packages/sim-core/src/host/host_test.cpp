@@ -221,6 +221,27 @@ TEST(HostFlush, EndFsyncProgramsAPartialWordline) {
   EXPECT_NEAR(sim.host().metrics(0).end_ns / 1e6, 0.005 + 0.12288 + 1.8, 0.001);
 }
 
+// fio fsync=4 from a job file (the generator's kFlush after every 4th
+// write): 12 writes of 4 KiB, the first two groups of 4 flushed each as
+// its own padded TLC wordline (122.88 us + 1.8 ms), the last group by the
+// drain, so 3 wordlines (9 pages) where buffered writes would share one.
+TEST(HostFlush, FsyncFromAJobFileGoesThroughTheBuffer) {
+  const DeviceConfig device = TlcWithBuffer();
+  const DeviceLayout layout = DeviceLayout::From(device);
+  const FioJobFile file = ParseFioJobs("[w]\nrw=write\nbs=4k\nsize=48k\nfsync=4\n", "job.fio");
+  Simulator sim(device, JobsFromFio(file, device, layout));
+  sim.RunToCompletion();
+  const JobMetrics& m = sim.host().metrics(0);
+  EXPECT_EQ(m.requests[kWrite], 12u);
+  // fio syncs before the next write: after writes 4 and 8, not after 12.
+  EXPECT_EQ(m.flushes, 2u);
+  EXPECT_EQ(sim.counters().TotalPrograms(), 9u);
+  // Two flushed wordlines plus twelve 1 us link transfers; the last four
+  // writes stay buffered until the end-of-run drain.
+  EXPECT_EQ(m.end_ns, 2 * 1'922'880u + 12 * 1'000u);
+  EXPECT_EQ(sim.end_of_run().buffered_bytes, 4u * 4096);
+}
+
 // With power-loss protection the buffer counts as durable: end_fsync is
 // instant and the run ends as a buffered one does.
 TEST(HostFlush, PowerLossProtectionKeepsTheInstantFlush) {
