@@ -284,6 +284,7 @@ void Host::Issue(uint32_t job, const HostIo& io, uint64_t arrival_ns, uint64_t n
   r.op = io.op;
   r.read_from = 0;
   r.sync = io.op == IoOp::kWrite && jobs_[job].spec.sync_writes;
+  r.flushing = false;
   ++jobs_[job].outstanding;
   if (io.op == IoOp::kFlush) {
     r.pending_units = 1;
@@ -323,7 +324,9 @@ void Host::OnUnitsDone(uint32_t request, uint32_t units, uint64_t now_ns) {
   // it (writes). A trim carries its range list and costs the controller
   // its per-command time; a flush is a bare command.
   uint64_t done = now_ns;
-  if (r.op == IoOp::kRead || r.op == IoOp::kWrite) {
+  if (r.flushing) {
+    // A sync=1 write's flush: its data crossed the link already.
+  } else if (r.op == IoOp::kRead || r.op == IoOp::kWrite) {
     const uint64_t transfer = TransferTimeNs(r.bytes, link_bytes_per_s_);
     link_free_ns_ = std::max(link_free_ns_, now_ns) + transfer;
     done = link_free_ns_;
@@ -341,6 +344,7 @@ void Host::OnRequestDone(uint32_t request, uint64_t now_ns) {
     // sync=1 (O_SYNC): the write is done when it is durable, so its flush
     // is part of it (fio reports the sum as the write's latency).
     pending.sync = false;
+    pending.flushing = true;
     pending.pending_units = 1;
     if (!power_loss_protection_ && device_.SubmitFlush(request, now_ns)) return;
   }

@@ -173,6 +173,7 @@ class Host final : public IHostCallbacks {
     IoOp op = IoOp::kRead;
     uint8_t read_from = 0;  // kFromSlc | kFromNative
     bool sync = false;      // sync=1 write: its flush is still to come
+    bool flushing = false;  // sync=1 write: waits for its flush (no data moves)
   };
   static constexpr uint8_t kFromSlc = 1;
   static constexpr uint8_t kFromNative = 2;

@@ -275,7 +275,7 @@ TEST(HostFlush, SyncWritesWaitForTheirProgram) {
   const JobMetrics& m = sim.host().metrics(0);
   EXPECT_EQ(m.requests[kWrite], 10u);
   const double sync_us = m.latency[kWrite].mean_ns() / 1e3;
-  EXPECT_NEAR(sync_us - buffered_us, 122.88 + 1800, 1);
+  EXPECT_NEAR(sync_us - buffered_us, 122.88 + 1800, 0.01);
   EXPECT_EQ(sim.counters().TotalPrograms(), 10u * 3);  // a padded wordline each
   EXPECT_EQ(sim.end_of_run().buffered_bytes, 0u);
 }
