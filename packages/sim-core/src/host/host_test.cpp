@@ -359,14 +359,16 @@ TEST(HostFlow, JobsOfOneFlowIssueInTheRatioOfTheirWeights) {
 }
 
 // fio exitall: the 100-write job finishes first and the 10 s reader of its
-// group stops then, not at 10 s.
+// group stops then, not at 10 s (fio's default exit_what=group).
 TEST(HostExitall, WhenTheJobFinishesTheOthersStop) {
   std::vector<HostIo> writes;
   for (uint32_t i = 0; i < 100; ++i) writes.push_back(Io(IoOp::kWrite, i));
   std::vector<JobSpec> jobs;
   jobs.push_back(ListJob("writer", writes));
   jobs.push_back(EndlessJob("reader", IoOp::kRead, 10'000'000'000));
+  jobs.push_back(EndlessJob("after-reader", IoOp::kRead, 10'000'000'000));
   jobs[0].exitall = true;
+  jobs[2].wait_for_job = 1;
   Simulator sim(testing::TinySlcDevice(), std::move(jobs));
   sim.RunToCompletion();
   const JobMetrics& writer = sim.host().metrics(0);
@@ -376,6 +378,11 @@ TEST(HostExitall, WhenTheJobFinishesTheOthersStop) {
   // The reader's read in flight completes (a few us) after the writer ends.
   EXPECT_GE(reader.end_ns, writer.end_ns);
   EXPECT_LT(reader.end_ns, writer.end_ns + 100'000);
+  // A job still waiting to start (wait_for the reader) never runs.
+  const JobMetrics& after = sim.host().metrics(2);
+  EXPECT_EQ(after.start_ns, writer.end_ns);
+  EXPECT_EQ(after.end_ns, writer.end_ns);
+  EXPECT_EQ(after.requests[kRead], 0u);
 }
 
 // fio wait_for: the reader starts when the writer has finished, although
