@@ -505,6 +505,9 @@ void DeviceReader::ReadRoot(const Value& root) {
            [&](auto& v, auto& p) {
              c.write_buffer_idle_flush_ns = Nanos(v, p, /*allow_zero=*/true);
            }},
+          {"trim_us", [&](auto& v, auto& p) { c.trim_ns = Nanos(v, p, /*allow_zero=*/true); }},
+          {"power_loss_protection",
+           [&](auto& v, auto& p) { c.power_loss_protection = Bool(v, p); }},
           {"mapping_unit_bytes",
            [&](auto& v, auto& p) {
              c.mapping_unit_bytes = static_cast<uint32_t>(Integer(v, p, 1, kMaxU32));
@@ -1254,6 +1257,8 @@ void WriteDevice(json::Writer& out, const DeviceConfig& config) {
       .Field("overprovision", config.overprovision)
       .FieldUint("write_buffer_bytes", config.write_buffer_bytes)
       .Field("write_buffer_idle_flush_us", micros(config.write_buffer_idle_flush_ns))
+      .Field("trim_us", micros(config.trim_ns))
+      .FieldBool("power_loss_protection", config.power_loss_protection)
       .FieldUint("mapping_unit_bytes", config.mapping_unit_bytes)
       .FieldString("scheduler", config.scheduler);
   out.Key("gc")

@@ -23,6 +23,15 @@
 //     DRAM buffer still holds, partial wordlines padded, as real drives do
 //     within milliseconds; 0 = at once. A finished run always ends with the
 //     buffer drained: sim/controller.h),
+//   trim_us 10 (the controller's firmware time per trim/deallocate command:
+//     a mapping-table update, no flash work; an estimate of the same order
+//     as a small command's firmware overhead, not a datasheet figure —
+//     drive vendors do not publish it. Without it a time-based trim job
+//     never advances the clock),
+//   power_loss_protection false (true: the write buffer survives power
+//     loss, so a flush completes at once, as on enterprise drives with
+//     capacitors; false, as on client drives: a flush waits until every
+//     write accepted before it is programmed),
 //   mapping_unit_bytes 4096,
 //   scheduler "fifo" (fifo|read_priority),
 //   gc { victim "greedy", free_block_threshold 0.02,
@@ -211,6 +220,8 @@ struct DeviceConfig {
   uint64_t write_buffer_bytes = 64ull << 20;
   // Host quiet time after which the DRAM buffer is flushed (see above).
   uint64_t write_buffer_idle_flush_ns = 2'000'000;
+  uint64_t trim_ns = 10'000;  // per trim command (see above)
+  bool power_loss_protection = false;
   uint32_t mapping_unit_bytes = 4096;
   std::string scheduler = "fifo";
   GcConfig gc;

@@ -6,6 +6,23 @@
 // outstanding. Requests are split into mapping units for the controller;
 // a request completes when all its units are done and its data has crossed
 // the host link (host_mbps, one transfer at a time).
+//
+// What fio does around the I/O itself, as fio's backend.c does it:
+//   - ramp_time: I/O issued before start + ramp_ns is left out of the
+//     figures, the job's time is measured from then (measure_start_ns) and
+//     its NAND/GC figures start there too, so a one-job run's WAF is the
+//     run's.
+//   - Trims cost the controller's per-command time (device trim_us) plus
+//     their DSM range (16 bytes) on the host link, so a time-based trim job
+//     advances the clock. A job that takes kMaxIosPerInstant I/Os from its
+//     source without the clock moving is an error naming it, never a hang.
+//   - Flushes (fsync=N, sync=1, end_fsync) go through the drive's write
+//     buffer (IDeviceFrontEnd::SubmitFlush) unless the device has
+//     power_loss_protection; a sync=1 write completes after its flush.
+//   - Rates per direction (fio rate / rate_iops, linear or poisson), the
+//     minimum rates checked once per ratecycle after fio's 2 s settle (the
+//     job stops and says so), flow weights shared by flow_id (fio flow.c),
+//     exitall and wait_for.
 #pragma once
 
 #include <array>
@@ -13,6 +30,8 @@
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "util/rng.h"
 
 #include "config/device_config.h"
 #include "host/request_source.h"
@@ -26,6 +45,9 @@
 #include "zns/zbd_adapter.h"
 
 namespace flashscope {
+
+// Read, write, trim: the directions fio paces and reports.
+inline constexpr uint32_t kIoDirections = 3;
 
 struct JobSpec {
   std::string name;
@@ -42,6 +64,36 @@ struct JobSpec {
   uint64_t runtime_ns = 0;  // 0: until the source is exhausted
   uint64_t ramp_ns = 0;     // I/O completing earlier is not in the figures
   bool stonewall = false;   // starts a new group
+  // fio rate / rate_iops per direction ([0] read, [1] write, [2] trim;
+  // 0: none), paced from the job's start like fio's usec_for_io: the n-th
+  // byte (I/O) of a direction is due at start + n / rate. With
+  // rate_poisson the gaps are exponential with the same mean, drawn from
+  // rate_seed (fio rate_process=poisson).
+  uint64_t rate_bytes[kIoDirections] = {0, 0, 0};
+  uint64_t rate_iops_dir[kIoDirections] = {0, 0, 0};
+  bool rate_poisson = false;
+  uint64_t rate_seed = 1;
+  // fio ratemin / rate_iops_min per direction, checked once per
+  // rate_cycle_ns after a 2 s settle (fio backend.c __check_min_rate): a job
+  // below its minimum stops, with JobMetrics::rate_min_failed.
+  uint64_t rate_min_bytes[kIoDirections] = {0, 0, 0};
+  uint64_t rate_iops_min[kIoDirections] = {0, 0, 0};
+  uint64_t rate_cycle_ns = 1'000'000'000;
+  // fio sync=1: each write is followed by a flush it waits for; end_fsync:
+  // one flush once the job's I/O is done, inside the job's time.
+  bool sync_writes = false;
+  bool end_fsync = false;
+  // fio flow (weight, > 0 to take part), flow_id, flow_sleep (flow.c): jobs
+  // of one flow_id issue I/O in the ratio of their weights; a job ahead of
+  // its share waits flow_sleep_ns, or (0) until another job of the flow
+  // issues.
+  int32_t flow = 0;
+  uint32_t flow_id = 0;
+  uint64_t flow_sleep_ns = 0;
+  // fio exitall: when this job finishes, the other jobs of its group stop.
+  bool exitall = false;
+  // fio wait_for: index of an earlier job this one starts after (-1: none).
+  int32_t wait_for_job = -1;
   // fio zonemode=zbd: the job drives a zoned device's zones directly, each
   // I/O placed by a zns::ZbdAdapter with these options (zoned devices only).
   bool zbd = false;
@@ -59,6 +111,17 @@ struct JobMetrics {
   uint32_t group = 0;
   uint64_t start_ns = 0;
   uint64_t end_ns = 0;
+  // Where the figures start: start_ns + ramp (fio measures after
+  // ramp_time); throughput divides by end_ns - measure_start_ns.
+  uint64_t measure_start_ns = 0;
+  // fio ratemin / rate_iops_min: the job fell below its minimum over a
+  // ratecycle and stopped there (fio ends the job with an error).
+  bool rate_min_failed = false;
+  std::string failure;  // why, as fio words it ("rate_min=... not met")
+  // Flush requests completed (fsync=N, end_fsync; not sync=1's, which are
+  // part of their writes) and their latency after the ramp: fio's "sync".
+  uint64_t flushes = 0;
+  LatencyHistogram flush_latency;
   std::array<LatencyHistogram, kHostOpKinds> latency;
   std::array<uint64_t, kHostOpKinds> requests{};
   std::array<uint64_t, kHostOpKinds> bytes{};
@@ -87,7 +150,12 @@ class Host final : public IHostCallbacks {
     requests_[request].read_from |= slc ? kFromSlc : kFromNative;
   }
   void OnRequestDone(uint32_t request, uint64_t now_ns);
-  void OnJobWake(uint32_t job, uint64_t now_ns);
+  // `target` is the job index, with kRampEndBit set for the end of its ramp.
+  void OnJobWake(uint32_t target, uint64_t now_ns);
+  static constexpr uint32_t kRampEndBit = 0x80000000u;
+  // I/Os one job may take from its source at one instant before the run is
+  // declared stuck (a loop that makes no simulated progress).
+  static constexpr uint32_t kMaxIosPerInstant = 1u << 20;
 
   bool finished() const { return finished_; }
   uint64_t finished_at_ns() const { return finished_at_ns_; }
@@ -108,6 +176,8 @@ class Host final : public IHostCallbacks {
     uint32_t job = 0;
     IoOp op = IoOp::kRead;
     uint8_t read_from = 0;  // kFromSlc | kFromNative
+    bool sync = false;      // sync=1 write: its flush is still to come
+    bool flushing = false;  // sync=1 write: waits for its flush (no data moves)
   };
   static constexpr uint8_t kFromSlc = 1;
   static constexpr uint8_t kFromNative = 2;
@@ -123,9 +193,47 @@ class Host final : public IHostCallbacks {
     bool thinking = false;             // waits for completions, then thinks
     uint64_t wake_at_ns = UINT64_MAX;  // a kJobWake is scheduled for then
     SteadyStateMonitor steady;
+    bool started = false;              // StartJob ran (wait_for jobs later)
+    bool done = false;
+    bool end_fsync_issued = false;
+    // Rate pacing per direction: when the next I/O of it is due, and what
+    // has been issued so far (linear pacing is recomputed from totals, so
+    // rounding never drifts).
+    uint64_t rate_next_ns[kIoDirections] = {0, 0, 0};
+    uint64_t rate_issued_bytes[kIoDirections] = {0, 0, 0};
+    uint64_t rate_issued_ios[kIoDirections] = {0, 0, 0};
+    Rng rate_rng;
+    // Minimum-rate checks (fio's last_rate_check_*), on completions.
+    uint64_t done_bytes[kIoDirections] = {0, 0, 0};
+    uint64_t done_ios[kIoDirections] = {0, 0, 0};
+    uint64_t check_bytes[kIoDirections] = {0, 0, 0};
+    uint64_t check_ios[kIoDirections] = {0, 0, 0};
+    uint64_t check_ns[kIoDirections] = {0, 0, 0};
+    int32_t flow = -1;  // index into flows_, -1: not in a flow
+    uint64_t flow_counter = 0;
+    bool flow_blocked = false;  // waits for another job of its flow
+    // No-progress guard: I/Os taken from the source at take_ns.
+    uint64_t take_ns = UINT64_MAX;
+    uint32_t takes_at_instant = 0;
+  };
+  // fio's struct fio_flow: one per flow_id.
+  struct Flow {
+    uint64_t counter = 1;
+    uint64_t total_weight = 0;
+    std::vector<uint32_t> jobs;
   };
 
   void StartGroup(uint32_t group, uint64_t now_ns);
+  void StartJob(uint32_t job, uint64_t now_ns);
+  void OnRampEnd(uint32_t job, uint64_t now_ns);
+  uint64_t RateDue(const Job& j, uint32_t dir) const;
+  void AdvanceRate(Job& j, uint32_t dir, uint32_t bytes);
+  bool FlowAllows(uint32_t job, uint64_t now_ns);
+  void LeaveFlow(uint32_t job, uint64_t now_ns);
+  void CheckMinRate(uint32_t job, uint64_t now_ns);
+  void StopJob(uint32_t job);
+  void StopGroup(uint32_t group, uint64_t now_ns);
+  void CompleteRequest(uint32_t request, uint64_t now_ns);
   void TryIssue(uint32_t job, uint64_t now_ns);
   void Issue(uint32_t job, const HostIo& io, uint64_t arrival_ns, uint64_t now_ns);
   void ScheduleWake(uint32_t job, uint64_t at_ns);
@@ -140,7 +248,10 @@ class Host final : public IHostCallbacks {
   std::vector<JobMetrics> metrics_;
   std::vector<uint32_t> group_first_job_;  // group g: jobs [first[g], first[g+1])
   uint32_t current_group_ = 0;
-  uint32_t jobs_running_ = 0;
+  uint32_t jobs_running_ = 0;  // jobs of the current group not yet done
+  std::vector<Flow> flows_;
+  uint64_t trim_ns_;
+  bool power_loss_protection_;
   bool finished_ = false;
   uint64_t finished_at_ns_ = 0;
 

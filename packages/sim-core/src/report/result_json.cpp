@@ -484,6 +484,8 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
     out.FieldUint("group", m.group);
     out.Field("start_ms", m.start_ns / 1e6);
     out.Field("end_ms", m.end_ns / 1e6);
+    // fio ratemin / rate_iops_min: the job stopped below its minimum rate.
+    if (m.rate_min_failed) out.FieldString("failure", m.failure);
     out.Key("host");
     WriteHost(out, m.requests, m.bytes);
     out.Key("nand");
@@ -493,7 +495,8 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
     WriteLatencies(out, m.latency);
     out.Field("mean_response_us", MeanResponseUs(m.latency));
     out.Key("throughput");
-    WriteThroughput(out, m.requests, m.bytes, m.end_ns - m.start_ns);
+    // fio measures after ramp_time: the ramp is not in the divisor.
+    WriteThroughput(out, m.requests, m.bytes, m.end_ns - m.measure_start_ns);
     out.Key("gc").BeginObject();
     out.FieldUint("runs", m.gc_runs_at_end - m.gc_runs_at_start);
     out.EndObject();
@@ -567,9 +570,10 @@ std::string RunResultText(const Simulator& sim, const RunInfo& info) {
   }
   for (uint32_t j = 0; j < host.job_count(); ++j) {
     const JobMetrics& m = host.metrics(j);
-    const double s = (m.end_ns - m.start_ns) / 1e9;
+    const double s = (m.end_ns - m.measure_start_ns) / 1e9;  // after ramp_time
     std::snprintf(line, sizeof line, "%s: %.3f s simulated\n", m.name.c_str(), s);
     text += line;
+    if (m.rate_min_failed) text += "  stopped: " + m.failure + "\n";
     for (uint32_t op = 0; op < kHostOpKinds; ++op) {
       const LatencyHistogram& h = m.latency[op];
       if (h.count() == 0) continue;

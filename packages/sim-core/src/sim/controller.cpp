@@ -155,7 +155,7 @@ void Controller::SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units
     for (uint32_t i = 0; i < promote_units; ++i) {
       const uint32_t lpn = promote_first + i;
       if (IsPending(lpn) || buffer_used_ >= buffer_capacity_) break;
-      waiting_slc_.push_back(BufferedUnit{lpn, kInternalRequest, now_ns, false});
+      PushBuffered(waiting_slc_, lpn, kInternalRequest, now_ns);
       SetPending(lpn);
       ++buffer_used_;
       ++slc_stats_.promoted_units;
@@ -256,6 +256,7 @@ void Controller::SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t unit
   if (admitted < units) {
     blocked_.push_back(
         BlockedWrite{request, first_lpn + admitted, units - admitted, now_ns, to_slc});
+    ++blocked_pushed_;
   }
   if (has_dram_buffer_) {
     // Only whole wordlines leave a DRAM buffer, so there is nothing to gain
@@ -285,7 +286,7 @@ uint32_t Controller::Admit(uint32_t request, uint64_t first_lpn, uint32_t units,
     // The unit is mapped when its wordline leaves for flash, a while from
     // now: fetch its mapping entry meanwhile (the table is far from cache).
     ftl_.Prefetch(lpn);
-    queue.push_back(BufferedUnit{static_cast<uint32_t>(lpn), request, now_ns, false});
+    PushBuffered(queue, static_cast<uint32_t>(lpn), request, now_ns);
     SetPending(lpn);
     ++buffer_used_;
     ++host_units_admitted_;
@@ -311,6 +312,8 @@ void Controller::AdmitBlocked(uint64_t now_ns) {
       log_.Add(StallEvent(write.since_ns, waited, flag));
     }
     blocked_.pop_front();
+    ++blocked_popped_;
+    if (!flushes_.empty()) ResolveFlushes();
   }
 }
 
@@ -329,6 +332,73 @@ void Controller::SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units
     ftl_.Unmap(lpn);
   }
   host_->OnUnitsDone(request, units, now_ns);
+}
+
+// ------------------------------------------------------------------ flushes
+
+bool Controller::SubmitFlush(uint32_t request, uint64_t now_ns) {
+  flushes_.push_back(PendingFlush{request, blocked_pushed_, next_seq_, false});
+  ResolveFlushes();
+  // Alone, resolved and with nothing older in the drive: done at once.
+  uint32_t oldest = 0;
+  const PendingFlush& flush = flushes_.front();
+  if (flushes_.size() == 1 && flush.resolved &&
+      (!OldestUnitSeq(oldest) || static_cast<int32_t>(oldest - flush.target_seq) >= 0)) {
+    flushes_.pop_front();
+    return false;
+  }
+  Pump(now_ns);
+  return true;
+}
+
+// Flushes whose held-back writes have all been admitted learn their target:
+// every unit admitted so far.
+void Controller::ResolveFlushes() {
+  for (uint32_t i = 0; i < flushes_.size(); ++i) {
+    PendingFlush& flush = flushes_.at(i);
+    if (flush.resolved || flush.blocked_before > blocked_popped_) continue;
+    flush.resolved = true;
+    flush.target_seq = next_seq_;
+  }
+}
+
+bool Controller::FlushWantsHead(const RingQueue<BufferedUnit>& queue) const {
+  if (queue.empty()) return false;
+  const PendingFlush& last = flushes_.at(flushes_.size() - 1);
+  // Unresolved: its held-back writes come after everything buffered now.
+  if (!last.resolved) return true;
+  return static_cast<int32_t>(queue.front().seq - last.target_seq) < 0;
+}
+
+// Completes, in order, the flushes with nothing admitted before them left
+// in the buffer or being programmed. (The oldest unit still in the drive
+// is the head of a queue or the first unit of a program in flight.)
+void Controller::CompleteFlushes(uint64_t now_ns) {
+  uint32_t oldest = 0;
+  const bool any = OldestUnitSeq(oldest);
+  while (!flushes_.empty()) {
+    const PendingFlush flush = flushes_.front();
+    if (!flush.resolved) return;
+    if (any && static_cast<int32_t>(oldest - flush.target_seq) < 0) return;
+    flushes_.pop_front();
+    host_->OnUnitsDone(flush.request, 1, now_ns);
+  }
+}
+
+// The admission number of the oldest unit still in the drive (a queue's
+// head or the first unit of a program in flight); false when there is none.
+bool Controller::OldestUnitSeq(uint32_t& oldest) const {
+  bool any = false;
+  const auto consider = [&](uint32_t seq) {
+    if (!any || static_cast<int32_t>(seq - oldest) < 0) oldest = seq;
+    any = true;
+  };
+  if (!waiting_.empty()) consider(waiting_.front().seq);
+  if (!waiting_slc_.empty()) consider(waiting_slc_.front().seq);
+  for (const Batch& batch : batches_) {
+    if (batch.in_flight) consider(batch.first_seq);
+  }
+  return any;
 }
 
 void Controller::SchedulePump(uint64_t at_ns) {
@@ -351,12 +421,18 @@ void Controller::Pump(uint64_t now_ns) {
     native_moved = PumpQueue(waiting_, false, now_ns);
     slc_moved = !waiting_slc_.empty() && PumpQueue(waiting_slc_, true, now_ns);
   }
+  // Trimmed units dropped from the head may have been all a flush waited for.
+  if (!flushes_.empty()) CompleteFlushes(now_ns);
 }
 
 // Flushes one wordline from `queue` if it has one ready; true if it did.
 bool Controller::PumpQueue(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns) {
   const bool full_wordline = queue.size() >= WordlineUnitsFor(slc_queue);
   bool partial = false;
+  // A host flush waits for this data: it leaves now, padded if need be.
+  if (!full_wordline && !flushes_.empty() && FlushWantsHead(queue)) {
+    return FlushOneWordline(queue, slc_queue, now_ns, true);
+  }
   if (!full_wordline && !has_dram_buffer_ && !queue.empty()) {
     // Without DRAM, a partial wordline waits a little for company.
     const uint64_t due = queue.front().admitted_ns + kPartialFlushDelayNs;
@@ -502,6 +578,8 @@ bool Controller::FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queue
   batch.plane = plane;
   batch.slc = to_slc;
   batch.entries = 0;
+  batch.in_flight = true;
+  batch.first_seq = queue.front().seq;
   uint32_t filled = 0;
   uint32_t promoted = 0;
   while (batch.entries < units && !queue.empty()) {
@@ -554,6 +632,7 @@ void Controller::OnFlashOpDone(const FlashOp& op, uint64_t now_ns) {
         if (batch.requests[i] != kInternalRequest) host_->OnUnitsDone(batch.requests[i], 1, now_ns);
       }
     }
+    batch.in_flight = false;
     free_batches_.push_back(op.owner);
     if (repins_in_flight_ > 0) {
       // Pinned units copied back into pSLC have left their migration
@@ -563,6 +642,7 @@ void Controller::OnFlashOpDone(const FlashOp& op, uint64_t now_ns) {
       }
     }
     AdmitBlocked(now_ns);
+    if (!flushes_.empty()) CompleteFlushes(now_ns);
     SchedulePump(now_ns);
     NoteMaybeHostIdle(now_ns);
     return;
@@ -909,7 +989,7 @@ void Controller::OnGcReadDone(GcJob& job, const FlashOp& op, uint64_t now_ns) {
       // Pinned: copied into pSLC again (through the buffer, like a host
       // write nobody waits for) rather than folded.
       if (!IsPending(lpn)) {
-        waiting_slc_.push_back(BufferedUnit{lpn, kInternalRequest, now_ns, false});
+        PushBuffered(waiting_slc_, lpn, kInternalRequest, now_ns);
         SetPending(lpn);
         ++buffer_used_;
         ++repins_in_flight_;

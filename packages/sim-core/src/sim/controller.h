@@ -20,6 +20,13 @@
 // within milliseconds of going idle. It is background work: new host I/O
 // stops further partial flushes (what is already at the die finishes).
 //
+// Flush (SubmitFlush; fio fsync, sync=1, end_fsync): completes once every
+// write the drive accepted before it — in the buffer, held back, or being
+// programmed — is on NAND. Buffered units carry an admission sequence
+// number; writes held back when the flush came are waited for until they
+// are admitted. While a flush waits, partial wordlines leave the buffer
+// (padded), as a drive flushing its volatile cache does.
+//
 // End of run (BeginEndOfRun): the drive does what it does whenever the host
 // goes quiet — the idle flush above — and the Simulator runs until the
 // buffer is empty, so a finished run's NAND figures include that data.
@@ -95,6 +102,7 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
   void SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
   void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
   void SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
+  bool SubmitFlush(uint32_t request, uint64_t now_ns) override;
 
   void OnFlushPump(uint64_t now_ns);
   void OnIdleCheck(uint32_t die, uint64_t now_ns);
@@ -132,6 +140,16 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
                        // kInternalRequest for a read promotion
     uint64_t admitted_ns;
     bool dead;  // trimmed while waiting: skipped when taken
+    uint32_t seq = 0;  // admission order (wraps), for flushes
+  };
+  // A host flush waiting for the units admitted before it (seq < target).
+  // Until the writes held back before it are all admitted (blocked_popped_
+  // reaches blocked_before) its target is not known yet.
+  struct PendingFlush {
+    uint32_t request;
+    uint64_t blocked_before;
+    uint32_t target_seq;
+    bool resolved;
   };
   struct BlockedWrite {
     uint32_t request;
@@ -145,6 +163,8 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
     uint32_t plane = 0;
     bool slc = false;
     uint32_t entries = 0;            // buffer entries it frees (data units)
+    bool in_flight = false;
+    uint32_t first_seq = 0;          // its oldest unit's admission number
     std::vector<uint32_t> requests;  // no-buffer mode: request per unit
   };
   // A block GC is emptying: its valid units are read, staged and
@@ -212,6 +232,15 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
   uint32_t AllocateBatch();
   void EnqueueOnDie(const FlashOp& op, uint64_t now_ns);
   void DropDeadHead(RingQueue<BufferedUnit>& queue, uint64_t now_ns);
+  void PushBuffered(RingQueue<BufferedUnit>& queue, uint32_t lpn, uint32_t request,
+                    uint64_t now_ns) {
+    queue.push_back(BufferedUnit{lpn, request, now_ns, false, next_seq_++});
+  }
+  // Whether a pending flush needs `queue`'s head out, partial wordline or not.
+  bool FlushWantsHead(const RingQueue<BufferedUnit>& queue) const;
+  void ResolveFlushes();
+  void CompleteFlushes(uint64_t now_ns);
+  bool OldestUnitSeq(uint32_t& oldest) const;
   void NoteHostBusy() {
     host_idle_since_ = UINT64_MAX;
     drain_requested_ = false;
@@ -255,6 +284,10 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
   uint64_t buffer_used_ = 0;  // units waiting or in flight
   RingQueue<BufferedUnit> waiting_;
   RingQueue<BlockedWrite> blocked_;
+  uint64_t blocked_pushed_ = 0;  // writes ever held back
+  uint64_t blocked_popped_ = 0;  // ... and admitted since
+  uint32_t next_seq_ = 0;        // admission number of the next buffered unit
+  RingQueue<PendingFlush> flushes_;
   std::vector<uint64_t> pending_bits_;  // per logical unit: waiting in buffer
   bool pump_scheduled_ = false;
   uint64_t pump_at_ns_ = 0;

@@ -261,6 +261,37 @@ std::vector<JobSpec> JobsFromFio(const FioJobFile& file, const DeviceConfig& con
     spec.ramp_ns = fio.ramp_time_ns;
     spec.stonewall = fio.stonewall;
     spec.steady_state = SteadyStateSpecOf(fio);
+    // Rates, flushes, flow, exitall, wait_for (issue 15: host/host.h).
+    for (uint32_t dir = 0; dir < kIoDirections; ++dir) {
+      spec.rate_bytes[dir] = fio.rate_bytes[dir];
+      spec.rate_iops_dir[dir] = fio.rate_iops_dir[dir];
+      spec.rate_min_bytes[dir] = fio.rate_min_bytes[dir];
+      spec.rate_iops_min[dir] = fio.rate_iops_min[dir];
+    }
+    spec.rate_cycle_ns = fio.rate_cycle_ns;
+    spec.rate_poisson = fio.rate_process == RateProcess::kPoisson;
+    spec.rate_seed = Rng(job_rng).Fork(7).NextU64();  // a copy: job_rng stays the source's
+    spec.sync_writes = fio.sync_writes;
+    spec.end_fsync = fio.end_fsync;
+    spec.flow = fio.flow;
+    spec.flow_id = fio.flow_id;
+    spec.flow_sleep_ns = fio.flow_sleep_ns;
+    spec.exitall = fio.exitall;
+    if (!fio.wait_for.empty()) {
+      // fio: the first job of that name (earlier in the file). Host jobs
+      // start after the leading fill_device jobs, which became the
+      // preconditioning: waiting for one of those is waiting for nothing.
+      bool found = false;
+      for (uint32_t k = 0; k < i && !found; ++k) {
+        if (file.jobs[k].name != fio.wait_for) continue;
+        found = true;
+        if (k >= skipped) spec.wait_for_job = static_cast<int32_t>(k - skipped);
+      }
+      if (!found) {
+        throw InputError(file.file, fio.line,
+                         "wait_for=" + fio.wait_for + ": no earlier job of that name");
+      }
+    }
     if (!fio.read_iolog.empty()) {
       jobs.push_back(std::move(spec));
       continue;

@@ -34,6 +34,19 @@ class IDeviceFrontEnd {
   virtual void SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units,
                           uint64_t now_ns) = 0;
 
+  // A flush (NVMe Flush; fio fsync, sync=1, end_fsync): true when the
+  // device will report `request`'s one unit done (OnUnitsDone, possibly
+  // before returning) once every write it accepted before the flush is on
+  // NAND; false when there is nothing to wait for (no callback) and the
+  // host completes it at once. The default is a device that keeps no
+  // volatile data (ZnsDevice and ClassicDevice model power-loss-protected
+  // buffers and caches).
+  virtual bool SubmitFlush(uint32_t request, uint64_t now_ns) {
+    (void)request;
+    (void)now_ns;
+    return false;
+  }
+
   // For jobs that address zones themselves (fio zonemode=zbd), called with
   // each I/O before it is split and submitted: the device may move it to a
   // zone's write pointer (and reset a zone first), as fio's zbd code does.
