@@ -125,8 +125,15 @@ Session::Session(std::string_view device_json, std::string_view fio_text,
   }
   const FioJobFile jobs = ParseFioJobs(fio_text, options_.workload_name);
   info_ = RunInfoFor(jobs, options_.workload_name, options_.include_events);
-  sim_options.jobs_again = [jobs, device, layout] { return JobsFromFio(jobs, device, layout); };
-  sim_ = std::make_unique<Simulator>(device, JobsFromFio(jobs, device, layout), sim_options);
+  // Leading fill_device jobs become the untimed preconditioning, as in the
+  // CLI (sim/fio_jobs.h).
+  DeviceConfig fio_device = device;
+  PreconditionFromFio(jobs, fio_device);
+  sim_options.jobs_again = [jobs, fio_device, layout] {
+    return JobsFromFio(jobs, fio_device, layout);
+  };
+  sim_ = std::make_unique<Simulator>(fio_device, JobsFromFio(jobs, fio_device, layout),
+                                     sim_options);
 }
 
 void Session::CheckHealthy() const {

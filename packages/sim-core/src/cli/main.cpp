@@ -34,11 +34,13 @@
 #include "report/fio_text.h"
 #include "report/result_json.h"
 #include "scenario/scenario.h"
+#include "sim/fio_device_fit.h"
 #include "sim/fio_jobs.h"
 #include "sim/generator_jobs.h"
 #include "sim/simulator.h"
 #include "trace/trace_jobs.h"
 #include "util/input_error.h"
+#include "workload/fio_job_file.h"
 #include "zns/host_ftl/placement/placement_names.h"
 
 namespace flashscope {
@@ -247,9 +249,20 @@ RunInputs LoadInputs(const RunArgs& args, char** argv, const std::vector<std::st
       in.workload = args.trace;
       in.trace_options = TraceOptionsFromFlags(args.trace_flags, argv);
     } else {
-      in.jobs = ParseFioJobs(ReadTextFile(args.fio), args.fio);
+      // fio's reading: include beside the job file, ${VAR} from the
+      // environment.
+      in.jobs = ParseFioJobFile(args.fio);
       in.workload = args.fio;
     }
+  }
+  if (!in.jobs.jobs.empty()) {
+    // Leading fill_device jobs become the untimed preconditioning.
+    PreconditionFromFio(in.jobs, in.device);
+    // A job bigger than the drive: name what it needs and a preset that
+    // holds it, before the generator's own region check.
+    CheckFioJobsFit(in.jobs, DeviceLayout::From(in.device).logical_bytes,
+                    args.scenario.empty() ? args.device : args.scenario,
+                    [](uint64_t bytes) { return PresetThatFits(PresetsDir(), bytes); });
   }
   return in;
 }

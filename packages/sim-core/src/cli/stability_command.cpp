@@ -13,6 +13,7 @@
 #include "stability/stability_comparison.h"
 #include "stability/stability_flow.h"
 #include "util/input_error.h"
+#include "workload/fio_job_file.h"
 #include "workload/fio_job.h"
 
 namespace flashscope {
@@ -132,7 +133,7 @@ int StabilityCommand(int argc, char** argv) {
 
   const DeviceConfig device = LoadDevice(device_spec, PresetsDir(), sets);
   const FioJobFile measure = fio_path.empty() ? stability::DefaultMeasureJobs()
-                                              : ParseFioJobs(ReadTextFile(fio_path), fio_path);
+                                              : ParseFioJobFile(fio_path);
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   if (compare) {

@@ -123,12 +123,20 @@ const std::vector<double>& FioDefaultPercentiles() {
 std::vector<FioReportEntry> FioReportEntries(const Simulator& sim, const FioJobFile* jobs) {
   const Host& host = sim.host();
   const uint32_t job_count = host.job_count();
-  if (jobs != nullptr && jobs->jobs.size() != job_count) jobs = nullptr;
+  // Leading fill_device jobs ran as the untimed preconditioning
+  // (sim/fio_jobs.h): host job j is file job j + skipped.
+  size_t skipped = 0;
+  if (jobs != nullptr) {
+    skipped = jobs->jobs.size() >= job_count ? jobs->jobs.size() - job_count : 0;
+    bool paired = jobs->jobs.size() >= job_count;
+    for (size_t k = 0; paired && k < skipped; ++k) paired = jobs->jobs[k].fill_device;
+    if (!paired) jobs = nullptr;
+  }
   std::vector<FioReportEntry> entries;
   uint32_t last_groupid = 0;
   for (uint32_t j = 0; j < job_count; ++j) {
     const JobMetrics& m = host.metrics(j);
-    const FioJob* job = jobs != nullptr ? &jobs->jobs[j] : nullptr;
+    const FioJob* job = jobs != nullptr ? &jobs->jobs[j + skipped] : nullptr;
     const uint32_t groupid = job != nullptr ? job->report_group : m.group;
     // fio: a job joins the entry before it only if it has group_reporting
     // and the same groupid.

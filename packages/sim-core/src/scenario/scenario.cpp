@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "util/input_error.h"
+#include "workload/fio_job_file.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -104,7 +105,7 @@ Scenario LoadScenario(const std::string& path, const std::string& presets_dir,
   } else if (root.Find("fio")) {
     const std::string job_path =
         Beside(path, Require(root, "fio", json::Type::kString, path).as_string());
-    scenario.jobs = ParseFioJobs(ReadTextFile(job_path), job_path);
+    scenario.jobs = ParseFioJobFile(job_path);
   } else if (root.Find("fio_job")) {
     const json::Value& text = Require(root, "fio_job", json::Type::kString, path);
     // Errors in inline jobs name the scenario; lines count from the text.

@@ -107,7 +107,8 @@ FioJob ZbdJob(const FioJob& fio, const FioJobFile& file, const DeviceConfig& con
     const uint64_t asked = fio.zonesize.Resolve(namespace_bytes);
     if (asked != zone_bytes) {
       fail("zonesize=" + BytesText(asked) + " does not match the device's zone size (" +
-           BytesText(zone_bytes) + ")");
+           BytesText(zone_bytes) + "); fio reads the zone size from the drive, so leave " +
+           "zonesize out or choose a drive with zones of that size");
     }
   }
   const uint32_t device_open = config.zns.max_open;

@@ -968,7 +968,12 @@ class JobFileParser {
     if (name.empty()) Fail(file, line_number, "option name missing");
     OptionValue value{std::string_view(), false};
     if (equals != std::string_view::npos) {
-      value.text = Expand(Trim(line.substr(equals + 1)), name, file, line_number);
+      // An ignored option's value means nothing here, so an unset variable
+      // in it is what fio makes of it, an empty value (dfs.fio's
+      // pool=${POOL}, http-s3.fio's keys), not an error.
+      const FioOptionInfo* info = FindFioOption(name);
+      const bool value_matters = info == nullptr || info->use != FioOptionUse::kIgnored;
+      value.text = Expand(Trim(line.substr(equals + 1)), name, file, line_number, value_matters);
       value.present = true;
     }
     JobDraft& draft = section_ == Section::kGlobal ? global_ : current_;
@@ -1001,7 +1006,7 @@ class JobFileParser {
   // keywords; a value with a keyword and + - * / is computed as fio's bc
   // call would (integers). Returns `value` itself when there is no '$'.
   std::string_view Expand(std::string_view value, std::string_view name, const std::string& file,
-                          uint32_t line) {
+                          uint32_t line, bool value_matters) {
     if (value.find('$') == std::string_view::npos) return value;
     const ValueContext ctx{file, line, name, 1024};
     std::string& out = expanded_[expanded_index_++ % 2];
@@ -1020,6 +1025,7 @@ class JobFileParser {
         } else if (const char* env = std::getenv(variable.c_str())) {
           content = std::string(env);
         }
+        if (!content && !value_matters) content = std::string();
         if (!content) {
           FailValue(ctx, "environment variable '" + variable +
                              "' is not set (fio would use "
