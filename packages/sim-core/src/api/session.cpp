@@ -132,8 +132,8 @@ Session::Session(std::string_view device_json, std::string_view fio_text,
   sim_options.jobs_again = [jobs, fio_device, layout] {
     return JobsFromFio(jobs, fio_device, layout);
   };
-  sim_ = std::make_unique<Simulator>(fio_device, JobsFromFio(jobs, fio_device, layout),
-                                     sim_options);
+  sim_ =
+      std::make_unique<Simulator>(fio_device, JobsFromFio(jobs, fio_device, layout), sim_options);
 }
 
 void Session::CheckHealthy() const {

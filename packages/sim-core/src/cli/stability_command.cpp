@@ -13,8 +13,8 @@
 #include "stability/stability_comparison.h"
 #include "stability/stability_flow.h"
 #include "util/input_error.h"
-#include "workload/fio_job_file.h"
 #include "workload/fio_job.h"
+#include "workload/fio_job_file.h"
 
 namespace flashscope {
 
@@ -132,8 +132,8 @@ int StabilityCommand(int argc, char** argv) {
   if (device_spec.empty()) StabilityError("stability needs --device");
 
   const DeviceConfig device = LoadDevice(device_spec, PresetsDir(), sets);
-  const FioJobFile measure = fio_path.empty() ? stability::DefaultMeasureJobs()
-                                              : ParseFioJobFile(fio_path);
+  const FioJobFile measure =
+      fio_path.empty() ? stability::DefaultMeasureJobs() : ParseFioJobFile(fio_path);
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   if (compare) {

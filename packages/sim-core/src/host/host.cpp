@@ -35,8 +35,7 @@ Host::Host(const DeviceConfig& config, const DeviceLayout& layout, IDeviceFrontE
     metrics_[i].name = jobs[i].name;
     metrics_[i].group = static_cast<uint32_t>(group_first_job_.size() - 1);
     if (jobs[i].wait_for_job >= static_cast<int32_t>(i)) {
-      throw std::invalid_argument("job '" + jobs[i].name +
-                                  "': wait_for must name an earlier job");
+      throw std::invalid_argument("job '" + jobs[i].name + "': wait_for must name an earlier job");
     }
     if (jobs[i].flow > 0) {
       // fio flow.c flow_get: one shared counter per flow_id.
@@ -151,8 +150,9 @@ void Host::AdvanceRate(Job& j, uint32_t dir, uint32_t bytes) {
   const uint64_t start = metrics_[&j - jobs_.data()].start_ns;
   uint64_t due = start;
   if (rate_bytes > 0) {
-    due = std::max(due, start + static_cast<uint64_t>(static_cast<__uint128_t>(
-                                    j.rate_issued_bytes[dir]) * 1'000'000'000u / rate_bytes));
+    due = std::max(
+        due, start + static_cast<uint64_t>(static_cast<__uint128_t>(j.rate_issued_bytes[dir]) *
+                                           1'000'000'000u / rate_bytes));
   }
   if (rate_iops > 0) {
     due = std::max(due, start + j.rate_issued_ios[dir] * 1'000'000'000u / rate_iops);
@@ -230,8 +230,7 @@ void Host::TryIssue(uint32_t job, uint64_t now_ns) {
         j.take_ns = now_ns;
         j.takes_at_instant = 0;
       } else if (++j.takes_at_instant >= kMaxIosPerInstant) {
-        throw std::runtime_error("job '" + spec.name + "': " +
-                                 std::to_string(kMaxIosPerInstant) +
+        throw std::runtime_error("job '" + spec.name + "': " + std::to_string(kMaxIosPerInstant) +
                                  " I/Os issued without simulated time advancing (at " +
                                  std::to_string(now_ns) + " ns): the run makes no progress");
       }

@@ -31,8 +31,6 @@
 #include <string>
 #include <vector>
 
-#include "util/rng.h"
-
 #include "config/device_config.h"
 #include "host/request_source.h"
 #include "host/steady_state_monitor.h"
@@ -42,6 +40,7 @@
 #include "metrics/time_series.h"
 #include "nand/layout.h"
 #include "sim/i_device_front_end.h"
+#include "util/rng.h"
 #include "zns/zbd_adapter.h"
 
 namespace flashscope {
@@ -193,7 +192,7 @@ class Host final : public IHostCallbacks {
     bool thinking = false;             // waits for completions, then thinks
     uint64_t wake_at_ns = UINT64_MAX;  // a kJobWake is scheduled for then
     SteadyStateMonitor steady;
-    bool started = false;              // StartJob ran (wait_for jobs later)
+    bool started = false;  // StartJob ran (wait_for jobs later)
     bool done = false;
     bool end_fsync_issued = false;
     // Rate pacing per direction: when the next I/O of it is due, and what

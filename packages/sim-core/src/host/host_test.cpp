@@ -139,11 +139,10 @@ TEST(HostRamp, RampIsOutOfTheCountsTheDivisorAndTheWaf) {
   // Half the writes were issued in the ramp and are not counted.
   const double all_writes = sim.host().host_write_bytes() / 4096.0;
   EXPECT_NEAR(m.requests[kWrite], all_writes / 2, all_writes * 0.01);
-  const double job_waf =
-      static_cast<double>((m.nand_at_end - m.nand_at_start).TotalPrograms()) * 4096 /
-      m.bytes[kWrite];
-  const double run_waf = static_cast<double>(sim.counters().TotalPrograms()) * 4096 /
-                         sim.host().host_write_bytes();
+  const double job_waf = static_cast<double>((m.nand_at_end - m.nand_at_start).TotalPrograms()) *
+                         4096 / m.bytes[kWrite];
+  const double run_waf =
+      static_cast<double>(sim.counters().TotalPrograms()) * 4096 / sim.host().host_write_bytes();
   EXPECT_NEAR(job_waf, 1.0, 0.01);
   EXPECT_NEAR(job_waf, run_waf, 0.01);
 }

@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "util/input_error.h"
-#include "workload/fio_job_file.h"
 #include "util/json.h"
+#include "workload/fio_job_file.h"
 
 namespace flashscope {
 

@@ -139,7 +139,7 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
     uint32_t request;  // the write it belongs to (used without a DRAM buffer);
                        // kInternalRequest for a read promotion
     uint64_t admitted_ns;
-    bool dead;  // trimmed while waiting: skipped when taken
+    bool dead;         // trimmed while waiting: skipped when taken
     uint32_t seq = 0;  // admission order (wraps), for flushes
   };
   // A host flush waiting for the units admitted before it (seq < target).
@@ -162,7 +162,7 @@ class Controller final : public IDeviceFrontEnd, public IFlashListener {
   struct Batch {
     uint32_t plane = 0;
     bool slc = false;
-    uint32_t entries = 0;            // buffer entries it frees (data units)
+    uint32_t entries = 0;  // buffer entries it frees (data units)
     bool in_flight = false;
     uint32_t first_seq = 0;          // its oldest unit's admission number
     std::vector<uint32_t> requests;  // no-buffer mode: request per unit

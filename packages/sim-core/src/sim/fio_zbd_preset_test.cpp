@@ -83,8 +83,9 @@ TEST(ZnsZn540Preset, RunsFiosZbdRandWriteExample) {
     EXPECT_EQ(std::string(error.what()),
               file +
                   ":18: job 'dev1': zonesize=268435456 bytes, 256 MiB does not match the "
-                  "device's zone size (1129316352 bytes, 1.052 GiB); fio reads the zone size from the drive, so leave "
-                 "zonesize out or choose a drive with zones of that size");
+                  "device's zone size (1129316352 bytes, 1.052 GiB); fio reads the zone size from "
+                  "the drive, so leave "
+                  "zonesize out or choose a drive with zones of that size");
   }
   for (FioJob& job : jobs.jobs) job.zonesize.bytes = 1077ull << 20;
   Simulator sim(device, JobsFromFio(jobs, device, layout));

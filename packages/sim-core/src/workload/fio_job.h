@@ -13,8 +13,8 @@
 #include <functional>
 #include <optional>
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace flashscope {
@@ -23,14 +23,14 @@ enum class IoOp : uint8_t { kRead = 0, kWrite = 1, kTrim = 2, kFlush = 3 };
 
 // fio's `rw`: the direction and whether offsets are random.
 enum class RwPattern : uint8_t {
-  kRead,       // read
-  kWrite,      // write
-  kRandRead,   // randread
-  kRandWrite,  // randwrite
-  kReadWrite,  // readwrite, rw: sequential mix
-  kRandRw,     // randrw: random mix
-  kTrim,       // trim
-  kRandTrim,   // randtrim
+  kRead,           // read
+  kWrite,          // write
+  kRandRead,       // randread
+  kRandWrite,      // randwrite
+  kReadWrite,      // readwrite, rw: sequential mix
+  kRandRw,         // randrw: random mix
+  kTrim,           // trim
+  kRandTrim,       // randtrim
   kTrimWrite,      // trimwrite: trim a block, then write it (sequential)
   kRandTrimWrite,  // randtrimwrite: the same at random offsets
 };
@@ -168,8 +168,8 @@ struct FioJob {
   // range min..max, fio draws each file's size in it) laid out one after
   // another from the job's offset; without filesize, size is split evenly.
   uint32_t nrfiles = 1;
-  SizeSpec filesize_min;  // not set: size / nrfiles
-  SizeSpec filesize_max;  // equal to filesize_min unless a range was given
+  SizeSpec filesize_min;   // not set: size / nrfiles
+  SizeSpec filesize_max;   // equal to filesize_min unless a range was given
   uint32_t openfiles = 0;  // 0: all nrfiles open
   FileService file_service = FileService::kRoundRobin;
   uint32_t file_service_nr = 1;  // I/Os before switching file (`:N`)
