@@ -64,9 +64,15 @@ std::string Seconds(uint64_t ns) {
 std::string OffsetOrderText(const FioJob& job) {
   std::string out;
   if (job.zone_strided) {
-    out += "  zonemode=strided: zonesize " + std::to_string(job.zonesize.bytes) + ", zonerange " +
-           std::to_string(job.zonerange.bytes) + ", zoneskip " +
-           std::to_string(job.zoneskip.bytes) + " bytes\n";
+    // Sizes as given: bytes, or a percentage of the drive.
+    auto size = [](const SizeSpec& spec) {
+      if (!spec.is_percent) return std::to_string(spec.bytes);
+      char text[32];
+      std::snprintf(text, sizeof text, "%g%%", spec.percent);
+      return std::string(text);
+    };
+    out += "  zonemode=strided: zonesize " + size(job.zonesize) + ", zonerange " +
+           size(job.zonerange) + ", zoneskip " + size(job.zoneskip) + " bytes\n";
   }
   if (job.distribution == Distribution::kSequence) {
     out += "  random_distribution=sequence:";

@@ -918,9 +918,11 @@ bool FioIoGenerator::NextOffset(int dir, FileState& file, bool sequential, uint6
     return RandomOffset(dir, file, offset);
   }
   if (wrap_around_) {
-    // fio get_next_seq_offset: time_based and io_size > size wrap around.
-    file.next_sequential[dir] = file.start_bytes;
-    offset = file.start_bytes;
+    // fio get_next_seq_offset: time_based and io_size > size wrap around,
+    // to fio's f->file_offset (a strided job's current zone).
+    const uint64_t start = strided_ ? zone_start_ : file.start_bytes;
+    file.next_sequential[dir] = start;
+    offset = start;
     return true;
   }
   return false;  // the file is done: this loop is over for it

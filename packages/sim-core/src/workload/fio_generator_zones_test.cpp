@@ -89,6 +89,18 @@ TEST(FioStridedZones, ZoneSizeAboveRangeRereadsTheZone) {
   EXPECT_EQ(blocks, fio);
 }
 
+// fio 3.33, size=1m zonesize=256k zoneskip=640k: the second zone starts at
+// 896k and holds only two blocks before the end. fio reads 0 1 2 3 14 15 and
+// stops; time_based, it goes back to the zone's start (14 15 14 15) until
+// 256k are done there, then to the first zone.
+TEST(FioStridedZones, ZoneAtTheEndOfTheRegion) {
+  const std::string job = "[e]\nrw=read\nbs=64k\nsize=1m\nzonemode=strided\nzonesize=256k\n"
+                          "zoneskip=640k\n";
+  EXPECT_EQ(Blocks(Job(job), 64 * kKiB), (std::vector<uint64_t>{0, 1, 2, 3, 14, 15}));
+  EXPECT_EQ(Blocks(Job(job + "time_based\nruntime=1\n"), 64 * kKiB, 16),
+            (std::vector<uint64_t>{0, 1, 2, 3, 14, 15, 14, 15, 0, 1, 2, 3, 14, 15, 14, 15}));
+}
+
 // fio 3.33, rw=randread size=4m io_size=1m zonesize=256k zonerange=512k
 // zoneskip=512k (randseed=5): 0 5 6 3 | 19 22 20 18 | 39 32 38 37 |
 // 55 49 51 52 — four distinct random blocks inside each 8-block zone, the
