@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include <map>
+#include <cstdio>
 #include <set>
 #include <string>
 #include <vector>
@@ -81,6 +81,29 @@ TEST(FioSpRandom, WriteOrderRewritesTheRegionBefore) {
   while (region0.count(blocks[295 + rewrites]) != 0) ++rewrites;
   EXPECT_NEAR(static_cast<double>(rewrites), 73, 25);
   std::printf("sprandom: %zu writes, %zu rewrites of region 0\n", blocks.size(), rewrites);
+}
+
+// With a cache (spr_cs), region 0's kept blocks are rewritten at the end
+// of region 1 instead: region 1 writes 294 - k new blocks, then the k
+// rewrites, 294 writes in all, so the rewrites end at write 588.
+TEST(FioSpRandom, CacheMovesRewritesToTheRegionEnd) {
+  const FioJob job = ParseFioJobs(
+                         "[p]\nrw=randwrite\nbs=4k\nsize=4m\nsprandom=1\nspr_num_regions=4\n"
+                         "spr_cs=64k\n",
+                         "j.fio")
+                         .jobs.at(0);
+  EXPECT_EQ(job.spr_cs_bytes, 65536u);
+  FioIoGenerator generator(job, 64 * 1024 * kMiB, 4096, Rng(3), "j.fio");
+  std::vector<uint64_t> blocks;
+  IoRequest request;
+  while (generator.Next(request)) blocks.push_back(request.offset_bytes / 4096);
+  const std::set<uint64_t> region0(blocks.begin(), blocks.begin() + 294);
+  size_t first = 294;
+  while (region0.count(blocks[first]) == 0) ++first;
+  size_t last = first;
+  while (region0.count(blocks[last]) != 0) ++last;
+  EXPECT_EQ(last, 588u);
+  EXPECT_NEAR(static_cast<double>(last - first), 73, 25);
 }
 
 }  // namespace
