@@ -177,6 +177,7 @@ class Host final : public IHostCallbacks {
     uint8_t read_from = 0;  // kFromSlc | kFromNative
     bool sync = false;      // sync=1 write: its flush is still to come
     bool flushing = false;  // sync=1 write: waits for its flush (no data moves)
+    uint32_t trim_ranges = 1;  // a multi-range trim's ranges (fio num_range)
   };
   static constexpr uint8_t kFromSlc = 1;
   static constexpr uint8_t kFromNative = 2;

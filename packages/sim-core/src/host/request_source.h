@@ -19,6 +19,12 @@ struct HostIo {
   uint64_t offset_bytes = 0;
   uint32_t length_bytes = 0;
   uint64_t arrival_ns = 0;
+  // A trim command with several ranges (fio num_range, NVMe Dataset
+  // Management): range_count > 1 ranges, owned by the source and valid
+  // until its next Next(); offset/length are then the first range and the
+  // ranges' total. The host issues them as one request.
+  const IoRange* ranges = nullptr;
+  uint32_t range_count = 0;
 };
 
 class IRequestSource {

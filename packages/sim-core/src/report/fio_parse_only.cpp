@@ -59,6 +59,42 @@ std::string Seconds(uint64_t ns) {
   return text;
 }
 
+// The options that change where the I/O goes beyond the region: strided
+// zones, the sequence distribution, multi-range trims and sprandom.
+std::string OffsetOrderText(const FioJob& job) {
+  std::string out;
+  if (job.zone_strided) {
+    // Sizes as given: bytes, or a percentage of the drive.
+    auto size = [](const SizeSpec& spec) {
+      if (!spec.is_percent) return std::to_string(spec.bytes);
+      char text[32];
+      std::snprintf(text, sizeof text, "%g%%", spec.percent);
+      return std::string(text);
+    };
+    out += "  zonemode=strided: zonesize " + size(job.zonesize) + ", zonerange " +
+           size(job.zonerange) + ", zoneskip " + size(job.zoneskip) + " bytes\n";
+  }
+  if (job.distribution == Distribution::kSequence) {
+    out += "  random_distribution=sequence:";
+    for (size_t i = 0; i < job.random_sequence.size(); ++i) {
+      out += (i == 0 ? "" : ",") + std::to_string(job.random_sequence[i]);
+    }
+    out += job.random_sequence_stride ? " (strided)\n" : "\n";
+  }
+  if (job.num_range > 1) {
+    out += "  num_range " + std::to_string(job.num_range) + " ranges per trim command\n";
+  }
+  if (job.sprandom) {
+    char text[160];
+    std::snprintf(text, sizeof text, "  sprandom: %u regions, spr_op %.4g", job.spr_num_regions,
+                  job.spr_op);
+    out += text;
+    if (job.spr_cs_bytes > 0) out += ", spr_cs " + std::to_string(job.spr_cs_bytes) + " bytes";
+    out += "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string FioResolvedJobsText(const FioJobFile& file, const DeviceConfig& device) {
@@ -102,6 +138,7 @@ std::string FioResolvedJobsText(const FioJobFile& file, const DeviceConfig& devi
       if (job.number_ios > 0) out += ", number_ios " + std::to_string(job.number_ios);
       out += "\n";
     }
+    out += OffsetOrderText(job);
     out += "  iodepth " + std::to_string(job.iodepth);
     if (job.runtime_ns > 0) {
       out += ", runtime " + Seconds(job.runtime_ns) + (job.time_based ? " time_based" : "");

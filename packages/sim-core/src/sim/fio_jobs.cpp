@@ -28,6 +28,8 @@ class FioSource final : public IRequestSource {
     io.offset_bytes = request.offset_bytes;
     io.length_bytes = request.length_bytes;
     io.arrival_ns = 0;
+    io.ranges = request.ranges;
+    io.range_count = request.range_count;
     return true;
   }
 

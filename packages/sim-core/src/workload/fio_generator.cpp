@@ -4,6 +4,7 @@
 // distributions run without the random map; zoned tables).
 #include "workload/fio_generator.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -492,6 +493,81 @@ FioIoGenerator::FioIoGenerator(const FioJob& job, uint64_t logical_capacity_byte
     }
   }
 
+  // zonemode=strided: random offsets are drawn inside one zone (fio
+  // last_block() and init_random_map use zonerange as the file size).
+  strided_ = job.zone_strided && files_.size() == 1;
+  if (strided_) {
+    zone_size_bytes_ = job.zonesize.Resolve(logical_capacity_bytes);
+    zone_range_bytes_ =
+        job.zonerange.set ? job.zonerange.Resolve(logical_capacity_bytes) : zone_size_bytes_;
+    zone_skip_bytes_ = job.zoneskip.set ? job.zoneskip.Resolve(logical_capacity_bytes) : 0;
+    if (zone_size_bytes_ == 0 || zone_range_bytes_ == 0) {
+      fail("zonemode=strided: zonesize and zonerange must be more than 0 bytes");
+    }
+    for (uint32_t index = 0; index < spaces_.size(); ++index) {
+      const RandomSpace& space = spaces_[index];
+      uint64_t room = zone_range_bytes_;
+      if (space.min_bytes > room) {
+        fail("zonemode=strided: zonerange (" + std::to_string(zone_range_bytes_) +
+             " bytes) is smaller than the block size " + std::to_string(space.min_bytes));
+      }
+      if (space.min_bytes > space.align_bytes) room -= space.min_bytes - space.align_bytes;
+      files_.front().blocks[index] = room / space.align_bytes;
+    }
+  }
+
+  // random_distribution=sequence: fio fails on a base index past the file
+  // (io_u.c: "sequence access block N in base pattern out of bounds").
+  sequence_ = job.random_sequence;
+  sequence_stride_ = job.random_sequence_stride;
+  if (distribution_ == Distribution::kSequence) {
+    if (sequence_.empty()) fail("random_distribution=sequence has no block indices");
+    for (int dir = 0; dir < 3; ++dir) {
+      if (!used[dir]) continue;
+      for (const FileState& file_state : files_) {
+        const uint64_t max_blocks =
+            (file_state.end_bytes - file_state.start_bytes) / dirs_[dir].min_bytes;
+        for (uint32_t block : sequence_) {
+          if (block >= max_blocks) {
+            fail("random_distribution=sequence: block " + std::to_string(block) +
+                 " is out of bounds (the file holds " + std::to_string(max_blocks) + " blocks of " +
+                 std::to_string(dirs_[dir].min_bytes) + " bytes)");
+          }
+        }
+      }
+    }
+  }
+
+  // num_range (fio init.c: not with trimwrite; only trims carry ranges).
+  num_range_ = job.num_range == 0 ? 1 : job.num_range;
+  if (num_range_ > 1) {
+    if (trimwrite_) fail("num_range: trimwrite cannot be used with multiple ranges (fio)");
+    // zonemode=zbd trims are zone resets, one zone per command.
+    if (job.zbd) fail("num_range > 1 with zonemode=zbd is not supported (a trim resets a zone)");
+    uint64_t largest = dirs_[2].range_max_bytes;
+    for (uint32_t bytes : dirs_[2].sizes) largest = std::max<uint64_t>(largest, bytes);
+    if (largest * num_range_ > UINT32_MAX) {
+      fail("num_range=" + std::to_string(num_range_) + " trims of up to " +
+           std::to_string(largest) + " bytes exceed 4 GiB in one command");
+    }
+    ranges_.reserve(num_range_);
+  }
+
+  // sprandom (fio sprandom_init): the writes' order over the file's
+  // blocks; fio sets io_size to the physical size, written once.
+  sprandom_ = job.sprandom;
+  if (sprandom_) {
+    if (files_.size() != 1) fail("sprandom needs a single file (nrfiles=1)");
+    if (!used[1]) fail("sprandom requires random writes (rw=randwrite or randrw)");
+    const RandomSpace& space = spaces_[dirs_[1].space];
+    const uint64_t logical = files_.front().end_bytes - files_.front().start_bytes;
+    const std::string problem = sprandom_order_.Setup(
+        logical, space.align_bytes, job.spr_num_regions, job.spr_op, job.spr_cs_bytes);
+    if (!problem.empty()) fail(problem);
+    loop_target_bytes_ = SpRandom::PhysicalBytes(job.spr_op, logical, space.align_bytes);
+    wrap_around_ = true;
+  }
+
   // fio `openfiles` (0: all of them).
   uint32_t open_limit = job.openfiles == 0 ? static_cast<uint32_t>(files_.size()) : job.openfiles;
   if (open_limit > files_.size()) open_limit = static_cast<uint32_t>(files_.size());
@@ -555,9 +631,33 @@ void FioIoGenerator::Reset() {
   write_after_trim_ = false;
   trim_offset_ = 0;
   trim_length_ = 0;
+  zone_start_ = files_.front().start_bytes;
+  zone_bytes_ = 0;
+  offsets_done_ = false;
+  if (sprandom_) sprandom_order_.Reset(base.Fork(9));
 }
 
 void FioIoGenerator::Restart() { Reset(); }
+
+void FioIoGenerator::EnterStridedZone(int dir, FileState& file) {
+  // fio io_u.c setup_strided_zone_mode, before each read, write or trim.
+  if (zone_bytes_ >= zone_size_bytes_) {
+    zone_bytes_ = 0;
+    zone_start_ += zone_range_bytes_ + zone_skip_bytes_;
+    if (zone_start_ >= file.end_bytes) zone_start_ = file.start_bytes;
+    file.next_sequential[dir] = zone_start_;
+  }
+  // zonesize > zonerange: the same zone again until zonesize is done.
+  if (file.next_sequential[dir] >= zone_start_ + zone_range_bytes_) {
+    file.next_sequential[dir] = zone_start_;
+  }
+  // fio_file_reset at each zonerange done: positions back to the zone's
+  // start and a fresh random map.
+  if (zone_bytes_ % zone_range_bytes_ == 0) {
+    for (uint64_t& position : file.next_sequential) position = zone_start_;
+    for (uint32_t index = 0; index < spaces_.size(); ++index) NewPass(file, index);
+  }
+}
 
 void FioIoGenerator::NewPass(FileState& file, uint32_t space) {
   file.permutation[space].Reset(file.blocks[space], offset_rng_);
@@ -572,7 +672,9 @@ void FioIoGenerator::ReopenFiles() {
     for (FileState& file : files_) NewPass(file, index);
   }
   for (FileState& file : files_) {
-    for (uint64_t& position : file.next_sequential) position = file.start_bytes;
+    // zonemode=strided: fio's fio_file_reset goes back to the current zone.
+    const uint64_t start = strided_ ? zone_start_ : file.start_bytes;
+    for (uint64_t& position : file.next_sequential) position = start;
   }
   next_unopened_ = 0;
   open_count_ = 0;
@@ -699,6 +801,21 @@ bool FioIoGenerator::RandomOffset(int dir, FileState& file, uint64_t& offset) {
   const RandomSpace& space = spaces_[space_index];
   const uint64_t n = file.blocks[space_index];
   uint64_t block = 0;
+  if (sprandom_ && dir == 1) {
+    // fio get_next_rand_offset: sprandom decides every write; new blocks
+    // come from the permutation (fio's LFSR), each once.
+    const bool more = sprandom_order_.Next(block, [&](uint64_t& fresh) {
+      if (file.pass_position[space_index] >= n) return false;
+      fresh = file.permutation[space_index].At(file.pass_position[space_index]++);
+      return true;
+    });
+    if (!more) {
+      offsets_done_ = true;
+      return false;
+    }
+    offset = file.start_bytes + block * space.align_bytes;
+    return true;
+  }
   switch (distribution_) {
     case Distribution::kUniform:
       if (random_map_) {
@@ -748,8 +865,24 @@ bool FioIoGenerator::RandomOffset(int dir, FileState& file, uint64_t& offset) {
       block = first + (count > 0 ? offset_rng_.Below(count) : 0);
       break;
     }
+    case Distribution::kSequence: {
+      // fio io_u.c __get_next_rand_offset_sequence: by the direction's
+      // issue count; a block past the file (f->io_size / min bs) ends it.
+      const uint64_t count = sequence_.size();
+      const uint64_t issues = io_issues_[dir];
+      block = sequence_[issues % count];
+      if (sequence_stride_) block += issues / count * count;
+      if (block >= (file.end_bytes - file.start_bytes) / dirs_[dir].min_bytes) {
+        offsets_done_ = true;
+        return false;
+      }
+      break;
+    }
   }
-  offset = file.start_bytes + block * space.align_bytes;
+  offset = (strided_ ? zone_start_ : file.start_bytes) + block * space.align_bytes;
+  // A strided zone at the end of the drive: fio's fill_io_u refuses an I/O
+  // past the file's end, which ends the job.
+  if (strided_ && offset + space.min_bytes > file.end_bytes) return false;
   return true;
 }
 
@@ -785,9 +918,11 @@ bool FioIoGenerator::NextOffset(int dir, FileState& file, bool sequential, uint6
     return RandomOffset(dir, file, offset);
   }
   if (wrap_around_) {
-    // fio get_next_seq_offset: time_based and io_size > size wrap around.
-    file.next_sequential[dir] = file.start_bytes;
-    offset = file.start_bytes;
+    // fio get_next_seq_offset: time_based and io_size > size wrap around,
+    // to fio's f->file_offset (a strided job's current zone).
+    const uint64_t start = strided_ ? zone_start_ : file.start_bytes;
+    file.next_sequential[dir] = start;
+    offset = start;
     return true;
   }
   return false;  // the file is done: this loop is over for it
@@ -866,9 +1001,14 @@ bool FioIoGenerator::Next(IoRequest& out) {
   } else {
     // The write half of a sequential trimwrite stays on the trim's file.
     if (!write_after_trim_) SelectFile();
+    if (strided_) EnterStridedZone(dir, files_.front());
     const bool sequential = WantSequential();
     for (;;) {
       if (NextOffset(dir, files_[open_files_[current_slot_]], sequential, offset)) break;
+      if (offsets_done_) {
+        finished_ = true;
+        return false;
+      }
       // The file (or, with one file, the region) is done: the next file, or
       // the next loop from the region start (which fits: every file holds
       // at least one block).
@@ -882,6 +1022,27 @@ bool FioIoGenerator::Next(IoRequest& out) {
     file.next_sequential[dir] = offset + length;
   }
   out = IoRequest{kDirectionOp[dir], offset, length};
+  if (dir == 2 && num_range_ > 1) {
+    // fio io_u.c fill_multi_range_io_u: the command's ranges are drawn one
+    // after another as single trims would be, on the same file; a range
+    // that cannot be drawn ends the list early. The command's length is
+    // their sum (fio's buflen).
+    ranges_.clear();
+    ranges_.push_back(IoRange{offset, length});
+    FileState& file = files_[open_files_[current_slot_]];
+    while (ranges_.size() < num_range_) {
+      uint64_t range_offset = 0;
+      if (!NextOffset(dir, file, WantSequential(), range_offset)) break;
+      const uint32_t range_length = ChooseSize(dir, file, range_offset);
+      file.next_sequential[dir] = range_offset + range_length;
+      ranges_.push_back(IoRange{range_offset, range_length});
+      length += range_length;
+    }
+    offsets_done_ = false;  // a later command finds out again
+    out.length_bytes = length;
+    out.ranges = ranges_.data();
+    out.range_count = static_cast<uint32_t>(ranges_.size());
+  }
   if (trimwrite_) {
     write_after_trim_ = dir == 2;
     trim_offset_ = offset;
@@ -891,6 +1052,7 @@ bool FioIoGenerator::Next(IoRequest& out) {
   // trimwrite: only the writes count towards size/io_size (fio's
   // io_bytes_exceeded counts a trimwrite job's write bytes).
   if (!trimwrite_ || dir == 1) loop_bytes_ += length;
+  zone_bytes_ += length;
   ++data_ios_;
   ++issued_;
   last_op_ = out.op;

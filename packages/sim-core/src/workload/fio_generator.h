@@ -47,6 +47,17 @@
 //   - rw=read:8k / rw=read:-8k: sequential I/O skips (or goes back) that
 //     many bytes after each I/O, wrapping as fio's get_next_seq_offset;
 //     rw=randread:N: a random offset, then N-1 sequential I/O after it;
+//   - zonemode=strided: the job stays in a zonerange-sized zone (random
+//     offsets drawn inside it, sequential ones wrapping back to its start)
+//     until zonesize bytes are done, then moves zonerange + zoneskip on,
+//     back to the job's start past the end (fio setup_strided_zone_mode);
+//   - random_distribution=sequence:2,0,1: the n-th random I/O of a
+//     direction takes block seq[n % count] (+ count * (n / count) with
+//     random_sequence_stride); a block past the file ends the job;
+//   - num_range=N: a trim command carries N ranges, each drawn as a trim
+//     of its own would be (fio fill_multi_range_io_u); IoRequest::ranges;
+//   - sprandom: writes in fio's SPRandom order (fio_sprandom.h), new
+//     blocks from the permutation; io_size becomes the physical size;
 //   - trimwrite / randtrimwrite: a trim, then a write of the same block
 //     (randtrimwrite: exactly the trimmed offset and length); only the
 //     writes count towards size/io_size, as in fio.
@@ -67,6 +78,7 @@
 #include "util/rng.h"
 #include "workload/fio_file_set.h"  // FioJobEndBytes, for callers that check a drive
 #include "workload/fio_job.h"
+#include "workload/fio_sprandom.h"
 
 namespace flashscope {
 
@@ -246,6 +258,26 @@ class FioIoGenerator {
   bool write_after_trim_ = false;
   uint64_t trim_offset_ = 0;
   uint32_t trim_length_ = 0;
+
+  // zonemode=strided (fio io_u.c setup_strided_zone_mode), one file only.
+  void EnterStridedZone(int dir, FileState& file);
+  bool strided_ = false;
+  uint64_t zone_size_bytes_ = 0;   // fio zonesize: bytes of I/O per zone
+  uint64_t zone_range_bytes_ = 0;  // fio zonerange: the zone's extent
+  uint64_t zone_skip_bytes_ = 0;   // fio zoneskip
+  uint64_t zone_start_ = 0;        // fio's f->file_offset
+  uint64_t zone_bytes_ = 0;        // fio's td->zone_bytes
+  // random_distribution=sequence (fio io_u.c __get_next_rand_offset_sequence).
+  std::vector<uint32_t> sequence_;
+  bool sequence_stride_ = false;
+  // The sequence's stride left the file, or sprandom is done: the job ends.
+  bool offsets_done_ = false;
+  // num_range > 1: each trim command's ranges (capacity reserved up front).
+  uint32_t num_range_ = 1;
+  std::vector<IoRange> ranges_;
+  // sprandom: the writes' order (fio sprandom.c).
+  bool sprandom_ = false;
+  SpRandom sprandom_order_;
 };
 
 }  // namespace flashscope

@@ -69,7 +69,9 @@ struct BlockSizeShare {
   uint32_t percent = 100;  // shares of one direction add up to 100
 };
 
-enum class Distribution : uint8_t { kUniform, kZipf, kPareto, kNormal, kZoned };
+// kSequence: fio's random_distribution=sequence (newer than 3.33), an exact
+// order of block indices (FioJob::random_sequence).
+enum class Distribution : uint8_t { kUniform, kZipf, kPareto, kNormal, kZoned, kSequence };
 
 // One range of random_distribution=zoned:access%/size%:... (fio semantics:
 // `access_percent` of the I/O goes to the next `size_percent` of the region).
@@ -125,7 +127,7 @@ struct FioJob {
   uint32_t fsync_blocks = 0;
   // fio `zonemode=zbd` (HOWTO "zonemode"): the job drives a zoned device
   // directly, its writes moved to zone write pointers (zns/zbd_adapter.h).
-  // `zonemode=none` is the default; `strided` is not supported.
+  // `zonemode=none` is the default; `strided` sets zone_strided (below).
   bool zbd = false;
   // fio `max_open_zones`: zones the job writes at once (0 = the device's
   // limit).
@@ -233,6 +235,40 @@ struct FioJob {
   // The job section's own options as written (name, value), for fio's
   // JSON "job options"; global ones are in FioJobFile::global_options.
   std::vector<std::pair<std::string, std::string>> options;
+
+  // --- issue 15, generator-2: strided zones, sequence, multi-range trims ---
+
+  // fio `zonemode=strided` (HOWTO "zonemode", io_u.c
+  // setup_strided_zone_mode): the job's I/O stays in a zone of `zonerange`
+  // bytes starting at the job's offset until `zonesize` bytes have been
+  // transferred, then moves zonerange + `zoneskip` bytes on (back to the
+  // job's offset past the end). zonerange defaults to zonesize (fio init.c);
+  // with more than one open file fio turns the mode off.
+  bool zone_strided = false;
+  SizeSpec zonerange;
+  SizeSpec zoneskip;
+  // fio `random_distribution=sequence:2,0,1` (Distribution::kSequence, at
+  // most 64 indices): the n-th random I/O of a direction goes to block
+  // random_sequence[n % count]; with `random_sequence_stride` the pattern
+  // moves on by `count` blocks after each cycle (2,0,1,5,3,4,...), and the
+  // job ends when it leaves the file (fio io_u.c
+  // __get_next_rand_offset_sequence).
+  std::vector<uint32_t> random_sequence;
+  bool random_sequence_stride = false;
+  // fio `num_range` (io_uring_cmd, NVMe Dataset Management): one trim
+  // command carries this many ranges, each `bs` long at its own offset
+  // (io_u.c fill_multi_range_io_u); 1: a range per command.
+  uint32_t num_range = 1;
+  // fio `sprandom` (sprandom.c, fio newer than 3.33): a random-write job
+  // writes the drive's physical capacity once (logical * (1 + spr_op)) in
+  // `spr_num_regions` regions, rewriting a share of each region's blocks in
+  // the next so the drive starts at random-write steady state
+  // (workload/fio_sprandom.h). `spr_cs`: the drive's cache in bytes (0:
+  // none); rewrites then wait for the end of the next region.
+  bool sprandom = false;
+  uint32_t spr_num_regions = 100;
+  double spr_op = 0.15;
+  uint64_t spr_cs_bytes = 0;
 };
 
 struct FioJobFile {
@@ -258,11 +294,23 @@ struct FioParseOptions {
 FioJobFile ParseFioJobs(std::string_view text, const std::string& file_name,
                         const FioParseOptions& options = {});
 
+// One range of a multi-range trim (fio's struct trim_range).
+struct IoRange {
+  uint64_t offset_bytes = 0;
+  uint32_t length_bytes = 0;
+};
+
 // One I/O a job issues. Offsets and lengths are bytes on the logical device.
 struct IoRequest {
   IoOp op = IoOp::kRead;
   uint64_t offset_bytes = 0;
   uint32_t length_bytes = 0;
+  // A trim of a num_range job: the command's ranges (offset_bytes is the
+  // first range's, length_bytes their sum); owned by the generator and
+  // valid until its next Next(). nullptr / 0: one range.
+  const IoRange* ranges = nullptr;
+  uint32_t range_count = 0;
 };
+
 
 }  // namespace flashscope

@@ -399,9 +399,22 @@ void ParseRandomDistribution(FioJob& job, const ValueContext& ctx, std::string_v
     return;
   }
   if (kind == "sequence") {
-    FailValue(ctx,
-              "'sequence' (a fixed order of block indices) is not supported (allowed: "
-              "random, zipf, pareto, normal, zoned)");
+    // fio options.c parse_sequence_distribution: comma-separated block
+    // indices, at most FIO_SEQ_MAX (64), each a non-negative integer.
+    if (rest.empty()) FailValue(ctx, "missing pattern in sequence distribution");
+    const size_t count = CountItems(rest, ',');
+    if (count > 64) {
+      FailValue(ctx, "sequence distribution supports up to 64 elements (got " +
+                         std::to_string(count) + ")");
+    }
+    job.distribution = Distribution::kSequence;
+    job.distribution_param = 0;
+    job.random_sequence.clear();
+    for (size_t i = 0; i < count; ++i) {
+      job.random_sequence.push_back(
+          static_cast<uint32_t>(ParseCount(ctx, Item(rest, ',', i), 0, UINT32_MAX)));
+    }
+    return;
   }
   if (kind == "zoned_abs") {
     FailValue(ctx, "'zoned_abs' is not supported (use zoned with percentages)");
@@ -446,6 +459,34 @@ void ParseRandomDistribution(FioJob& job, const ValueContext& ctx, std::string_v
     FailValue(ctx, "normal deviation must be between 0 and 100");
   }
   job.distribution_param = param;
+}
+
+// fio init.c fixup_options for zonemode=strided: zonesize is required,
+// zonerange defaults to it, and the mode "only really works with 1 file"
+// (more than one open file turns it off).
+void FinishStridedZones(FioJob& job, const std::string& file) {
+  if (!job.zone_strided) return;
+  if (!job.zonesize.set || job.zonesize.in_zones) {
+    Fail(file, job.line,
+         "job '" + job.name + "': zonemode=strided needs zonesize (the bytes of I/O in each zone)");
+  }
+  if (!job.zonerange.set) job.zonerange = job.zonesize;
+  if (job.nrfiles > 1 && job.openfiles != 1) job.zone_strided = false;
+}
+
+// fio init.c fixup_options: "sprandom requires random write,
+// random_generator=lfsr, norandommap=1"; fio sets the last two itself
+// (FlashScope has one generator, so random_generator is not checked).
+void FinishSpRandom(FioJob& job, const std::string& file) {
+  if (!job.sprandom) return;
+  if (job.rw != RwPattern::kRandWrite && job.rw != RwPattern::kRandRw) {
+    Fail(file, job.line,
+         "job '" + job.name + "': sprandom requires random writes (rw=randwrite or randrw)");
+  }
+  if (job.nrfiles > 1) {
+    Fail(file, job.line, "job '" + job.name + "': sprandom needs a single file (nrfiles=1)");
+  }
+  job.norandommap = true;
 }
 
 // ---------------------------------------------------------------------------
@@ -749,15 +790,46 @@ const HonouredOption kHonouredOptions[] = {
        } else if (mode == "zbd") {
          d.job.zbd = true;
        } else if (mode == "strided") {
-         FailValue(c, "'strided' (zones of a regular drive read in strides) is not supported "
-                      "(only none and zbd)");
+         d.job.zbd = false;
+         d.job.zone_strided = true;
+         return;
        } else {
-         FailValue(c, "unknown zone mode '" + mode +
-                          "' (allowed: none, strided, zbd; FlashScope supports none and zbd)");
+         FailValue(c, "unknown zone mode '" + mode + "' (allowed: none, strided, zbd)");
        }
+       d.job.zone_strided = false;
      }},
     {"zonesize", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.zonesize = ParseSizeSpec(c, RequireValue(c, v), false, false);
+     }},
+    // zonemode=strided's zone and the bytes skipped after it.
+    {"zonerange", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.zonerange = ParseSizeSpec(c, RequireValue(c, v), false, false);
+     }},
+    {"zoneskip", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.zoneskip = ParseSizeSpec(c, RequireValue(c, v), false, false);
+     }},
+    {"random_sequence_stride", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.random_sequence_stride = ParseBool(c, v.text, v.present);
+     }},
+    // fio sprandom.c (SanDisk's SPRandom preconditioning order).
+    {"sprandom", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.sprandom = ParseBool(c, v.text, v.present);
+     }},
+    {"spr_num_regions", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.spr_num_regions =
+           static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 1u << 24));
+     }},
+    {"spr_op", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       const double op = ParseNumber(c, RequireValue(c, v), "over-provisioning ratio");
+       if (!(op > 0 && op < 1)) FailValue(c, "over-provisioning ratio must be in (0, 1)");
+       d.job.spr_op = op;
+     }},
+    {"spr_cs", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.spr_cs_bytes = ParseBytes(c, RequireValue(c, v));
+     }},
+    // fio caps it at MAX_TRIM_RANGE (256).
+    {"num_range", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.num_range = static_cast<uint32_t>(ParseCount(c, RequireValue(c, v), 1, 256));
      }},
     // fio caps it at ZBD_MAX_OPEN_ZONES (4096). job_max_open_zones is the
     // same limit for this job alone, which is what max_open_zones means here.
@@ -1072,6 +1144,8 @@ class JobFileParser {
       job.time_based = false;
       AddIgnored(job, "time_based");
     }
+    FinishStridedZones(job, current_file_);
+    FinishSpRandom(job, current_file_);
     if (!job.wait_for.empty()) {
       const bool earlier =
           std::any_of(result_.jobs.begin(), result_.jobs.end(),
