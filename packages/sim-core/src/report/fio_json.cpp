@@ -198,10 +198,22 @@ void WriteEntry(json::Writer& out, const Simulator& sim, const FioReportEntry& e
   WriteShares(out, "latency_ns", shares.ns.data(), shares.ns.size());
   WriteShares(out, "latency_us", shares.us.data(), shares.us.size());
   WriteShares(out, "latency_ms", shares.ms.data(), shares.ms.size());
-  out.FieldUint("latency_depth", e.job != nullptr ? e.job->iodepth : 1);
-  out.FieldUint("latency_target", 0);
-  out.Field("latency_percentile", 100);
-  out.FieldUint("latency_window", 0);
+  // fio stat.c: with latency_target, the depth the search settled on (the
+  // first member's), the target in ns and the window in us; otherwise the
+  // job's iodepth and zeros, as fio 3.33 prints them.
+  const JobMetrics* first =
+      e.job_indices.empty() ? nullptr : &sim.host().metrics(e.job_indices[0]);
+  if (e.job != nullptr && e.job->latency_target_ns > 0 && first != nullptr) {
+    out.FieldUint("latency_depth", first->latency_depth);
+    out.FieldUint("latency_target", e.job->latency_target_ns);
+    out.Field("latency_percentile", e.job->latency_percentile);
+    out.FieldUint("latency_window", e.job->latency_window_ns / 1000);
+  } else {
+    out.FieldUint("latency_depth", e.job != nullptr ? e.job->iodepth : 1);
+    out.FieldUint("latency_target", 0);
+    out.Field("latency_percentile", 100);
+    out.FieldUint("latency_window", 0);
+  }
   if (e.job != nullptr && !e.job->description.empty()) {
     out.FieldString("desc", e.job->description);
   }

@@ -48,12 +48,6 @@ const Refusal kRefused[] = {
     // zonemode=strided reads zonesize bytes, then skips zoneskip, over a
     // regular drive: a region walk FlashScope's generator has no form for.
     {"disk-zone-profile.fio", "zonemode: 'strided' (zones of a regular drive read in strides)"},
-    // steadystate=lat:5%: FlashScope's steady state watches IOPS and
-    // bandwidth; a latency criterion would need its own detector.
-    {"example_latency_steadystate.fio", "steadystate: the latency criteria (lat, lat_slope)"},
-    // latency_target: fio searches the queue depth at which the target holds
-    // (a control loop over many runs), not one workload.
-    {"latency-profile.fio", "latency_target: not supported: fio's search for the queue depth"},
     // bs=64 for UDP multicast packets (net engine): a drive is addressed in
     // 512-byte sectors.
     {"netio_multicast.fio", "bs: block size 64 bytes is not a multiple of 512"},
