@@ -268,6 +268,43 @@ TEST(FioJson, FsyncsAreReportedAsSync) {
   EXPECT_EQ(m.requests[2], 0u);  // flushes are not trims
 }
 
+// fio latency_target: the JSON gives the depth the search settled on, the
+// target in ns and the window in us (fio stat.c). Random 4 KiB reads of a
+// filled one-die drive take ~35 us per outstanding read, so 120 us for
+// every I/O holds at depth 3, not 4; without a target fio prints the
+// iodepth and zeros.
+TEST(FioJson, LatencyTargetReportsTheDepthItSettledOn) {
+  DeviceConfig device = testing::FioTestDevice();
+  device.precondition.fill = 1;  // reads of written data take a flash read
+  FioJobFile file;
+  file.jobs.push_back(FioTestJob("lt", RwPattern::kRandRead, 0, 32));
+  file.jobs[0].time_based = true;
+  file.jobs[0].runtime_ns = 1'000'000'000;
+  file.jobs[0].latency_target_ns = 120'000;
+  file.jobs[0].latency_window_ns = 1'000'000;
+  const auto sim = RunFioJobs(file, device);
+  const JobMetrics& m = sim->host().metrics(0);
+  EXPECT_EQ(m.latency_depth, 3u);
+  EXPECT_LT(m.end_ns - m.start_ns, 10'000'000u);  // a few 1 ms windows, not 1 s
+  const json::Value root = FioJson(*sim, file);
+  const json::Value& job = root.Find("jobs")->items()[0];
+  EXPECT_EQ(Number(job, "latency_depth"), 3);
+  EXPECT_EQ(Number(job, "latency_target"), 120'000);
+  EXPECT_EQ(Number(job, "latency_percentile"), 100);
+  EXPECT_EQ(Number(job, "latency_window"), 1000);
+  // The reported reads are the final window's, at depth 3: ~3 x 35 us.
+  EXPECT_NEAR(Number(*job.Find("read")->Find("lat_ns"), "mean"), 105'000, 6'000);
+
+  file.jobs[0].latency_target_ns = 0;
+  file.jobs[0].runtime_ns = 10'000'000;
+  const auto plain = RunFioJobs(file, device);
+  const json::Value plain_root = FioJson(*plain, file);
+  const json::Value& plain_job = plain_root.Find("jobs")->items()[0];
+  EXPECT_EQ(Number(plain_job, "latency_depth"), 32);
+  EXPECT_EQ(Number(plain_job, "latency_target"), 0);
+  EXPECT_EQ(Number(plain_job, "latency_window"), 0);
+}
+
 TEST(FioJson, SameRunGivesTheSameBytes) {
   FioJobFile file;
   file.jobs.push_back(FioTestJob("a", RwPattern::kRandRw, 500, 4));
