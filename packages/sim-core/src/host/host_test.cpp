@@ -455,6 +455,30 @@ TEST(HostLatencyTarget, ReadsSettleAtTheDeepestDepthWithinTheTarget) {
   EXPECT_GT(m.measure_start_ns, m.start_ns);
 }
 
+// fio ss=lat:5% (steadystate.c FIO_SS_LAT) through the host: at depth 4
+// every read waits ~4 x 35 us, the same each second, so the window of two
+// one-second samples is steady as soon as it is full (2 s after the
+// reader starts), and the job stops there instead of at its 10 s runtime.
+TEST(HostSteadyState, ALatencyCriterionStopsTheJob) {
+  std::vector<JobSpec> jobs = WrittenThenRead(LatencyTargetSpec{}, 4);
+  jobs[1].runtime_ns = 10'000'000'000;
+  jobs[1].steady_state.metric = SteadyStateMetric::kLat;
+  jobs[1].steady_state.limit = 5;
+  jobs[1].steady_state.limit_percent = true;
+  jobs[1].steady_state.dur_ns = 2'000'000'000;
+  Simulator sim(testing::TinySlcDevice(), std::move(jobs));
+  sim.RunToCompletion();
+  const JobMetrics& m = sim.host().metrics(1);
+  const SteadyStateResult& ss = m.steady_state;
+  ASSERT_TRUE(ss.enabled);
+  EXPECT_TRUE(ss.attained);
+  EXPECT_EQ(ss.attained_ns, 2'000'000'000u);
+  EXPECT_LT(m.end_ns - m.start_ns, 2'001'000'000u);
+  ASSERT_EQ(ss.lat_ns.size(), 2u);
+  EXPECT_NEAR(static_cast<double>(ss.lat_mean_ns), 4 * 35'240.0, 4'000);
+  EXPECT_LT(ss.criterion, 5.0);
+}
+
 // A target below what depth 1 gives (36 us) cannot be met: fio ends the job
 // with "latency of N nsec exceeds specified max".
 TEST(HostLatencyTarget, ATargetBelowDepthOneEndsTheJobInError) {

@@ -294,6 +294,12 @@ TEST(FioJson, LatencyTargetReportsTheDepthItSettledOn) {
   EXPECT_EQ(Number(job, "latency_window"), 1000);
   // The reported reads are the final window's, at depth 3: ~3 x 35 us.
   EXPECT_NEAR(Number(*job.Find("read")->Find("lat_ns"), "mean"), 105'000, 6'000);
+  // fio's text line, with its scaled units.
+  EXPECT_NE(FioTextOutput(*sim, &file)
+                .find("latency   : target=120.00us, window=1000.00us, percentile=100.00%, "
+                      "depth=3\n"),
+            std::string::npos)
+      << FioTextOutput(*sim, &file);
 
   file.jobs[0].latency_target_ns = 0;
   file.jobs[0].runtime_ns = 10'000'000;

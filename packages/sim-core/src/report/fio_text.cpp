@@ -197,8 +197,25 @@ void ShowEntry(std::string& out, const Simulator& sim, const FioReportEntry& e,
   Print(out, "     issued rwts: total=%llu,%llu,%llu,%llu short=0,0,0,0 dropped=0,0,0,0\n",
         static_cast<ull>(e.dirs[0].total_ios), static_cast<ull>(e.dirs[1].total_ios),
         static_cast<ull>(e.dirs[2].total_ios), static_cast<ull>(syncs));
-  Print(out, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
-        e.job != nullptr ? e.job->iodepth : 1);
+  if (e.job != nullptr && e.job->latency_target_ns > 0 && !e.job_indices.empty()) {
+    // fio stat.c with latency_target: scaled times and the depth it settled on.
+    const auto scaled = [](uint64_t ns, const char** unit) {
+      if (ns >= 2'000'000'000) return *unit = "s", ns / 1e9;
+      if (ns >= 2'000'000) return *unit = "ms", ns / 1e6;
+      if (ns >= 2'000) return *unit = "us", ns / 1e3;
+      return *unit = "ns", static_cast<double>(ns);
+    };
+    const char* target_unit = "";
+    const char* window_unit = "";
+    const double target = scaled(e.job->latency_target_ns, &target_unit);
+    const double window = scaled(e.job->latency_window_ns, &window_unit);
+    Print(out, "     latency   : target=%.2f%s, window=%.2f%s, percentile=%.2f%%, depth=%u\n",
+          target, target_unit, window, window_unit, e.job->latency_percentile,
+          sim.host().metrics(e.job_indices[0]).latency_depth);
+  } else {
+    Print(out, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
+          e.job != nullptr ? e.job->iodepth : 1);
+  }
   // Where fio prints the host's disk statistics: the drive's own work.
   const uint64_t nand_write_bytes = e.nand.TotalPrograms() * sim.layout().page_bytes;
   const uint64_t host_write_bytes = e.unified ? 0 : e.dirs[1].io_bytes;
