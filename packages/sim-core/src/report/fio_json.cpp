@@ -163,7 +163,7 @@ void WriteEntry(json::Writer& out, const Simulator& sim, const FioReportEntry& e
   out.FieldString("jobname", e.name);
   out.FieldUint("groupid", e.groupid);
   out.FieldUint("job_start", e.start_ns / 1'000'000);  // simulated ms
-  out.FieldUint("error", 0);
+  out.FieldUint("error", static_cast<uint64_t>(FioErrorOf(sim, e)));
   out.FieldUint("eta", 0);
   out.FieldUint("elapsed", (e.end_ns + 999'999'999) / 1'000'000'000);
   if (e.job != nullptr) WriteOptions(out, "job options", e.job->options);

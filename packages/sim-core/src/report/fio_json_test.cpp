@@ -301,6 +301,15 @@ TEST(FioJson, LatencyTargetReportsTheDepthItSettledOn) {
             std::string::npos)
       << FioTextOutput(*sim, &file);
 
+  // 30 us cannot be met even at depth 1 (~36 us): fio's ETIMEDOUT.
+  file.jobs[0].latency_target_ns = 30'000;
+  const auto failed = RunFioJobs(file, device);
+  EXPECT_TRUE(failed->host().metrics(0).latency_target_failed);
+  const json::Value failed_root = FioJson(*failed, file);
+  EXPECT_EQ(Number(failed_root.Find("jobs")->items()[0], "error"), 110);
+  EXPECT_NE(FioTextOutput(*failed, &file).find("lt: (groupid=0, jobs=1): err=110: pid=0"),
+            std::string::npos);
+
   file.jobs[0].latency_target_ns = 0;
   file.jobs[0].runtime_ns = 10'000'000;
   const auto plain = RunFioJobs(file, device);
@@ -309,6 +318,7 @@ TEST(FioJson, LatencyTargetReportsTheDepthItSettledOn) {
   EXPECT_EQ(Number(plain_job, "latency_depth"), 32);
   EXPECT_EQ(Number(plain_job, "latency_target"), 0);
   EXPECT_EQ(Number(plain_job, "latency_window"), 0);
+  EXPECT_EQ(Number(plain_job, "error"), 0);
 }
 
 TEST(FioJson, SameRunGivesTheSameBytes) {

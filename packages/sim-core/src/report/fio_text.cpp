@@ -157,8 +157,8 @@ void ShowEntry(std::string& out, const Simulator& sim, const FioReportEntry& e,
   const std::vector<double>& percentiles = e.job != nullptr && !e.job->percentile_list.empty()
                                                ? e.job->percentile_list
                                                : FioDefaultPercentiles();
-  Print(out, "%s: (groupid=%u, jobs=%u): err= 0: pid=0: %s\n", e.name.c_str(), e.groupid, e.members,
-        kEpoch);
+  Print(out, "%s: (groupid=%u, jobs=%u): err=%2d: pid=0: %s\n", e.name.c_str(), e.groupid,
+        e.members, FioErrorOf(sim, e), kEpoch);
   if (e.job != nullptr && !e.job->description.empty()) {
     Print(out, "  Description  : [%s]\n", e.job->description.c_str());
   }
