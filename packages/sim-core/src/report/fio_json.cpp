@@ -132,6 +132,47 @@ void WriteDepthLevels(json::Writer& out, const FioReportEntry& e) {
 
 // FlashScope's figures for one entry: the NAND work during its jobs' time,
 // its WAF (NAND bytes programmed over its host bytes written) and GC runs.
+// fio stat.c's "steadystate" object (a job with ss_dur), from the first
+// member's monitor: the criterion as fio spells it, the window's samples
+// oldest first (fio prints the whole window, zeros where it is not yet
+// full) and their means; lat_mean / lat_ns for the latency criteria.
+void WriteSteadyState(json::Writer& out, const SteadyStateResult& ss) {
+  static const char* const kMetric[] = {"",        "iops", "iops_slope", "bw",
+                                        "bw_slope", "lat",  "lat_slope"};
+  const SteadyStateSpec& spec = ss.spec;
+  const bool latency =
+      spec.metric == SteadyStateMetric::kLat || spec.metric == SteadyStateMetric::kLatSlope;
+  const char* percent = spec.limit_percent ? "%" : "";
+  char text[96];
+  std::snprintf(text, sizeof text, "%s:%f%s", kMetric[static_cast<int>(spec.metric)],
+                static_cast<float>(spec.limit), percent);
+  out.Key("steadystate").BeginObject();
+  out.FieldString("ss", text);
+  out.FieldUint("duration", spec.dur_ns / 1'000'000'000);
+  out.FieldUint("attained", ss.attained ? 1 : 0);
+  std::snprintf(text, sizeof text, "%f%s", static_cast<float>(ss.criterion), percent);
+  out.FieldString("criterion", text);
+  out.Field("max_deviation", ss.max_deviation);
+  out.Field("slope", ss.slope);
+  const size_t window = spec.interval_ns > 0 ? spec.dur_ns / spec.interval_ns : 0;
+  const auto samples = [&](const char* key, const std::vector<uint64_t>& values) {
+    out.Key(key).BeginArray();
+    for (size_t i = 0; i < window; ++i) out.Uint(i < values.size() ? values[i] : 0);
+    out.EndArray();
+  };
+  out.Key("data").BeginObject();
+  out.FieldUint("bw_mean", ss.bw_mean);
+  out.FieldUint("iops_mean", ss.iops_mean);
+  if (latency) {
+    out.FieldUint("lat_mean", ss.lat_mean_ns);
+    samples("lat_ns", ss.lat_ns);
+  }
+  samples("iops", ss.iops);
+  samples("bw", ss.bw);
+  out.EndObject();
+  out.EndObject();
+}
+
 void WriteEntryFigures(json::Writer& out, const Simulator& sim, const FioReportEntry& e) {
   const uint64_t page_bytes = sim.layout().page_bytes;
   const uint64_t nand_write_bytes = e.nand.TotalPrograms() * page_bytes;
@@ -217,6 +258,7 @@ void WriteEntry(json::Writer& out, const Simulator& sim, const FioReportEntry& e
   if (e.job != nullptr && !e.job->description.empty()) {
     out.FieldString("desc", e.job->description);
   }
+  if (first != nullptr && first->steady_state.enabled) WriteSteadyState(out, first->steady_state);
   WriteEntryFigures(out, sim, e);
   out.EndObject();
 }

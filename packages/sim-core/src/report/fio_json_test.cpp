@@ -321,6 +321,43 @@ TEST(FioJson, LatencyTargetReportsTheDepthItSettledOn) {
   EXPECT_EQ(Number(plain_job, "error"), 0);
 }
 
+// fio's "steadystate" object (stat.c), here for ss=lat:5% over 2 s: depth-4
+// random reads of a filled one-die drive wait ~4 x 35 us every second, so
+// the window is steady once full and the job stops at 2 s of its 10 s.
+TEST(FioJson, SteadyStateOnLatencyAsFioWritesIt) {
+  DeviceConfig device = testing::FioTestDevice();
+  device.precondition.fill = 1;
+  FioJobFile file;
+  file.jobs.push_back(FioTestJob("ss", RwPattern::kRandRead, 0, 4));
+  file.jobs[0].time_based = true;
+  file.jobs[0].runtime_ns = 10'000'000'000;
+  file.jobs[0].ss_metric = SteadyStateMetric::kLat;
+  file.jobs[0].ss_limit = 5;
+  file.jobs[0].ss_limit_percent = true;
+  file.jobs[0].ss_dur_ns = 2'000'000'000;
+  const auto sim = RunFioJobs(file, device);
+  const json::Value root = FioJson(*sim, file);
+  const json::Value& job = root.Find("jobs")->items()[0];
+  const json::Value* ss = job.Find("steadystate");
+  ASSERT_NE(ss, nullptr);
+  EXPECT_EQ(ss->Find("ss")->as_string(), "lat:5.000000%");
+  EXPECT_EQ(Number(*ss, "duration"), 2);
+  EXPECT_EQ(Number(*ss, "attained"), 1);
+  const json::Value& data = *ss->Find("data");
+  EXPECT_NEAR(Number(data, "lat_mean"), 4 * 35'240.0, 4'000);
+  ASSERT_EQ(data.Find("lat_ns")->items().size(), 2u);
+  ASSERT_EQ(data.Find("iops")->items().size(), 2u);
+  // ~4 reads per 141 us: ~28k IOPS each second.
+  EXPECT_NEAR(Number(data, "iops_mean"), 1e9 / 35'240.0, 1'500);
+  EXPECT_NEAR(Number(job, "job_runtime"), 2000, 2);
+  // No ss, no object.
+  file.jobs[0].ss_metric = SteadyStateMetric::kNone;
+  file.jobs[0].ss_dur_ns = 0;
+  file.jobs[0].runtime_ns = 10'000'000;
+  const auto plain = RunFioJobs(file, device);
+  EXPECT_EQ(FioJson(*plain, file).Find("jobs")->items()[0].Find("steadystate"), nullptr);
+}
+
 TEST(FioJson, SameRunGivesTheSameBytes) {
   FioJobFile file;
   file.jobs.push_back(FioTestJob("a", RwPattern::kRandRw, 500, 4));
