@@ -198,12 +198,23 @@ void ShowEntry(std::string& out, const Simulator& sim, const FioReportEntry& e,
         static_cast<ull>(e.dirs[0].total_ios), static_cast<ull>(e.dirs[1].total_ios),
         static_cast<ull>(e.dirs[2].total_ios), static_cast<ull>(syncs));
   if (e.job != nullptr && e.job->latency_target_ns > 0 && !e.job_indices.empty()) {
-    // fio stat.c with latency_target: scaled times and the depth it settled on.
-    const auto scaled = [](uint64_t ns, const char** unit) {
-      if (ns >= 2'000'000'000) return *unit = "s", ns / 1e9;
-      if (ns >= 2'000'000) return *unit = "ms", ns / 1e6;
-      if (ns >= 2'000) return *unit = "us", ns / 1e3;
-      return *unit = "ns", static_cast<double>(ns);
+    // fio stat.c with latency_target: times scaled as its scale_down_ns
+    // does, and the depth the search settled on.
+    const auto scaled = [](uint64_t ns, const char** unit) -> double {
+      if (ns >= 2'000'000'000) {
+        *unit = "s";
+        return ns / 1e9;
+      }
+      if (ns >= 2'000'000) {
+        *unit = "ms";
+        return ns / 1e6;
+      }
+      if (ns >= 2'000) {
+        *unit = "us";
+        return ns / 1e3;
+      }
+      *unit = "ns";
+      return static_cast<double>(ns);
     };
     const char* target_unit = "";
     const char* window_unit = "";
