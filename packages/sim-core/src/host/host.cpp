@@ -48,6 +48,10 @@ Host::Host(const DeviceConfig& config, const DeviceLayout& layout, IDeviceFrontE
     jobs_[i].rate_rng = Rng(jobs[i].rate_seed);
     jobs_[i].spec = std::move(jobs[i]);
     jobs_[i].steady.Configure(jobs_[i].spec.steady_state);
+    // An open-loop job has no queue depth to search.
+    LatencyTargetSpec latency = jobs_[i].spec.latency_target;
+    if (jobs_[i].spec.iodepth == 0) latency.target_ns = 0;
+    jobs_[i].latency.Configure(latency, jobs_[i].spec.iodepth);
   }
   group_first_job_.push_back(static_cast<uint32_t>(jobs_.size()));
 }
@@ -84,6 +88,8 @@ void Host::StartJob(uint32_t job, uint64_t now_ns) {
   m.gc_runs_at_start = device_.gc_runs();
   j.next_allowed_ns = m.start_ns;
   j.steady.Start(m.start_ns);
+  j.latency.Start(m.start_ns);
+  m.latency_depth = j.latency.enabled() ? j.latency.depth() : 0;
   for (uint32_t dir = 0; dir < kIoDirections; ++dir) {
     j.rate_next_ns[dir] = m.start_ns;
     j.check_ns[dir] = m.start_ns;
@@ -218,6 +224,10 @@ void Host::TryIssue(uint32_t job, uint64_t now_ns) {
       break;
     }
     if (spec.iodepth > 0 && j.outstanding >= spec.iodepth) break;
+    // latency_target: the depth being tried, none while quiescing.
+    if (j.latency.enabled() && (j.latency.quiescing() || j.outstanding >= j.latency.depth())) {
+      break;
+    }
     if (spec.iodepth == 0 && j.outstanding >= spec.max_outstanding) break;
     if (!j.has_next) {
       if (!spec.source->Next(j.next)) {
@@ -388,7 +398,9 @@ void Host::CompleteRequest(uint32_t request, uint64_t now_ns) {
   JobMetrics& m = metrics_[r.job];
   --j.outstanding;
   // fio ss: once steady, the job issues no more (fio_mark_td_terminate).
-  if (r.op != IoOp::kFlush && j.steady.OnComplete(now_ns, r.bytes)) j.source_done = true;
+  if (r.op != IoOp::kFlush && j.steady.OnComplete(now_ns, r.bytes, now_ns - r.arrival_ns)) {
+    j.source_done = true;
+  }
   if (r.op == IoOp::kFlush) {
     // fio reports syncs apart from reads, writes and trims.
     ++m.flushes;
@@ -414,6 +426,11 @@ void Host::CompleteRequest(uint32_t request, uint64_t now_ns) {
       }
     }
     CheckMinRate(r.job, now_ns);
+    OnLatencyTarget(r.job, now_ns - r.arrival_ns, now_ns);
+  }
+  if (j.latency.quiescing() && j.outstanding == 0) {
+    j.latency.Quiesced(now_ns);
+    if (j.restart_figures) RestartFigures(r.job, now_ns);
   }
   if (j.thinking && j.outstanding == 0) {
     j.thinking = false;
@@ -464,6 +481,53 @@ void Host::CheckMinRate(uint32_t job, uint64_t now_ns) {
     j.check_ios[dir] = j.done_ios[dir];
     j.check_ns[dir] = now_ns;
   }
+}
+
+// fio io_u.c: the completion counts towards the latency target's cycle; a
+// change of depth quiesces the job, and the search's last window restarts
+// the job's figures (fio reset_all_stats) once nothing is outstanding.
+void Host::OnLatencyTarget(uint32_t job, uint64_t latency_ns, uint64_t now_ns) {
+  Job& j = jobs_[job];
+  if (!j.latency.enabled()) return;
+  JobMetrics& m = metrics_[job];
+  switch (j.latency.OnComplete(now_ns, latency_ns, now_ns >= m.measure_start_ns)) {
+    case LatencyTarget::Action::kNone:
+    case LatencyTarget::Action::kQuiesce:
+      break;
+    case LatencyTarget::Action::kFinalRun:
+      j.restart_figures = true;
+      break;
+    case LatencyTarget::Action::kDone:
+      StopJob(job);
+      break;
+    case LatencyTarget::Action::kFatal:
+      m.latency_target_failed = true;
+      m.failure = "latency of " + std::to_string(latency_ns) +
+                  " nsec exceeds specified max (" +
+                  std::to_string(j.spec.latency_target.target_ns) + " nsec) at depth 1";
+      StopJob(job);
+      break;
+  }
+  m.latency_depth = j.latency.depth();
+}
+
+// What fio's reset_all_stats clears for latency_target's last window: the
+// job's counts, bytes and latencies start again from now.
+void Host::RestartFigures(uint32_t job, uint64_t now_ns) {
+  jobs_[job].restart_figures = false;
+  JobMetrics& m = metrics_[job];
+  m.measure_start_ns = std::max(m.measure_start_ns, now_ns);
+  for (uint32_t op = 0; op < kHostOpKinds; ++op) {
+    m.latency[op].Reset();
+    m.requests[op] = 0;
+    m.bytes[op] = 0;
+  }
+  m.read_slc.Reset();
+  m.read_native.Reset();
+  m.flushes = 0;
+  m.flush_latency.Reset();
+  m.nand_at_start = counters_;
+  m.gc_runs_at_start = device_.gc_runs();
 }
 
 // The job issues nothing more; it finishes once its outstanding I/O is done.

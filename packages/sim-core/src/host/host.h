@@ -23,6 +23,8 @@
 //     minimum rates checked once per ratecycle after fio's 2 s settle (the
 //     job stops and says so), flow weights shared by flow_id (fio flow.c),
 //     exitall and wait_for.
+//   - latency_target: the job's queue depth is searched as fio searches it
+//     (host/latency_target.h), and the depth it settled on is reported.
 #pragma once
 
 #include <array>
@@ -32,6 +34,7 @@
 #include <vector>
 
 #include "config/device_config.h"
+#include "host/latency_target.h"
 #include "host/request_source.h"
 #include "host/steady_state_monitor.h"
 #include "kernel/event_queue.h"
@@ -99,6 +102,10 @@ struct JobSpec {
   zns::ZbdOptions zbd_options;
   // fio ss/ss_dur/ss_ramp: the job stops once steady (metric kNone: off).
   SteadyStateSpec steady_state;
+  // fio latency_target / latency_window / latency_percentile / latency_run
+  // (target 0: off; closed-loop jobs only): the queue depth, up to iodepth,
+  // is searched for the highest one that meets the target.
+  LatencyTargetSpec latency_target;
   std::unique_ptr<IRequestSource> source;
 };
 
@@ -136,6 +143,13 @@ struct JobMetrics {
   TimeSeries series;
   IntervalCounters interval;
   SteadyStateResult steady_state;  // fio's "steadystate" (enabled: ss was given)
+  // fio latency_target: the queue depth the search ended at (fio's
+  // latency_depth; 0 without a target), and whether it failed at depth 1
+  // with latency_percentile 100 (fio's ETIMEDOUT; `failure` says why).
+  // With a target the figures are those of the last window, run at that
+  // depth (fio resets its statistics for it).
+  uint32_t latency_depth = 0;
+  bool latency_target_failed = false;
 };
 
 class Host final : public IHostCallbacks {
@@ -193,7 +207,9 @@ class Host final : public IHostCallbacks {
     bool thinking = false;             // waits for completions, then thinks
     uint64_t wake_at_ns = UINT64_MAX;  // a kJobWake is scheduled for then
     SteadyStateMonitor steady;
-    bool started = false;  // StartJob ran (wait_for jobs later)
+    LatencyTarget latency;
+    bool restart_figures = false;  // latency_target's final run, once quiesced
+    bool started = false;              // StartJob ran (wait_for jobs later)
     bool done = false;
     bool end_fsync_issued = false;
     // Rate pacing per direction: when the next I/O of it is due, and what
@@ -231,6 +247,8 @@ class Host final : public IHostCallbacks {
   bool FlowAllows(uint32_t job, uint64_t now_ns);
   void LeaveFlow(uint32_t job, uint64_t now_ns);
   void CheckMinRate(uint32_t job, uint64_t now_ns);
+  void OnLatencyTarget(uint32_t job, uint64_t latency_ns, uint64_t now_ns);
+  void RestartFigures(uint32_t job, uint64_t now_ns);
   void StopJob(uint32_t job);
   void StopGroup(uint32_t group, uint64_t now_ns);
   void CompleteRequest(uint32_t request, uint64_t now_ns);

@@ -407,6 +407,90 @@ TEST(HostWaitFor, AJobStartsWhenTheOneItWaitsForFinishes) {
   EXPECT_EQ(reader.group, writer.group);
 }
 
+// -------------------------------------------------------- latency_target
+
+// 256 units written first (group 1), then random-ish reads over them at up
+// to iodepth 32 with a latency target (group 2). On the tiny SLC drive a
+// read is tR 25 us + 10.24 us on the channel + 1 us on the link: 36.24 us
+// alone, and the single die serves one read per ~35 us, so depth d waits
+// about d x 35 us. With a target of 120 us for every I/O, depths 1 and 2
+// pass, 4 fails (~141 us), 3 (~106 us) passes: the search settles at 3,
+// runs one more 1 ms window there (its figures are the job's) and stops,
+// long before the 1 s runtime.
+std::vector<JobSpec> WrittenThenRead(LatencyTargetSpec target, uint32_t iodepth) {
+  std::vector<HostIo> writes;
+  for (uint32_t i = 0; i < 256; ++i) writes.push_back(Io(IoOp::kWrite, i));
+  std::vector<JobSpec> jobs;
+  jobs.push_back(ListJob("writer", std::move(writes)));
+  JobSpec reader = EndlessJob("reader", IoOp::kRead, 1'000'000'000, 256);
+  reader.stonewall = true;
+  reader.iodepth = iodepth;
+  reader.latency_target = target;
+  jobs.push_back(std::move(reader));
+  return jobs;
+}
+
+TEST(HostLatencyTarget, ReadsSettleAtTheDeepestDepthWithinTheTarget) {
+  const DeviceConfig device = testing::TinySlcDevice();
+  // Without a target, depth 32 waits ~32 x 35 us.
+  Simulator deep(device, WrittenThenRead(LatencyTargetSpec{}, 32));
+  deep.RunToCompletion();
+  const JobMetrics& d = deep.host().metrics(1);
+  EXPECT_EQ(d.latency_depth, 0u);
+  const double per_read_us = d.latency[kRead].mean_ns() / 1000.0 / 32;
+  EXPECT_NEAR(per_read_us, 35.24, 1.0);
+
+  Simulator sim(device, WrittenThenRead(LatencyTargetSpec{120'000, 1'000'000, 100, false}, 32));
+  sim.RunToCompletion();
+  const JobMetrics& m = sim.host().metrics(1);
+  EXPECT_FALSE(m.latency_target_failed) << m.failure;
+  EXPECT_EQ(m.latency_depth, 3u);
+  // The search took a handful of 1 ms windows, not the 1 s runtime.
+  EXPECT_LT(m.end_ns - m.start_ns, 10'000'000u);
+  // The figures are the final window's, all at depth 3: ~3 x 35 us each.
+  EXPECT_NEAR(m.latency[kRead].mean_ns() / 1000.0, 3 * per_read_us, 5.0);
+  EXPECT_LE(m.latency[kRead].max_ns(), 120'000u);
+  EXPECT_NEAR(static_cast<double>(m.requests[kRead]), 1000.0 / per_read_us, 3);
+  EXPECT_GT(m.measure_start_ns, m.start_ns);
+}
+
+// fio ss=lat:5% (steadystate.c FIO_SS_LAT) through the host: at depth 4
+// every read waits ~4 x 35 us, the same each second, so the window of two
+// one-second samples is steady as soon as it is full (2 s after the
+// reader starts), and the job stops there instead of at its 10 s runtime.
+TEST(HostSteadyState, ALatencyCriterionStopsTheJob) {
+  std::vector<JobSpec> jobs = WrittenThenRead(LatencyTargetSpec{}, 4);
+  jobs[1].runtime_ns = 10'000'000'000;
+  jobs[1].steady_state.metric = SteadyStateMetric::kLat;
+  jobs[1].steady_state.limit = 5;
+  jobs[1].steady_state.limit_percent = true;
+  jobs[1].steady_state.dur_ns = 2'000'000'000;
+  Simulator sim(testing::TinySlcDevice(), std::move(jobs));
+  sim.RunToCompletion();
+  const JobMetrics& m = sim.host().metrics(1);
+  const SteadyStateResult& ss = m.steady_state;
+  ASSERT_TRUE(ss.enabled);
+  EXPECT_TRUE(ss.attained);
+  EXPECT_EQ(ss.attained_ns, 2'000'000'000u);
+  EXPECT_LT(m.end_ns - m.start_ns, 2'001'000'000u);
+  ASSERT_EQ(ss.lat_ns.size(), 2u);
+  EXPECT_NEAR(static_cast<double>(ss.lat_mean_ns), 4 * 35'240.0, 4'000);
+  EXPECT_LT(ss.criterion, 5.0);
+}
+
+// A target below what depth 1 gives (36 us) cannot be met: fio ends the job
+// with "latency of N nsec exceeds specified max".
+TEST(HostLatencyTarget, ATargetBelowDepthOneEndsTheJobInError) {
+  Simulator sim(testing::TinySlcDevice(),
+                WrittenThenRead(LatencyTargetSpec{30'000, 1'000'000, 100, false}, 32));
+  sim.RunToCompletion();
+  const JobMetrics& m = sim.host().metrics(1);
+  EXPECT_TRUE(m.latency_target_failed);
+  EXPECT_EQ(m.latency_depth, 1u);
+  EXPECT_EQ(m.requests[kRead], 1u);
+  EXPECT_NE(m.failure.find("exceeds specified max (30000 nsec)"), std::string::npos) << m.failure;
+}
+
 // JobsFromFio carries the fio fields the host honours into JobSpec, and
 // resolves wait_for=NAME to the first earlier job of that name.
 TEST(HostFioJobs, FioFieldsReachTheJobSpec) {
@@ -426,6 +510,13 @@ TEST(HostFioJobs, FioFieldsReachTheJobSpec) {
   b.flow_id = 2;
   b.flow_sleep_ns = 1000;
   b.exitall = true;
+  b.latency_target_ns = 500'000;
+  b.latency_window_ns = 5'000'000;
+  b.latency_percentile = 99.9;
+  b.latency_run = true;
+  b.ss_metric = SteadyStateMetric::kLat;
+  b.ss_dur_ns = 300'000'000'000;
+  b.ss_interval_ns = 10'000'000'000;
   const std::vector<JobSpec> jobs = JobsFromFio(file, device, layout);
   const JobSpec& spec = jobs[1];
   EXPECT_EQ(jobs[0].wait_for_job, -1);
@@ -441,6 +532,12 @@ TEST(HostFioJobs, FioFieldsReachTheJobSpec) {
   EXPECT_EQ(spec.flow_id, 2u);
   EXPECT_EQ(spec.flow_sleep_ns, 1000u);
   EXPECT_TRUE(spec.exitall);
+  EXPECT_EQ(spec.latency_target.target_ns, 500'000u);
+  EXPECT_EQ(spec.latency_target.window_ns, 5'000'000u);
+  EXPECT_DOUBLE_EQ(spec.latency_target.percentile, 99.9);
+  EXPECT_TRUE(spec.latency_target.run);
+  EXPECT_EQ(spec.steady_state.metric, SteadyStateMetric::kLat);
+  EXPECT_EQ(spec.steady_state.interval_ns, 10'000'000'000u);
 
   b.wait_for = "nobody";
   try {

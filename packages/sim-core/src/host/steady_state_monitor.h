@@ -1,12 +1,15 @@
 // SteadyStateMonitor: fio's steady-state detection for one job (fio
-// `ss=iops:10%`, `ss_dur`, `ss_ramp`; fio steadystate.c). Once a second of
-// the job's time the monitor takes a sample of the job's IOPS and bandwidth
-// (I/O completed in that second); samples count once ss_ramp is over, and
-// the last ss_dur worth of them form the window. With the window full, each
-// new sample is judged as fio does:
-//   iops / bw:             max |sample - mean| of the window, as a percent
+// `ss=iops:10%`, `ss_dur`, `ss_ramp`, `ss_interval`; fio steadystate.c).
+// Once per check interval (1 s unless ss_interval says otherwise) of the
+// job's time the monitor takes a sample of the job's IOPS and bandwidth
+// (I/O completed in that interval, per second) and of its mean completion
+// latency (ns; 0 for an interval without I/O, as fio's group_lat);
+// samples count once ss_ramp is over, and the last ss_dur worth of them
+// form the window. With the window full, each new sample is judged as fio
+// does:
+//   iops / bw / lat:       max |sample - mean| of the window, as a percent
 //                          of the mean when the limit is a percentage;
-//   iops_slope / bw_slope: the least-squares slope of the window (per
+//   *_slope:               the least-squares slope of the window (per
 //                          sample), as a percent of the mean likewise;
 // and the criterion is met when that value (its magnitude, for a slope) is
 // below the limit. The host then stops the job, as fio does.
@@ -27,6 +30,7 @@ struct SteadyStateSpec {
   bool limit_percent = false;
   uint64_t dur_ns = 0;
   uint64_t ramp_ns = 0;
+  uint64_t interval_ns = 1'000'000'000;  // fio ss_interval
 };
 
 // What fio's JSON "steadystate" object reports.
@@ -44,22 +48,23 @@ struct SteadyStateResult {
   std::vector<uint64_t> bw;
   uint64_t iops_mean = 0;
   uint64_t bw_mean = 0;
+  // Mean completion latency per sample, ns (fio's data.lat_ns, lat_mean).
+  std::vector<uint64_t> lat_ns;
+  uint64_t lat_mean_ns = 0;
 };
 
 class SteadyStateMonitor {
  public:
-  // fio's check interval (ss_interval's default): one sample a second.
-  static constexpr uint64_t kIntervalNs = 1'000'000'000;
-
   // Disabled unless the metric is set and ss_dur holds at least one
   // interval. Allocates the window once.
   void Configure(const SteadyStateSpec& spec);
   bool enabled() const { return window_size_ > 0; }
 
   void Start(uint64_t start_ns);
-  // One completed I/O of `bytes` at now_ns (non-decreasing). True once the
-  // criterion is met (then stays true): the job should stop.
-  bool OnComplete(uint64_t now_ns, uint64_t bytes);
+  // One completed I/O of `bytes` at now_ns (non-decreasing), after
+  // `latency_ns`. True once the criterion is met (then stays true): the job
+  // should stop.
+  bool OnComplete(uint64_t now_ns, uint64_t bytes, uint64_t latency_ns = 0);
   bool attained() const { return attained_; }
 
   SteadyStateResult Result() const;
@@ -72,12 +77,15 @@ class SteadyStateMonitor {
   uint32_t window_size_ = 0;
   std::vector<uint64_t> iops_;  // ring of window_size_ samples
   std::vector<uint64_t> bw_;
+  std::vector<uint64_t> lat_;
   uint32_t next_slot_ = 0;  // where the next sample goes
   uint32_t samples_ = 0;    // in the window, <= window_size_
   uint64_t start_ns_ = 0;
-  uint64_t boundary_ns_ = 0;  // end of the second being counted
-  uint64_t ios_ = 0;          // in the second being counted
+  uint64_t interval_ns_ = 1'000'000'000;
+  uint64_t boundary_ns_ = 0;  // end of the interval being counted
+  uint64_t ios_ = 0;          // in the interval being counted
   uint64_t bytes_ = 0;
+  uint64_t latency_sum_ns_ = 0;
   bool attained_ = false;
   uint64_t attained_ns_ = 0;
   double criterion_ = 0;

@@ -94,6 +94,69 @@ TEST(SteadyStateMonitor, SamplesCountFromTheRampOn) {
   EXPECT_EQ(monitor.Result().iops, (std::vector<uint64_t>{1000, 1010}));
 }
 
+// Completions of `latency_us[k]` each, 100 per interval k (evenly spread),
+// for the latency criteria; returns the interval that decided (1-based), 0
+// if none.
+uint64_t FeedLatency(SteadyStateMonitor& monitor, const std::vector<uint64_t>& latency_us,
+                     uint64_t interval_ns = kSecond) {
+  monitor.Start(0);
+  for (uint64_t k = 0; k < latency_us.size(); ++k) {
+    for (uint64_t i = 0; i < 100; ++i) {
+      if (monitor.OnComplete(k * interval_ns + i * interval_ns / 100, 4096,
+                             latency_us[k] * 1000)) {
+        return k;
+      }
+    }
+  }
+  if (monitor.OnComplete(latency_us.size() * interval_ns, 4096, 0)) return latency_us.size();
+  return 0;
+}
+
+// ss=lat:5% (fio FIO_SS_LAT): each sample is the interval's mean completion
+// latency in ns; max |sample - mean| below 5 % of the mean.
+TEST(SteadyStateMonitor, LatencyWithinAPercentOfTheMean) {
+  SteadyStateMonitor monitor;
+  monitor.Configure(Spec(SteadyStateMetric::kLat, 5, true, 3));
+  // {200,120,100} us: mean 140, deviation 60 (43 %); {120,100,104}: mean
+  // 108, deviation 12 (11 %); {100,104,98}: mean 100.67, deviation 3.33 us,
+  // 3.3 % < 5 %: met by interval 4's sample.
+  EXPECT_EQ(FeedLatency(monitor, {200, 120, 100, 104, 98, 300}), 5u);
+  const SteadyStateResult result = monitor.Result();
+  EXPECT_TRUE(result.attained);
+  EXPECT_EQ(result.lat_ns, (std::vector<uint64_t>{100'000, 104'000, 98'000}));
+  EXPECT_EQ(result.lat_mean_ns, 100'666u);
+  EXPECT_NEAR(result.criterion, 100.0 * 3'333.33 / 100'666.67, 1e-3);
+  // IOPS and bandwidth are kept beside it, as fio keeps them.
+  EXPECT_EQ(result.iops, (std::vector<uint64_t>{100, 100, 100}));
+}
+
+// ss=lat_slope:1% over 10 s intervals (ss_interval=10): IOPS and bandwidth
+// are per second (fio scales an interval's counts by its length), latency
+// is the interval's mean; an absolute limit is in ns.
+TEST(SteadyStateMonitor, LatencySlopeOverTenSecondIntervals) {
+  SteadyStateMonitor monitor;
+  SteadyStateSpec spec = Spec(SteadyStateMetric::kLatSlope, 1, true, 30);
+  spec.interval_ns = 10 * kSecond;
+  monitor.Configure(spec);
+  // 400, 300, 200 us: slope -100 us per sample (-33 %); 300, 200, 201:
+  // -49.5 us (-22 %); 200, 201, 200: 0, met by the 6th interval's sample.
+  EXPECT_EQ(FeedLatency(monitor, {400, 300, 200, 201, 200, 500}, 10 * kSecond), 5u);
+  SteadyStateResult result = monitor.Result();
+  EXPECT_TRUE(result.attained);
+  EXPECT_EQ(result.attained_ns, 50 * kSecond);  // the end of the 5th interval
+  EXPECT_DOUBLE_EQ(result.slope, 0.0);
+  EXPECT_EQ(result.iops, (std::vector<uint64_t>{10, 10, 10}));  // 100 I/Os in 10 s
+  EXPECT_EQ(result.bw, (std::vector<uint64_t>{40'960, 40'960, 40'960}));
+  // lat:20us as an absolute deviation (ns): {400,300,200} deviates 100 us,
+  // {300,200,201} 66.3 us, {200,201,200} 0.67 us < 20 us.
+  spec.metric = SteadyStateMetric::kLat;
+  spec.limit = 20'000;
+  spec.limit_percent = false;
+  monitor.Configure(spec);
+  EXPECT_EQ(FeedLatency(monitor, {400, 300, 200, 201, 200, 500}, 10 * kSecond), 5u);
+  EXPECT_NEAR(monitor.Result().criterion, 666.67, 0.01);
+}
+
 TEST(SteadyStateMonitor, IdleSecondsAreZeroSamplesAndNeverSteadyAsAPercent) {
   SteadyStateMonitor monitor;
   monitor.Configure(Spec(SteadyStateMetric::kIops, 10, true, 2));

@@ -283,4 +283,13 @@ double PercentOfAggregate(const FioRunGroup* group, uint32_t dir, double mean_ki
   return std::min(100.0, mean_kib * 100.0 / (group->agg_bw_bytes[dir] / 1024.0));
 }
 
+int FioErrorOf(const Simulator& sim, const FioReportEntry& entry) {
+  for (uint32_t job : entry.job_indices) {
+    const JobMetrics& m = sim.host().metrics(job);
+    if (m.latency_target_failed) return 110;  // ETIMEDOUT
+    if (m.rate_min_failed) return 5;           // EIO
+  }
+  return 0;
+}
+
 }  // namespace flashscope

@@ -122,6 +122,12 @@ struct FioSyncStats {
 };
 FioSyncStats SyncStatsOf(const Simulator& sim, const FioReportEntry& entry);
 
+// fio's per-job error (JSON "error", text "err="): the errno of the first
+// member that ended in error, 0 if none: ETIMEDOUT (110) for a
+// latency_target failed at depth 1 (fio lat_fatal), EIO (5) for a minimum
+// rate not met (fio check_min_rate).
+int FioErrorOf(const Simulator& sim, const FioReportEntry& entry);
+
 // fio's latency distribution (latency_ns / latency_us / latency_ms, the
 // text's "lat (nsec)" lines): percent of `total_ios` per range, a
 // non-empty range at least 0.01 % (fio stat_calc_lat). Ranges are named by

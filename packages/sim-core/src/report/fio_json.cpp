@@ -132,6 +132,47 @@ void WriteDepthLevels(json::Writer& out, const FioReportEntry& e) {
 
 // FlashScope's figures for one entry: the NAND work during its jobs' time,
 // its WAF (NAND bytes programmed over its host bytes written) and GC runs.
+// fio stat.c's "steadystate" object (a job with ss_dur), from the first
+// member's monitor: the criterion as fio spells it, the window's samples
+// oldest first (fio prints the whole window, zeros where it is not yet
+// full) and their means; lat_mean / lat_ns for the latency criteria.
+void WriteSteadyState(json::Writer& out, const SteadyStateResult& ss) {
+  static const char* const kMetric[] = {"",        "iops", "iops_slope", "bw",
+                                        "bw_slope", "lat",  "lat_slope"};
+  const SteadyStateSpec& spec = ss.spec;
+  const bool latency =
+      spec.metric == SteadyStateMetric::kLat || spec.metric == SteadyStateMetric::kLatSlope;
+  const char* percent = spec.limit_percent ? "%" : "";
+  char text[96];
+  std::snprintf(text, sizeof text, "%s:%f%s", kMetric[static_cast<int>(spec.metric)],
+                static_cast<float>(spec.limit), percent);
+  out.Key("steadystate").BeginObject();
+  out.FieldString("ss", text);
+  out.FieldUint("duration", spec.dur_ns / 1'000'000'000);
+  out.FieldUint("attained", ss.attained ? 1 : 0);
+  std::snprintf(text, sizeof text, "%f%s", static_cast<float>(ss.criterion), percent);
+  out.FieldString("criterion", text);
+  out.Field("max_deviation", ss.max_deviation);
+  out.Field("slope", ss.slope);
+  const size_t window = spec.interval_ns > 0 ? spec.dur_ns / spec.interval_ns : 0;
+  const auto samples = [&](const char* key, const std::vector<uint64_t>& values) {
+    out.Key(key).BeginArray();
+    for (size_t i = 0; i < window; ++i) out.Uint(i < values.size() ? values[i] : 0);
+    out.EndArray();
+  };
+  out.Key("data").BeginObject();
+  out.FieldUint("bw_mean", ss.bw_mean);
+  out.FieldUint("iops_mean", ss.iops_mean);
+  if (latency) {
+    out.FieldUint("lat_mean", ss.lat_mean_ns);
+    samples("lat_ns", ss.lat_ns);
+  }
+  samples("iops", ss.iops);
+  samples("bw", ss.bw);
+  out.EndObject();
+  out.EndObject();
+}
+
 void WriteEntryFigures(json::Writer& out, const Simulator& sim, const FioReportEntry& e) {
   const uint64_t page_bytes = sim.layout().page_bytes;
   const uint64_t nand_write_bytes = e.nand.TotalPrograms() * page_bytes;
@@ -163,7 +204,7 @@ void WriteEntry(json::Writer& out, const Simulator& sim, const FioReportEntry& e
   out.FieldString("jobname", e.name);
   out.FieldUint("groupid", e.groupid);
   out.FieldUint("job_start", e.start_ns / 1'000'000);  // simulated ms
-  out.FieldUint("error", 0);
+  out.FieldUint("error", static_cast<uint64_t>(FioErrorOf(sim, e)));
   out.FieldUint("eta", 0);
   out.FieldUint("elapsed", (e.end_ns + 999'999'999) / 1'000'000'000);
   if (e.job != nullptr) WriteOptions(out, "job options", e.job->options);
@@ -198,13 +239,26 @@ void WriteEntry(json::Writer& out, const Simulator& sim, const FioReportEntry& e
   WriteShares(out, "latency_ns", shares.ns.data(), shares.ns.size());
   WriteShares(out, "latency_us", shares.us.data(), shares.us.size());
   WriteShares(out, "latency_ms", shares.ms.data(), shares.ms.size());
-  out.FieldUint("latency_depth", e.job != nullptr ? e.job->iodepth : 1);
-  out.FieldUint("latency_target", 0);
-  out.Field("latency_percentile", 100);
-  out.FieldUint("latency_window", 0);
+  // fio stat.c: with latency_target, the depth the search settled on (the
+  // first member's), the target in ns and the window in us; otherwise the
+  // job's iodepth and zeros, as fio 3.33 prints them.
+  const JobMetrics* first =
+      e.job_indices.empty() ? nullptr : &sim.host().metrics(e.job_indices[0]);
+  if (e.job != nullptr && e.job->latency_target_ns > 0 && first != nullptr) {
+    out.FieldUint("latency_depth", first->latency_depth);
+    out.FieldUint("latency_target", e.job->latency_target_ns);
+    out.Field("latency_percentile", e.job->latency_percentile);
+    out.FieldUint("latency_window", e.job->latency_window_ns / 1000);
+  } else {
+    out.FieldUint("latency_depth", e.job != nullptr ? e.job->iodepth : 1);
+    out.FieldUint("latency_target", 0);
+    out.Field("latency_percentile", 100);
+    out.FieldUint("latency_window", 0);
+  }
   if (e.job != nullptr && !e.job->description.empty()) {
     out.FieldString("desc", e.job->description);
   }
+  if (first != nullptr && first->steady_state.enabled) WriteSteadyState(out, first->steady_state);
   WriteEntryFigures(out, sim, e);
   out.EndObject();
 }

@@ -268,6 +268,96 @@ TEST(FioJson, FsyncsAreReportedAsSync) {
   EXPECT_EQ(m.requests[2], 0u);  // flushes are not trims
 }
 
+// fio latency_target: the JSON gives the depth the search settled on, the
+// target in ns and the window in us (fio stat.c). Random 4 KiB reads of a
+// filled one-die drive take ~35 us per outstanding read, so 120 us for
+// every I/O holds at depth 3, not 4; without a target fio prints the
+// iodepth and zeros.
+TEST(FioJson, LatencyTargetReportsTheDepthItSettledOn) {
+  DeviceConfig device = testing::FioTestDevice();
+  device.precondition.fill = 1;  // reads of written data take a flash read
+  FioJobFile file;
+  file.jobs.push_back(FioTestJob("lt", RwPattern::kRandRead, 0, 32));
+  file.jobs[0].time_based = true;
+  file.jobs[0].runtime_ns = 1'000'000'000;
+  file.jobs[0].latency_target_ns = 120'000;
+  file.jobs[0].latency_window_ns = 1'000'000;
+  const auto sim = RunFioJobs(file, device);
+  const JobMetrics& m = sim->host().metrics(0);
+  EXPECT_EQ(m.latency_depth, 3u);
+  EXPECT_LT(m.end_ns - m.start_ns, 10'000'000u);  // a few 1 ms windows, not 1 s
+  const json::Value root = FioJson(*sim, file);
+  const json::Value& job = root.Find("jobs")->items()[0];
+  EXPECT_EQ(Number(job, "latency_depth"), 3);
+  EXPECT_EQ(Number(job, "latency_target"), 120'000);
+  EXPECT_EQ(Number(job, "latency_percentile"), 100);
+  EXPECT_EQ(Number(job, "latency_window"), 1000);
+  // The reported reads are the final window's, at depth 3: ~3 x 35 us.
+  EXPECT_NEAR(Number(*job.Find("read")->Find("lat_ns"), "mean"), 105'000, 6'000);
+  // fio's text line, with its scaled units.
+  EXPECT_NE(FioTextOutput(*sim, &file)
+                .find("latency   : target=120.00us, window=1000.00us, percentile=100.00%, "
+                      "depth=3\n"),
+            std::string::npos)
+      << FioTextOutput(*sim, &file);
+
+  // 30 us cannot be met even at depth 1 (~36 us): fio's ETIMEDOUT.
+  file.jobs[0].latency_target_ns = 30'000;
+  const auto failed = RunFioJobs(file, device);
+  EXPECT_TRUE(failed->host().metrics(0).latency_target_failed);
+  const json::Value failed_root = FioJson(*failed, file);
+  EXPECT_EQ(Number(failed_root.Find("jobs")->items()[0], "error"), 110);
+  EXPECT_NE(FioTextOutput(*failed, &file).find("lt: (groupid=0, jobs=1): err=110: pid=0"),
+            std::string::npos);
+
+  file.jobs[0].latency_target_ns = 0;
+  file.jobs[0].runtime_ns = 10'000'000;
+  const auto plain = RunFioJobs(file, device);
+  const json::Value plain_root = FioJson(*plain, file);
+  const json::Value& plain_job = plain_root.Find("jobs")->items()[0];
+  EXPECT_EQ(Number(plain_job, "latency_depth"), 32);
+  EXPECT_EQ(Number(plain_job, "latency_target"), 0);
+  EXPECT_EQ(Number(plain_job, "latency_window"), 0);
+  EXPECT_EQ(Number(plain_job, "error"), 0);
+}
+
+// fio's "steadystate" object (stat.c), here for ss=lat:5% over 2 s: depth-4
+// random reads of a filled one-die drive wait ~4 x 35 us every second, so
+// the window is steady once full and the job stops at 2 s of its 10 s.
+TEST(FioJson, SteadyStateOnLatencyAsFioWritesIt) {
+  DeviceConfig device = testing::FioTestDevice();
+  device.precondition.fill = 1;
+  FioJobFile file;
+  file.jobs.push_back(FioTestJob("ss", RwPattern::kRandRead, 0, 4));
+  file.jobs[0].time_based = true;
+  file.jobs[0].runtime_ns = 10'000'000'000;
+  file.jobs[0].ss_metric = SteadyStateMetric::kLat;
+  file.jobs[0].ss_limit = 5;
+  file.jobs[0].ss_limit_percent = true;
+  file.jobs[0].ss_dur_ns = 2'000'000'000;
+  const auto sim = RunFioJobs(file, device);
+  const json::Value root = FioJson(*sim, file);
+  const json::Value& job = root.Find("jobs")->items()[0];
+  const json::Value* ss = job.Find("steadystate");
+  ASSERT_NE(ss, nullptr);
+  EXPECT_EQ(ss->Find("ss")->as_string(), "lat:5.000000%");
+  EXPECT_EQ(Number(*ss, "duration"), 2);
+  EXPECT_EQ(Number(*ss, "attained"), 1);
+  const json::Value& data = *ss->Find("data");
+  EXPECT_NEAR(Number(data, "lat_mean"), 4 * 35'240.0, 4'000);
+  ASSERT_EQ(data.Find("lat_ns")->items().size(), 2u);
+  ASSERT_EQ(data.Find("iops")->items().size(), 2u);
+  // ~4 reads per 141 us: ~28k IOPS each second.
+  EXPECT_NEAR(Number(data, "iops_mean"), 1e9 / 35'240.0, 1'500);
+  EXPECT_NEAR(Number(job, "job_runtime"), 2000, 2);
+  // No ss, no object.
+  file.jobs[0].ss_metric = SteadyStateMetric::kNone;
+  file.jobs[0].ss_dur_ns = 0;
+  file.jobs[0].runtime_ns = 10'000'000;
+  const auto plain = RunFioJobs(file, device);
+  EXPECT_EQ(FioJson(*plain, file).Find("jobs")->items()[0].Find("steadystate"), nullptr);
+}
+
 TEST(FioJson, SameRunGivesTheSameBytes) {
   FioJobFile file;
   file.jobs.push_back(FioTestJob("a", RwPattern::kRandRw, 500, 4));

@@ -148,6 +148,33 @@ std::string FioResolvedJobsText(const FioJobFile& file, const DeviceConfig& devi
     if (job.rate_iops > 0) out += ", rate_iops " + std::to_string(job.rate_iops);
     if (job.stonewall) out += ", stonewall";
     out += "\n";
+    if (job.latency_target_ns > 0) {
+      char line[160];
+      std::snprintf(line, sizeof line,
+                    "  latency_target %g us for %g %% of the I/O per %s window: queue depth "
+                    "searched from 1 to %u%s\n",
+                    job.latency_target_ns / 1e3, job.latency_percentile,
+                    Seconds(job.latency_window_ns).c_str(), job.iodepth,
+                    job.latency_run ? ", adjusted for the whole run" : "");
+      out += line;
+    }
+    if (job.ss_metric != SteadyStateMetric::kNone) {
+      static const char* const kMetric[] = {"",   "iops",     "iops_slope", "bw",
+                                            "bw_slope", "lat", "lat_slope"};
+      char line[160];
+      // An absolute latency limit is held in ns; fio writes it in us.
+      const bool latency = job.ss_metric == SteadyStateMetric::kLat ||
+                           job.ss_metric == SteadyStateMetric::kLatSlope;
+      const bool in_us = latency && !job.ss_limit_percent;
+      std::snprintf(line, sizeof line, "  steadystate %s:%g%s over %s, sampled every %s",
+                    kMetric[static_cast<int>(job.ss_metric)],
+                    in_us ? job.ss_limit / 1e3 : job.ss_limit,
+                    job.ss_limit_percent ? "%" : in_us ? "us" : "", Seconds(job.ss_dur_ns).c_str(),
+                    Seconds(job.ss_interval_ns).c_str());
+      out += line;
+      if (job.ss_ramp_ns > 0) out += ", after " + Seconds(job.ss_ramp_ns);
+      out += "\n";
+    }
     if (!job.ignored.empty()) {
       out += "  ignored:";
       for (const std::string& name : job.ignored) out += " " + name;

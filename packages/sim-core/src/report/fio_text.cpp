@@ -157,8 +157,8 @@ void ShowEntry(std::string& out, const Simulator& sim, const FioReportEntry& e,
   const std::vector<double>& percentiles = e.job != nullptr && !e.job->percentile_list.empty()
                                                ? e.job->percentile_list
                                                : FioDefaultPercentiles();
-  Print(out, "%s: (groupid=%u, jobs=%u): err= 0: pid=0: %s\n", e.name.c_str(), e.groupid, e.members,
-        kEpoch);
+  Print(out, "%s: (groupid=%u, jobs=%u): err=%2d: pid=0: %s\n", e.name.c_str(), e.groupid,
+        e.members, FioErrorOf(sim, e), kEpoch);
   if (e.job != nullptr && !e.job->description.empty()) {
     Print(out, "  Description  : [%s]\n", e.job->description.c_str());
   }
@@ -197,8 +197,36 @@ void ShowEntry(std::string& out, const Simulator& sim, const FioReportEntry& e,
   Print(out, "     issued rwts: total=%llu,%llu,%llu,%llu short=0,0,0,0 dropped=0,0,0,0\n",
         static_cast<ull>(e.dirs[0].total_ios), static_cast<ull>(e.dirs[1].total_ios),
         static_cast<ull>(e.dirs[2].total_ios), static_cast<ull>(syncs));
-  Print(out, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
-        e.job != nullptr ? e.job->iodepth : 1);
+  if (e.job != nullptr && e.job->latency_target_ns > 0 && !e.job_indices.empty()) {
+    // fio stat.c with latency_target: times scaled as its scale_down_ns
+    // does, and the depth the search settled on.
+    const auto scaled = [](uint64_t ns, const char** unit) -> double {
+      if (ns >= 2'000'000'000) {
+        *unit = "s";
+        return ns / 1e9;
+      }
+      if (ns >= 2'000'000) {
+        *unit = "ms";
+        return ns / 1e6;
+      }
+      if (ns >= 2'000) {
+        *unit = "us";
+        return ns / 1e3;
+      }
+      *unit = "ns";
+      return static_cast<double>(ns);
+    };
+    const char* target_unit = "";
+    const char* window_unit = "";
+    const double target = scaled(e.job->latency_target_ns, &target_unit);
+    const double window = scaled(e.job->latency_window_ns, &window_unit);
+    Print(out, "     latency   : target=%.2f%s, window=%.2f%s, percentile=%.2f%%, depth=%u\n",
+          target, target_unit, window, window_unit, e.job->latency_percentile,
+          sim.host().metrics(e.job_indices[0]).latency_depth);
+  } else {
+    Print(out, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
+          e.job != nullptr ? e.job->iodepth : 1);
+  }
   // Where fio prints the host's disk statistics: the drive's own work.
   const uint64_t nand_write_bytes = e.nand.TotalPrograms() * sim.layout().page_bytes;
   const uint64_t host_write_bytes = e.unified ? 0 : e.dirs[1].io_bytes;

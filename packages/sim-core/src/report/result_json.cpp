@@ -485,7 +485,7 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
     out.Field("start_ms", m.start_ns / 1e6);
     out.Field("end_ms", m.end_ns / 1e6);
     // fio ratemin / rate_iops_min: the job stopped below its minimum rate.
-    if (m.rate_min_failed) out.FieldString("failure", m.failure);
+    if (!m.failure.empty()) out.FieldString("failure", m.failure);
     out.Key("host");
     WriteHost(out, m.requests, m.bytes);
     out.Key("nand");
@@ -573,7 +573,7 @@ std::string RunResultText(const Simulator& sim, const RunInfo& info) {
     const double s = (m.end_ns - m.measure_start_ns) / 1e9;  // after ramp_time
     std::snprintf(line, sizeof line, "%s: %.3f s simulated\n", m.name.c_str(), s);
     text += line;
-    if (m.rate_min_failed) text += "  stopped: " + m.failure + "\n";
+    if (!m.failure.empty()) text += "  stopped: " + m.failure + "\n";
     for (uint32_t op = 0; op < kHostOpKinds; ++op) {
       const LatencyHistogram& h = m.latency[op];
       if (h.count() == 0) continue;

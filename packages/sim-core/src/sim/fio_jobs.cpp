@@ -166,6 +166,7 @@ SteadyStateSpec SteadyStateSpecOf(const FioJob& fio) {
   spec.limit_percent = fio.ss_limit_percent;
   spec.dur_ns = fio.ss_dur_ns;
   spec.ramp_ns = fio.ss_ramp_ns;
+  spec.interval_ns = fio.ss_interval_ns;
   return spec;
 }
 
@@ -280,6 +281,10 @@ std::vector<JobSpec> JobsFromFio(const FioJobFile& file, const DeviceConfig& con
     spec.flow_id = fio.flow_id;
     spec.flow_sleep_ns = fio.flow_sleep_ns;
     spec.exitall = fio.exitall;
+    spec.latency_target.target_ns = fio.latency_target_ns;
+    spec.latency_target.window_ns = fio.latency_window_ns;
+    spec.latency_target.percentile = fio.latency_percentile;
+    spec.latency_target.run = fio.latency_run;
     if (!fio.wait_for.empty()) {
       // fio: the first job of that name (earlier in the file). Host jobs
       // start after the leading fill_device jobs, which became the

@@ -45,12 +45,6 @@ struct Refusal {
 
 // Each refused example, with why FlashScope cannot run it.
 const Refusal kRefused[] = {
-    // steadystate=lat:5%: FlashScope's steady state watches IOPS and
-    // bandwidth; a latency criterion would need its own detector.
-    {"example_latency_steadystate.fio", "steadystate: the latency criteria (lat, lat_slope)"},
-    // latency_target: fio searches the queue depth at which the target holds
-    // (a control loop over many runs), not one workload.
-    {"latency-profile.fio", "latency_target: not supported: fio's search for the queue depth"},
     // bs=64 for UDP multicast packets (net engine): a drive is addressed in
     // 512-byte sectors.
     {"netio_multicast.fio", "bs: block size 64 bytes is not a multiple of 512"},
@@ -93,7 +87,7 @@ TEST(FioExamples, EveryFileParsesOrIsRefusedForAReason) {
     }
   }
   std::printf("fio examples: %zu of %zu parse\n", parsed, files.size());
-  EXPECT_GE(parsed, 103u);
+  EXPECT_GE(parsed, 105u);
 }
 
 FioJobFile ParseExample(const std::string& name) {

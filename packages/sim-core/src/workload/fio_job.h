@@ -62,7 +62,9 @@ enum class FileService : uint8_t { kRoundRobin, kSequential, kRandom };
 enum class RateProcess : uint8_t { kLinear, kPoisson };
 
 // fio's steady-state detection (`ss=iops:10%`, HOWTO "steadystate").
-enum class SteadyStateMetric : uint8_t { kNone, kIops, kIopsSlope, kBw, kBwSlope };
+// kLat / kLatSlope (appended): the mean completion latency of each sample
+// interval, in ns (fio steadystate.c, `ss=lat:5%`).
+enum class SteadyStateMetric : uint8_t { kNone, kIops, kIopsSlope, kBw, kBwSlope, kLat, kLatSlope };
 
 struct BlockSizeShare {
   uint32_t bytes = 4096;
@@ -269,6 +271,22 @@ struct FioJob {
   uint32_t spr_num_regions = 100;
   double spr_op = 0.15;
   uint64_t spr_cs_bytes = 0;
+
+  // --- issue 15, added by the host-2 helper (fio names kept) ---
+
+  // fio `steadystate_check_interval` / `ss_interval`: how often a sample of
+  // the steady-state metric is taken (fio's default 1 s; at least 1 s, and
+  // ss_dur a multiple of it, as fio's init.c requires).
+  uint64_t ss_interval_ns = 1'000'000'000;
+  // fio `latency_target` (0: off), `latency_window`, `latency_percentile`,
+  // `latency_run` (fio io_u.c lat_target_*): the job searches for the
+  // highest queue depth, up to iodepth, at which latency_percentile % of the
+  // I/Os of each latency_window complete within latency_target; without
+  // latency_run it stops after one more window at the depth it settled on.
+  uint64_t latency_target_ns = 0;
+  uint64_t latency_window_ns = 0;
+  double latency_percentile = 100;
+  bool latency_run = false;
 };
 
 struct FioJobFile {

@@ -296,15 +296,57 @@ TEST(FioJobOptions, SteadyState) {
   EXPECT_EQ(job.ss_metric, SteadyStateMetric::kIopsSlope);
   EXPECT_DOUBLE_EQ(job.ss_limit, 0.01);
   EXPECT_TRUE(job.ss_limit_percent);
-  EXPECT_EQ(ErrorOf("[j]\nss=lat:5%\n"),
-            "job.fio:2: ss: the latency criteria (lat, lat_slope) are not supported; FlashScope's "
-            "steady state watches iops, iops_slope, bw or bw_slope");
   EXPECT_EQ(ErrorOf("[j]\nss=iops\n"),
             "job.fio:2: ss: needs a threshold after the criterion, as in iops:10% (fio requires "
             "it)");
-  EXPECT_EQ(ErrorOf("[j]\nsteadystate_check_interval=10\n"),
-            "job.fio:2: steadystate_check_interval: only fio's default of 1s is supported "
-            "(FlashScope samples steady state once a second)");
+}
+
+// fio's latency criteria (steadystate.c FIO_SS_LAT): a percentage of the
+// window's mean latency, or a time (microseconds without a unit, fio
+// check_str_time); ss_interval sets the sample period (at least 1 s, ss_dur
+// a whole number of them, as fio's init.c requires).
+TEST(FioJobOptions, SteadyStateOnLatency) {
+  FioJob job = ParseOne("[j]\nss=lat:5%\nss_dur=300\nss_interval=10\n");
+  EXPECT_EQ(job.ss_metric, SteadyStateMetric::kLat);
+  EXPECT_DOUBLE_EQ(job.ss_limit, 5);
+  EXPECT_TRUE(job.ss_limit_percent);
+  EXPECT_EQ(job.ss_interval_ns, 10 * kSecondNs);
+  job = ParseOne("[j]\nsteadystate=lat_slope:0.1%\nsteadystate_check_interval=5s\n");
+  EXPECT_EQ(job.ss_metric, SteadyStateMetric::kLatSlope);
+  EXPECT_DOUBLE_EQ(job.ss_limit, 0.1);
+  EXPECT_EQ(job.ss_interval_ns, 5 * kSecondNs);
+  job = ParseOne("[j]\nss=lat:500\n");
+  EXPECT_FALSE(job.ss_limit_percent);
+  EXPECT_DOUBLE_EQ(job.ss_limit, 500'000);  // 500 us in ns
+  EXPECT_DOUBLE_EQ(ParseOne("[j]\nss=lat:2ms\n").ss_limit, 2'000'000);
+  EXPECT_EQ(ParseOne("[j]\n").ss_interval_ns, kSecondNs);
+  EXPECT_EQ(ErrorOf("[j]\nss=latency:5%\n"),
+            "job.fio:2: ss: unknown criterion 'latency' (allowed: iops, iops_slope, bw, "
+            "bw_slope, lat, lat_slope)");
+  EXPECT_EQ(ErrorOf("[j]\nss_interval=500ms\n"),
+            "job.fio:2: ss_interval: must be at least 1s (as in fio)");
+  EXPECT_EQ(ErrorOf("[j]\nss=lat:5%\nss_dur=25\nss_interval=10\n"),
+            "job.fio:1: job 'j': ss_dur (25000 ms) must be a multiple of ss_interval (10000 ms), "
+            "as fio requires");
+}
+
+// fio latency_target (us without a unit), latency_window (us),
+// latency_percentile (0..100, default 100), latency_run.
+TEST(FioJobOptions, LatencyTarget) {
+  FioJob job = ParseOne(
+      "[j]\nlatency_target=500000\nlatency_window=5000000\nlatency_percentile=99.9\n");
+  EXPECT_EQ(job.latency_target_ns, 500'000'000u);
+  EXPECT_EQ(job.latency_window_ns, 5'000'000'000u);
+  EXPECT_DOUBLE_EQ(job.latency_percentile, 99.9);
+  EXPECT_FALSE(job.latency_run);
+  job = ParseOne("[j]\nlatency_target=2ms\nlatency_run=1\n");
+  EXPECT_EQ(job.latency_target_ns, 2'000'000u);
+  EXPECT_EQ(job.latency_window_ns, 0u);
+  EXPECT_DOUBLE_EQ(job.latency_percentile, 100);
+  EXPECT_TRUE(job.latency_run);
+  EXPECT_EQ(ParseOne("[j]\n").latency_target_ns, 0u);
+  EXPECT_EQ(ErrorOf("[j]\nlatency_percentile=101\n"),
+            "job.fio:2: latency_percentile: must be from 0 to 100");
 }
 
 TEST(FioJobOptions, ReportingOptionsAndPercentiles) {

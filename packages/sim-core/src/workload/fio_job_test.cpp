@@ -446,9 +446,9 @@ TEST(FioJobParseErrors, KiBIsThousandInFioCompatibilityMode) {
 }
 
 TEST(FioJobParseErrors, RefusedOptionsSayWhyAndAcceptTheirDefault) {
-  EXPECT_EQ(ErrorOf("[j]\nrw=randread\nlatency_target=500000\n"),
-            "job.fio:3: latency_target: not supported: fio's search for the queue depth that "
-            "meets a latency target is not modelled");
+  EXPECT_EQ(ErrorOf("[j]\nrw=randread\nmax_latency=500000\n"),
+            "job.fio:3: max_latency: not supported: stopping a job at a latency limit is not "
+            "modelled");
   EXPECT_EQ(ErrorOf("[j]\nramp_size=1m\n"),
             "job.fio:2: ramp_size: not supported: a ramp measured in bytes is not modelled (use "
             "ramp_time)");
@@ -457,9 +457,9 @@ TEST(FioJobParseErrors, RefusedOptionsSayWhyAndAcceptTheirDefault) {
             "job.fio:2: bs: '4k-16k' is a range; fio would silently use its first value. Write "
             "bsrange=4k-16k for a range, or one size");
   // A refused option's default asks for nothing.
-  const FioJob job = ParseOne("[j]\nlatency_target=0\nramp_size=0\nbs_is_seq_rand=false\n");
+  const FioJob job = ParseOne("[j]\nmax_latency=0\nramp_size=0\nbs_is_seq_rand=false\n");
   EXPECT_EQ(job.ignored,
-            (std::vector<std::string>{"latency_target", "ramp_size", "bs_is_seq_rand"}));
+            (std::vector<std::string>{"max_latency", "ramp_size", "bs_is_seq_rand"}));
 }
 
 TEST(FioJobParse, ZonedBlockDeviceOptions) {

@@ -266,9 +266,9 @@ void ParseFileService(FioJob& job, const ValueContext& ctx, std::string_view tex
   }
 }
 
-// ss=iops:10% / iops_slope:0.1% / bw:10% / bw:50m / bw_slope:... (options.c
-// str_steadystate_cb). A limit in % is relative to the mean; otherwise IOPS
-// (a decimal) or bytes per second.
+// ss=iops:10% / iops_slope:0.1% / bw:10% / bw:50m / bw_slope:... / lat:5% /
+// lat_slope:... (options.c str_steadystate_cb). A limit in % is relative to
+// the mean; otherwise IOPS (a decimal), bytes per second or a latency.
 void ParseSteadyState(FioJob& job, const ValueContext& ctx, std::string_view text) {
   text = Trim(text);
   const size_t colon = text.find(':');
@@ -281,12 +281,13 @@ void ParseSteadyState(FioJob& job, const ValueContext& ctx, std::string_view tex
     job.ss_metric = SteadyStateMetric::kBw;
   } else if (kind == "bw_slope") {
     job.ss_metric = SteadyStateMetric::kBwSlope;
-  } else if (kind == "lat" || kind == "lat_slope") {
-    FailValue(ctx,
-              "the latency criteria (lat, lat_slope) are not supported; FlashScope's "
-              "steady state watches iops, iops_slope, bw or bw_slope");
+  } else if (kind == "lat") {
+    job.ss_metric = SteadyStateMetric::kLat;
+  } else if (kind == "lat_slope") {
+    job.ss_metric = SteadyStateMetric::kLatSlope;
   } else {
-    FailValue(ctx, "unknown criterion '" + kind + "' (allowed: iops, iops_slope, bw, bw_slope)");
+    FailValue(ctx, "unknown criterion '" + kind +
+                       "' (allowed: iops, iops_slope, bw, bw_slope, lat, lat_slope)");
   }
   if (colon == std::string_view::npos) {
     FailValue(ctx, "needs a threshold after the criterion, as in iops:10% (fio requires it)");
@@ -298,6 +299,11 @@ void ParseSteadyState(FioJob& job, const ValueContext& ctx, std::string_view tex
   } else if (job.ss_metric == SteadyStateMetric::kIops ||
              job.ss_metric == SteadyStateMetric::kIopsSlope) {
     job.ss_limit = ParseNumber(ctx, limit, "threshold");
+  } else if (job.ss_metric == SteadyStateMetric::kLat ||
+             job.ss_metric == SteadyStateMetric::kLatSlope) {
+    // A time, microseconds without a unit (fio check_str_time); the monitor
+    // compares it with latencies in ns.
+    job.ss_limit = static_cast<double>(ParseTime(ctx, limit, kNsPerUs));
   } else {
     job.ss_limit = static_cast<double>(ParseBytes(ctx, limit));
   }
@@ -774,12 +780,26 @@ const HonouredOption kHonouredOptions[] = {
     {"steadystate_ramp_time", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
        d.job.ss_ramp_ns = ParseTime(c, RequireValue(c, v), kNsPerSecond);
      }},
-    // FlashScope samples steady state once a second, fio's default.
-    {"steadystate_check_interval", [](JobDraft&, const ValueContext& c, const OptionValue& v) {
-       if (ParseTime(c, RequireValue(c, v), kNsPerSecond) != kNsPerSecond) {
-         FailValue(c, "only fio's default of 1s is supported (FlashScope samples steady state "
-                      "once a second)");
-       }
+    // fio init.c: "ss_check_interval must be at least 1s".
+    {"steadystate_check_interval", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.ss_interval_ns = ParseTime(c, RequireValue(c, v), kNsPerSecond);
+       if (d.job.ss_interval_ns < kNsPerSecond) FailValue(c, "must be at least 1s (as in fio)");
+     }},
+    // fio io_u.c lat_target_*: the queue-depth search (host/latency_target.h).
+    // Times are microseconds without a unit.
+    {"latency_target", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.latency_target_ns = ParseTime(c, RequireValue(c, v), kNsPerUs);
+     }},
+    {"latency_window", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.latency_window_ns = ParseTime(c, RequireValue(c, v), kNsPerUs);
+     }},
+    {"latency_percentile", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       const double percent = ParseNumber(c, RequireValue(c, v), "percentage");
+       if (percent < 0 || percent > 100) FailValue(c, "must be from 0 to 100");
+       d.job.latency_percentile = percent;
+     }},
+    {"latency_run", [](JobDraft& d, const ValueContext& c, const OptionValue& v) {
+       d.job.latency_run = ParseBool(c, v.text, v.present);
      }},
     // Zoned block devices (fio HOWTO "zonemode" and options.c): only the
     // zbd mode, which the zoned device serves (zns/zbd_adapter.h).
@@ -1162,6 +1182,13 @@ class JobFileParser {
       job.ss_metric = SteadyStateMetric::kIopsSlope;
       job.ss_limit = 0.01;
       job.ss_limit_percent = true;
+    }
+    // fio init.c: the window holds a whole number of check intervals.
+    if (job.ss_dur_ns > 0 && job.ss_dur_ns % job.ss_interval_ns != 0) {
+      Fail(current_file_, job.line,
+           "job '" + job.name + "': ss_dur (" + std::to_string(job.ss_dur_ns / kNsPerMs) +
+               " ms) must be a multiple of ss_interval (" +
+               std::to_string(job.ss_interval_ns / kNsPerMs) + " ms), as fio requires");
     }
     const uint32_t clones = job.numjobs;
     for (uint32_t index = 0; index < clones; ++index) {
