@@ -103,14 +103,13 @@ TEST_F(FioOutputCli, ParseOnlyPrintsTheResolvedJobsWithoutRunning) {
 // fio's latency_target and latency steady state are shown as resolved:
 // times in fio's units (us without one), the window and interval.
 TEST_F(FioOutputCli, ParseOnlyShowsLatencyTargetAndSteadyState) {
-  const Output ok =
-      Run("run --device " + Write("d.json", kSmallDevice) + " --fio " +
-          Write("lt.fio",
-                "[lt]\nrw=randread\nbs=4k\niodepth=64\nlatency_target=500\n"
-                "latency_window=2s\nlatency_percentile=99.9\n"
-                "[ss]\nrw=randread\nbs=4k\nss=lat:5%\nss_dur=300\nss_interval=10\n"
-                "ss_ramp=60\n") +
-          " --parse-only");
+  const Output ok = Run("run --device " + Write("d.json", kSmallDevice) + " --fio " +
+                        Write("lt.fio",
+                              "[lt]\nrw=randread\nbs=4k\niodepth=64\nlatency_target=500\n"
+                              "latency_window=2s\nlatency_percentile=99.9\n"
+                              "[ss]\nrw=randread\nbs=4k\nss=lat:5%\nss_dur=300\nss_interval=10\n"
+                              "ss_ramp=60\n") +
+                        " --parse-only");
   ASSERT_EQ(ok.status, 0) << ok.err;
   EXPECT_NE(ok.out.find("latency_target 500 us for 99.9 % of the I/O per 2 s window: queue "
                         "depth searched from 1 to 64\n"),

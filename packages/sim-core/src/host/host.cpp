@@ -502,8 +502,7 @@ void Host::OnLatencyTarget(uint32_t job, uint64_t latency_ns, uint64_t now_ns) {
       break;
     case LatencyTarget::Action::kFatal:
       m.latency_target_failed = true;
-      m.failure = "latency of " + std::to_string(latency_ns) +
-                  " nsec exceeds specified max (" +
+      m.failure = "latency of " + std::to_string(latency_ns) + " nsec exceeds specified max (" +
                   std::to_string(j.spec.latency_target.target_ns) + " nsec) at depth 1";
       StopJob(job);
       break;

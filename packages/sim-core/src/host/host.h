@@ -188,9 +188,9 @@ class Host final : public IHostCallbacks {
     uint32_t bytes = 0;
     uint32_t job = 0;
     IoOp op = IoOp::kRead;
-    uint8_t read_from = 0;  // kFromSlc | kFromNative
-    bool sync = false;      // sync=1 write: its flush is still to come
-    bool flushing = false;  // sync=1 write: waits for its flush (no data moves)
+    uint8_t read_from = 0;     // kFromSlc | kFromNative
+    bool sync = false;         // sync=1 write: its flush is still to come
+    bool flushing = false;     // sync=1 write: waits for its flush (no data moves)
     uint32_t trim_ranges = 1;  // a multi-range trim's ranges (fio num_range)
   };
   static constexpr uint8_t kFromSlc = 1;
@@ -209,7 +209,7 @@ class Host final : public IHostCallbacks {
     SteadyStateMonitor steady;
     LatencyTarget latency;
     bool restart_figures = false;  // latency_target's final run, once quiesced
-    bool started = false;              // StartJob ran (wait_for jobs later)
+    bool started = false;          // StartJob ran (wait_for jobs later)
     bool done = false;
     bool end_fsync_issued = false;
     // Rate pacing per direction: when the next I/O of it is due, and what

@@ -31,8 +31,7 @@ void LatencyTarget::NewCycle(uint64_t now_ns) {
   cycle_failed_ = 0;
 }
 
-LatencyTarget::Action LatencyTarget::OnComplete(uint64_t now_ns, uint64_t latency_ns,
-                                                bool check) {
+LatencyTarget::Action LatencyTarget::OnComplete(uint64_t now_ns, uint64_t latency_ns, bool check) {
   // I/O that was outstanding when the depth changed belongs to no cycle:
   // fio reaps it inside io_u_quiesce, before the new cycle starts.
   // Once the search is over (or failed) the job's last I/O changes nothing.

@@ -60,7 +60,8 @@ TEST(LatencyTarget, APercentileJudgesTheWindowsShare) {
   target.OnComplete(1 * kMs, 30 * kUs, true);  // 1 -> 2
   target.OnComplete(2 * kMs, 60 * kUs, true);  // 2 -> 4
   ASSERT_EQ(target.depth(), 4u);
-  for (int i = 0; i < 9; ++i) EXPECT_EQ(target.OnComplete(2 * kMs + i, 90 * kUs, true), Action::kNone);
+  for (int i = 0; i < 9; ++i)
+    EXPECT_EQ(target.OnComplete(2 * kMs + i, 90 * kUs, true), Action::kNone);
   EXPECT_EQ(target.OnComplete(3 * kMs, 200 * kUs, true), Action::kNone);  // 9 of 10 within
   EXPECT_EQ(target.depth(), 8u);
   for (int i = 0; i < 8; ++i) target.OnComplete(3 * kMs + i, 90 * kUs, true);

@@ -52,10 +52,10 @@ void SteadyStateMonitor::CloseSample(uint64_t end_ns) {
   // kept is the first interval that begins at or after the ramp.
   if (end_ns - start_ns_ < spec_.ramp_ns + interval_ns_) return;
   // Per second, as fio scales a longer interval's counts.
-  iops_[next_slot_] = static_cast<uint64_t>(static_cast<__uint128_t>(ios) * 1'000'000'000u /
-                                            interval_ns_);
-  bw_[next_slot_] = static_cast<uint64_t>(static_cast<__uint128_t>(bytes) * 1'000'000'000u /
-                                          interval_ns_);
+  iops_[next_slot_] =
+      static_cast<uint64_t>(static_cast<__uint128_t>(ios) * 1'000'000'000u / interval_ns_);
+  bw_[next_slot_] =
+      static_cast<uint64_t>(static_cast<__uint128_t>(bytes) * 1'000'000'000u / interval_ns_);
   lat_[next_slot_] = ios > 0 ? latency_sum / ios : 0;
   next_slot_ = (next_slot_ + 1) % window_size_;
   if (samples_ < window_size_) ++samples_;
@@ -66,7 +66,8 @@ void SteadyStateMonitor::CloseSample(uint64_t end_ns) {
 
 void SteadyStateMonitor::Judge() {
   const SteadyStateMetric metric = spec_.metric;
-  const bool by_iops = metric == SteadyStateMetric::kIops || metric == SteadyStateMetric::kIopsSlope;
+  const bool by_iops =
+      metric == SteadyStateMetric::kIops || metric == SteadyStateMetric::kIopsSlope;
   const bool by_lat = metric == SteadyStateMetric::kLat || metric == SteadyStateMetric::kLatSlope;
   const bool by_slope = metric == SteadyStateMetric::kIopsSlope ||
                         metric == SteadyStateMetric::kBwSlope ||

@@ -102,8 +102,7 @@ uint64_t FeedLatency(SteadyStateMonitor& monitor, const std::vector<uint64_t>& l
   monitor.Start(0);
   for (uint64_t k = 0; k < latency_us.size(); ++k) {
     for (uint64_t i = 0; i < 100; ++i) {
-      if (monitor.OnComplete(k * interval_ns + i * interval_ns / 100, 4096,
-                             latency_us[k] * 1000)) {
+      if (monitor.OnComplete(k * interval_ns + i * interval_ns / 100, 4096, latency_us[k] * 1000)) {
         return k;
       }
     }

@@ -287,7 +287,7 @@ int FioErrorOf(const Simulator& sim, const FioReportEntry& entry) {
   for (uint32_t job : entry.job_indices) {
     const JobMetrics& m = sim.host().metrics(job);
     if (m.latency_target_failed) return 110;  // ETIMEDOUT
-    if (m.rate_min_failed) return 5;           // EIO
+    if (m.rate_min_failed) return 5;          // EIO
   }
   return 0;
 }

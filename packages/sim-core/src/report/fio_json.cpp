@@ -137,7 +137,7 @@ void WriteDepthLevels(json::Writer& out, const FioReportEntry& e) {
 // oldest first (fio prints the whole window, zeros where it is not yet
 // full) and their means; lat_mean / lat_ns for the latency criteria.
 void WriteSteadyState(json::Writer& out, const SteadyStateResult& ss) {
-  static const char* const kMetric[] = {"",        "iops", "iops_slope", "bw",
+  static const char* const kMetric[] = {"",         "iops", "iops_slope", "bw",
                                         "bw_slope", "lat",  "lat_slope"};
   const SteadyStateSpec& spec = ss.spec;
   const bool latency =
@@ -242,8 +242,7 @@ void WriteEntry(json::Writer& out, const Simulator& sim, const FioReportEntry& e
   // fio stat.c: with latency_target, the depth the search settled on (the
   // first member's), the target in ns and the window in us; otherwise the
   // job's iodepth and zeros, as fio 3.33 prints them.
-  const JobMetrics* first =
-      e.job_indices.empty() ? nullptr : &sim.host().metrics(e.job_indices[0]);
+  const JobMetrics* first = e.job_indices.empty() ? nullptr : &sim.host().metrics(e.job_indices[0]);
   if (e.job != nullptr && e.job->latency_target_ns > 0 && first != nullptr) {
     out.FieldUint("latency_depth", first->latency_depth);
     out.FieldUint("latency_target", e.job->latency_target_ns);

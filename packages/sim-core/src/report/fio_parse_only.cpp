@@ -159,18 +159,20 @@ std::string FioResolvedJobsText(const FioJobFile& file, const DeviceConfig& devi
       out += line;
     }
     if (job.ss_metric != SteadyStateMetric::kNone) {
-      static const char* const kMetric[] = {"",   "iops",     "iops_slope", "bw",
-                                            "bw_slope", "lat", "lat_slope"};
+      static const char* const kMetric[] = {"",         "iops", "iops_slope", "bw",
+                                            "bw_slope", "lat",  "lat_slope"};
       char line[160];
       // An absolute latency limit is held in ns; fio writes it in us.
-      const bool latency = job.ss_metric == SteadyStateMetric::kLat ||
-                           job.ss_metric == SteadyStateMetric::kLatSlope;
+      const bool latency =
+          job.ss_metric == SteadyStateMetric::kLat || job.ss_metric == SteadyStateMetric::kLatSlope;
       const bool in_us = latency && !job.ss_limit_percent;
       std::snprintf(line, sizeof line, "  steadystate %s:%g%s over %s, sampled every %s",
                     kMetric[static_cast<int>(job.ss_metric)],
                     in_us ? job.ss_limit / 1e3 : job.ss_limit,
-                    job.ss_limit_percent ? "%" : in_us ? "us" : "", Seconds(job.ss_dur_ns).c_str(),
-                    Seconds(job.ss_interval_ns).c_str());
+                    job.ss_limit_percent ? "%"
+                    : in_us              ? "us"
+                                         : "",
+                    Seconds(job.ss_dur_ns).c_str(), Seconds(job.ss_interval_ns).c_str());
       out += line;
       if (job.ss_ramp_ns > 0) out += ", after " + Seconds(job.ss_ramp_ns);
       out += "\n";

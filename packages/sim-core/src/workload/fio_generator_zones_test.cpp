@@ -94,8 +94,9 @@ TEST(FioStridedZones, ZoneSizeAboveRangeRereadsTheZone) {
 // stops; time_based, it goes back to the zone's start (14 15 14 15) until
 // 256k are done there, then to the first zone.
 TEST(FioStridedZones, ZoneAtTheEndOfTheRegion) {
-  const std::string job = "[e]\nrw=read\nbs=64k\nsize=1m\nzonemode=strided\nzonesize=256k\n"
-                          "zoneskip=640k\n";
+  const std::string job =
+      "[e]\nrw=read\nbs=64k\nsize=1m\nzonemode=strided\nzonesize=256k\n"
+      "zoneskip=640k\n";
   EXPECT_EQ(Blocks(Job(job), 64 * kKiB), (std::vector<uint64_t>{0, 1, 2, 3, 14, 15}));
   EXPECT_EQ(Blocks(Job(job + "time_based\nruntime=1\n"), 64 * kKiB, 16),
             (std::vector<uint64_t>{0, 1, 2, 3, 14, 15, 14, 15, 0, 1, 2, 3, 14, 15, 14, 15}));

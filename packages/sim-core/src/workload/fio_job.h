@@ -330,5 +330,4 @@ struct IoRequest {
   uint32_t range_count = 0;
 };
 
-
 }  // namespace flashscope

@@ -333,8 +333,8 @@ TEST(FioJobOptions, SteadyStateOnLatency) {
 // fio latency_target (us without a unit), latency_window (us),
 // latency_percentile (0..100, default 100), latency_run.
 TEST(FioJobOptions, LatencyTarget) {
-  FioJob job = ParseOne(
-      "[j]\nlatency_target=500000\nlatency_window=5000000\nlatency_percentile=99.9\n");
+  FioJob job =
+      ParseOne("[j]\nlatency_target=500000\nlatency_window=5000000\nlatency_percentile=99.9\n");
   EXPECT_EQ(job.latency_target_ns, 500'000'000u);
   EXPECT_EQ(job.latency_window_ns, 5'000'000'000u);
   EXPECT_DOUBLE_EQ(job.latency_percentile, 99.9);

@@ -458,8 +458,7 @@ TEST(FioJobParseErrors, RefusedOptionsSayWhyAndAcceptTheirDefault) {
             "bsrange=4k-16k for a range, or one size");
   // A refused option's default asks for nothing.
   const FioJob job = ParseOne("[j]\nmax_latency=0\nramp_size=0\nbs_is_seq_rand=false\n");
-  EXPECT_EQ(job.ignored,
-            (std::vector<std::string>{"max_latency", "ramp_size", "bs_is_seq_rand"}));
+  EXPECT_EQ(job.ignored, (std::vector<std::string>{"max_latency", "ramp_size", "bs_is_seq_rand"}));
 }
 
 TEST(FioJobParse, ZonedBlockDeviceOptions) {
