@@ -605,18 +605,11 @@ void FioIoGenerator::Reset() {
     } else {
       space.scatter_offset = setup_rng.Below(n);
     }
-    for (FileState& file : files_) NewPass(file, index);
   }
-  for (FileState& file : files_) {
-    for (uint64_t& position : file.next_sequential) position = file.start_bytes;
-  }
-  next_unopened_ = 0;
-  open_count_ = 0;
-  while (open_count_ < open_files_.size()) open_files_[open_count_++] = next_unopened_++;
-  current_slot_ = 0;
-  round_robin_slot_ = 0;
-  service_left_ = 0;
-  force_switch_ = true;
+  // Strided zones start at the region's start (one file: fio turns strided
+  // mode off with more); then every file opens fresh.
+  zone_start_ = files_.front().start_bytes;
+  ReopenFiles();
 
   issued_ = 0;
   data_ios_ = 0;
@@ -628,10 +621,8 @@ void FioIoGenerator::Reset() {
   last_op_ = IoOp::kRead;
   finished_ = false;
   rw_seq_left_ = 1;  // fio init.c: the first I/O of rw=randread:N is random
-  write_after_trim_ = false;
   trim_offset_ = 0;
   trim_length_ = 0;
-  zone_start_ = files_.front().start_bytes;
   zone_bytes_ = 0;
   offsets_done_ = false;
   if (sprandom_) sprandom_order_.Reset(base.Fork(9));
