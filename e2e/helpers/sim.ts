@@ -57,17 +57,19 @@ export async function waitForFinishedRun(page: Page, afterRunId: number): Promis
 
 /**
  * Loads `scenario` through the scenario picker (it starts playing) at full
- * speed and waits for the new run's first frame that carries meta[`part`]
- * (a zoned drive's zns, a classic drive's classic). Returns the run id the
- * page had before, for waitForFinishedRun / waitForFinalFrame.
+ * speed (or at `speed`, a speed option's value) and waits for the new run's
+ * first frame that carries meta[`part`] (a zoned drive's zns, a classic
+ * drive's classic). Returns the run id the page had before, for
+ * waitForFinishedRun / waitForFinalFrame.
  */
 export async function loadScenarioAtFullSpeed(
   app: App,
   scenario: string,
   part: 'zns' | 'classic',
+  speed = 'max',
 ): Promise<number> {
   await app.open();
-  await app.setSpeed('max');
+  await app.setSpeed(speed);
   const before = await simState(app.page);
   await app.byTestId('preset-select').selectOption(scenario);
   await app.page.waitForFunction(
