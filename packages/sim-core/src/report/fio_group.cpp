@@ -7,7 +7,7 @@ namespace flashscope {
 
 namespace {
 
-constexpr uint32_t kRead = 0, kWrite = 1, kTrim = 2;
+constexpr uint32_t kRead = 0, kWrite = 1;
 
 // Adds `member` into `total` sample by sample (members of a reporting group
 // ran side by side, so fio adds their bandwidths); the sum covers the
