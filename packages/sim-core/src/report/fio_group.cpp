@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/fio_jobs.h"
+
 namespace flashscope {
 
 namespace {
@@ -123,15 +125,10 @@ const std::vector<double>& FioDefaultPercentiles() {
 std::vector<FioReportEntry> FioReportEntries(const Simulator& sim, const FioJobFile* jobs) {
   const Host& host = sim.host();
   const uint32_t job_count = host.job_count();
-  // Leading fill_device jobs ran as the untimed preconditioning
-  // (sim/fio_jobs.h): host job j is file job j + skipped.
-  size_t skipped = 0;
-  if (jobs != nullptr) {
-    skipped = jobs->jobs.size() >= job_count ? jobs->jobs.size() - job_count : 0;
-    bool paired = jobs->jobs.size() >= job_count;
-    for (size_t k = 0; paired && k < skipped; ++k) paired = jobs->jobs[k].fill_device;
-    if (!paired) jobs = nullptr;
-  }
+  // Leading fill_device jobs ran as the untimed preconditioning: host job j
+  // runs file job j + skipped (sim/fio_jobs.h).
+  const uint32_t skipped = jobs != nullptr ? FirstTimedFioJob(*jobs, sim.config()) : 0;
+  if (jobs != nullptr && jobs->jobs.size() != job_count + skipped) jobs = nullptr;
   std::vector<FioReportEntry> entries;
   uint32_t last_groupid = 0;
   for (uint32_t j = 0; j < job_count; ++j) {

@@ -46,19 +46,9 @@ bool ReadsOnly(RwPattern rw) { return rw == RwPattern::kRead || rw == RwPattern:
 
 bool Trims(RwPattern rw) { return rw == RwPattern::kTrim || rw == RwPattern::kRandTrim; }
 
-// "268435456 bytes, 256 MiB": the exact figure fio prints and a readable one.
+// "268435456 bytes, 256.0 MiB": the exact figure fio prints and a readable one.
 std::string BytesText(uint64_t bytes) {
-  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB"};
-  double value = static_cast<double>(bytes);
-  int unit = 0;
-  while (value >= 1024 && unit < 5) {
-    value /= 1024;
-    ++unit;
-  }
-  if (unit == 0) return std::to_string(bytes) + " bytes";
-  char text[48];
-  std::snprintf(text, sizeof text, "%.4g %s", value, units[unit]);
-  return std::to_string(bytes) + " bytes, " + text;
+  return std::to_string(bytes) + " bytes, " + HumanBytes(bytes);
 }
 
 // fio's zone unit (`size=8z`): every size of the job in zones becomes bytes

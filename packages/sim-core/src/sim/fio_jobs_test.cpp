@@ -170,8 +170,8 @@ TEST(FioJobsZbd, ZonesizeMustBeTheDevicesZoneSize) {
     ADD_FAILURE() << "no error";
   } catch (const InputError& error) {
     EXPECT_STREQ(error.what(),
-                 "job.fio:1: job 'z': zonesize=268435456 bytes, 256 MiB does not match the "
-                 "device's zone size (393216 bytes, 384 KiB); fio reads the zone size from the "
+                 "job.fio:1: job 'z': zonesize=268435456 bytes, 256.0 MiB does not match the "
+                 "device's zone size (393216 bytes, 384.0 KiB); fio reads the zone size from the "
                  "drive, so leave "
                  "zonesize out or choose a drive with zones of that size");
   }

@@ -82,8 +82,8 @@ TEST(ZnsZn540Preset, RunsFiosZbdRandWriteExample) {
   } catch (const InputError& error) {
     EXPECT_EQ(std::string(error.what()),
               file +
-                  ":18: job 'dev1': zonesize=268435456 bytes, 256 MiB does not match the "
-                  "device's zone size (1129316352 bytes, 1.052 GiB); fio reads the zone size from "
+                  ":18: job 'dev1': zonesize=268435456 bytes, 256.0 MiB does not match the "
+                  "device's zone size (1129316352 bytes, 1.1 GiB); fio reads the zone size from "
                   "the drive, so leave "
                   "zonesize out or choose a drive with zones of that size");
   }
