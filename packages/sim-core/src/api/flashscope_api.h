@@ -150,4 +150,60 @@ const char* fs_stability_progress(uint32_t run);
 // `flashscope stability --json` prints.
 const char* fs_stability_result(uint32_t run);
 
+// --- The device schema and the effective device (issue 16) ----------------
+// The core owns the device's keys, defaults, limits and choices; the UI asks
+// these instead of copying them.
+//
+// fs_device_schema: the device JSON Schema (draft 2020-12), exactly what
+// `flashscope schema` prints. Every setting has "default" and
+// "description"; numbers have "minimum"/"maximum" (or the exclusive forms)
+// where the reader enforces them; choices have "enum" plus "x-choices":
+// [{"value": "greedy", "label": "Greedy", "description": "..."}] in the
+// order the UI offers them; a unit, where the key has one, is "x-unit"
+// ("us", "ms", "bytes", "MB/s", "fraction", "blocks", "pages", ...).
+// slc_cache and zns are {"type": ["object", "null"], "default": null}.
+// Never fails; the text is static.
+const char* fs_device_schema();
+
+// fs_effective_device: device_json with options_json's overrides applied
+// ({"set": [...], "device_name": "..."}; "" for none) and every default
+// filled in, without creating a session. Always returns JSON (null only if
+// the call itself faults):
+//   {"device": {...every key, as WriteDevice writes it...} | null,
+//    "derived": {"kind": "conventional"|"classic"|"zoned",
+//                "logical_bytes": N, "physical_bytes": N,
+//                "blocks_per_plane": N, "planes": N,
+//                "static_slc_blocks_per_plane": N,
+//                "gc_reserve_blocks_per_plane": N,
+//                "gc_background_reserve_blocks_per_plane": N,
+//                "min_overprovision": X,
+//                "zones": N, "zone_bytes": N, "zone_capacity_bytes": N
+//                (the last three only when zoned)} | null,
+//    "error": null | {"kind": "input", "message": "FILE:LINE: ...",
+//                     "file": "...", "line": N, "problem": "...",
+//                     "key": "overprovision" | null}}
+// "derived" is given whenever the geometry can be computed, even when the
+// only problem is a relation such as an over-provisioning below the
+// minimum, so the UI can show the minimum at the field; "key" is the
+// dotted path of the setting the problem is reported at, when there is one.
+const char* fs_effective_device(const char* device_json, const char* options_json);
+
+// fs_fio_resolve: fio job text resolved against the device as a run
+// resolves it (`flashscope run --parse-only`, as JSON), without simulating.
+// options_json as fs_effective_device's plus "workload_name". Returns
+//   {"jobs": [{"name": "...", "rw": "randwrite", "numjobs": N,
+//              "iodepth": N, "bs_bytes": {"read": N, "write": N, "trim": N},
+//              "offset_bytes": N, "size_bytes": N, "io_bytes": N,
+//              "runtime_s": X | null, "time_based": bool,
+//              "ramp_time_s": X, "stonewall": bool,
+//              "rate_iops": {"read": N, "write": N, "trim": N},
+//              "rate_bytes_per_s": {"read": N, "write": N, "trim": N},
+//              "thinktime_us": X, "closed_loop": bool,
+//              "ignored": ["..."]}, ...],
+//    "closed_loop": bool,          (every job keeps its queue full)
+//    "longest_runtime_s": X | null (the longest runtime of any job)}
+// or 0 with fs_last_error (file:line of the job file, as a run reports).
+const char* fs_fio_resolve(const char* device_json, const char* fio_text,
+                           const char* options_json);
+
 }  // extern "C"
