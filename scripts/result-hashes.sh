@@ -14,12 +14,14 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 cli="${FLASHSCOPE_CLI:-$repo/packages/sim-core/build/flashscope}"
-presets="$repo/public/presets/devices"
+presets=public/presets/devices
 shared="$repo/../shared"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-# Job files are named relative to the work folder: results quote the path.
+# Job files and scenarios are named relative to the work folder (results
+# quote the path), so a checkout anywhere gives the same bytes.
 cd "$work"
+ln -s "$repo/public" public
 
 hash_of() { # NAME COMMAND...: stdout of the command, hashed
   local name="$1"
@@ -32,10 +34,10 @@ hash_of() { # NAME COMMAND...: stdout of the command, hashed
   printf '%s  %s\n' "$digest" "$name"
 }
 
-for scenario in "$repo"/public/scenarios/*.json; do
+for scenario in public/scenarios/*.json; do
   hash_of "scenario $(basename "$scenario")" "$cli" run --scenario "$scenario" --json
 done
-hash_of "scenario default.json --events" "$cli" run --scenario "$repo/public/scenarios/default.json" --events
+hash_of "scenario default.json --events" "$cli" run --scenario public/scenarios/default.json --events
 
 cat >mixed.fio <<'EOF'
 [mixed]
