@@ -22,6 +22,7 @@ trap 'rm -rf "$work"' EXIT
 # quote the path), so a checkout anywhere gives the same bytes.
 cd "$work"
 ln -s "$repo/public" public
+[ -d "$shared" ] && ln -s "$shared" shared
 
 hash_of() { # NAME COMMAND...: stdout of the command, hashed
   local name="$1"
@@ -73,8 +74,8 @@ hash_of "fio json+ tlc-8g" "$cli" run --device preset:tlc-8g --presets "$presets
 hash_of "fio normal tlc-8g" "$cli" run --device preset:tlc-8g --presets "$presets" \
   --fio mixed.fio --output-format=normal
 hash_of "stability tlc-8g" "$cli" stability --device preset:tlc-8g --presets "$presets" --json
-if [ -d "$shared/traces/real" ]; then
+if [ -d shared/traces/real ]; then
   hash_of "trace msr_hm0 replay tlc-8g" "$cli" run --device preset:tlc-8g --presets "$presets" \
-    --trace "$shared/traces/real/msr_hm0_sample.csv" --json
-  hash_of "trace tencent inspect" "$cli" trace inspect "$shared/traces/real/tencent_cbs_sample.csv.bz2" --json
+    --trace shared/traces/real/msr_hm0_sample.csv --json
+  hash_of "trace tencent inspect" "$cli" trace inspect shared/traces/real/tencent_cbs_sample.csv.bz2 --json
 fi
