@@ -12,8 +12,11 @@ import { PROTOCOL_VERSION } from './protocol';
 import type {
   BlockArrays,
   Command,
+  DeviceSchema,
+  EffectiveDevice,
   Layout,
   LoadRequest,
+  ResolvedFio,
   SerializedError,
   SnapshotMeta,
   Speed,
@@ -71,6 +74,8 @@ export class SimClient {
     (progress: StabilityProgress) => void
   >();
   private terminated = false;
+  /** deviceSchema()'s answer, asked once per client. */
+  private schema: Promise<DeviceSchema> | null = null;
 
   /** Spawns the worker, sends init and resolves once it is 'ready'. */
   static async create(): Promise<SimClient> {
@@ -195,6 +200,64 @@ export class SimClient {
     }
   }
 
+  /**
+   * The device JSON Schema the core emits (what `flashscope schema` prints):
+   * every setting's default, description, limits, choices and unit.
+   * Memoised: asked of the worker once per client (a failure is forgotten).
+   */
+  deviceSchema(): Promise<DeviceSchema> {
+    this.schema ??= this.request({ type: 'deviceSchema' }, 'deviceSchema').then(
+      (message) => {
+        if (message.type !== 'deviceSchema') throw unexpected(message);
+        return message.schema;
+      },
+      (error: unknown) => {
+        this.schema = null;
+        throw error;
+      },
+    );
+    return this.schema;
+  }
+
+  /**
+   * The device as a run would use it: `overrides` (dotted keys, as the
+   * CLI's --set) applied and every default filled in, with the geometry the
+   * core derives (reserve blocks, minimum over-provisioning). Bad input does
+   * not reject: it is in `error` (file:line, and `key` naming the setting),
+   * and `derived` is still given when the geometry can be computed.
+   */
+  async effectiveDevice(
+    deviceText: string,
+    overrides: string[],
+    deviceName?: string,
+  ): Promise<EffectiveDevice> {
+    const message = await this.request(
+      { type: 'effectiveDevice', deviceJson: deviceText, set: overrides, deviceName },
+      'effectiveDevice',
+    );
+    if (message.type !== 'effectiveDevice') throw unexpected(message);
+    return message.effective;
+  }
+
+  /**
+   * A fio job file as a run resolves it against the device (`flashscope run
+   * --parse-only`): per job its pattern, sizes, rates and runtime. Rejects
+   * with a SimError (kind 'input', file and line) for a bad job file.
+   */
+  async resolveFio(
+    deviceText: string,
+    fioText: string,
+    overrides: string[],
+    workloadName?: string,
+  ): Promise<ResolvedFio> {
+    const message = await this.request(
+      { type: 'resolveFio', deviceJson: deviceText, fioText, set: overrides, workloadName },
+      'resolvedFio',
+    );
+    if (message.type !== 'resolvedFio') throw unexpected(message);
+    return message.fio;
+  }
+
   onSnapshot(listener: (frame: SnapshotFrame) => void): () => void {
     this.snapshotListeners.add(listener);
     return () => this.snapshotListeners.delete(listener);
@@ -278,6 +341,9 @@ export class SimClient {
       case 'result':
       case 'traceSummary':
       case 'stabilityResult':
+      case 'deviceSchema':
+      case 'effectiveDevice':
+      case 'resolvedFio':
         this.settle(message);
         return;
       case 'error': {

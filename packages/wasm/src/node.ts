@@ -9,7 +9,14 @@
 
 import { createRequire } from 'node:module';
 
-import { PROTOCOL_VERSION, type LoadRequest, type StabilityRequest } from './protocol';
+import {
+  PROTOCOL_VERSION,
+  type DeviceSchema,
+  type EffectiveDevice,
+  type LoadRequest,
+  type ResolvedFio,
+  type StabilityRequest,
+} from './protocol';
 import {
   SimError,
   WasmSessionFactory,
@@ -119,6 +126,37 @@ export function runStability(
   } finally {
     run.destroy();
   }
+}
+
+/** The device JSON Schema (fs_device_schema): what `flashscope schema` prints. */
+export function deviceSchema(): DeviceSchema {
+  return factory().deviceSchema();
+}
+
+/**
+ * The device with `overrides` applied and every default filled in, and its
+ * derived geometry (fs_effective_device). Bad input is reported in `error`,
+ * not thrown.
+ */
+export function effectiveDevice(
+  deviceJson: string,
+  overrides: string[] = [],
+  deviceName?: string,
+): EffectiveDevice {
+  return factory().effectiveDevice({ deviceJson, set: overrides, deviceName });
+}
+
+/**
+ * The fio job file resolved against the device as a run resolves it
+ * (fs_fio_resolve). Throws SimError (kind 'input', file and line) for a bad one.
+ */
+export function resolveFio(
+  deviceJson: string,
+  fioText: string,
+  overrides: string[] = [],
+  workloadName?: string,
+): ResolvedFio {
+  return factory().resolveFio({ deviceJson, fioText, set: overrides, workloadName });
 }
 
 function factory(): WasmSessionFactory {

@@ -13,6 +13,13 @@
 // optional too.
 // Version 3 added the stability test: the 'stability' command with its
 // 'stabilityProgress' / 'stabilityResult' replies (fs_stability_*).
+// Issue 16 added commands only, so the version stays: 'deviceSchema',
+// 'effectiveDevice' and 'resolveFio' with their replies (the core's answers
+// the UI asks for instead of copying them), and SlcMeta.first_cliff's
+// before_mbps / after_mbps. A worker runs one job at a time (an interactive
+// run, a trace scan or a stability run); a load, reset, inspectTrace or
+// stability replaces the job that runs, and a scan or stability run
+// replaced this way answers its command with an 'error'.
 
 export const PROTOCOL_VERSION = 3;
 
@@ -273,6 +280,95 @@ export interface StabilityProgress {
   steady_state: { reached: boolean; round: number | null };
 }
 
+/** The device JSON Schema the core emits (draft 2020-12 subset). */
+export interface SettingSchema {
+  type?: string | string[];
+  default?: unknown;
+  description?: string;
+  enum?: (string | number)[];
+  'x-choices'?: { value: string; label: string; description: string }[];
+  'x-unit'?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  properties?: Record<string, SettingSchema>;
+  additionalProperties?: boolean;
+}
+export type DeviceSchema = SettingSchema & { $schema: string; title?: string };
+
+/** Geometry the core derives from a device (fs_effective_device's "derived"). */
+export interface DerivedDevice {
+  kind: 'conventional' | 'classic' | 'zoned';
+  logical_bytes: number;
+  physical_bytes: number;
+  blocks_per_plane: number;
+  planes: number;
+  static_slc_blocks_per_plane: number;
+  gc_reserve_blocks_per_plane: number;
+  gc_background_reserve_blocks_per_plane: number;
+  min_overprovision: number;
+  /** Zoned drives only. */
+  zones?: number;
+  zone_bytes?: number;
+  zone_capacity_bytes?: number;
+}
+
+/**
+ * A device with its overrides applied and every default filled in
+ * (fs_effective_device). `derived` is given whenever the geometry can be
+ * computed, even when `error` is a relation such as an over-provisioning
+ * below min_overprovision; `error.key` is the dotted path of the setting
+ * the problem is reported at, when there is one.
+ */
+export interface EffectiveDevice {
+  device: Record<string, unknown> | null;
+  derived: DerivedDevice | null;
+  error: (SerializedError & { key: string | null }) | null;
+}
+
+/** One fio job as a run resolves it against a device (fs_fio_resolve). */
+export interface ResolvedFioJob {
+  name: string;
+  rw: string;
+  numjobs: number;
+  iodepth: number;
+  bs_bytes: { read: number; write: number; trim: number };
+  offset_bytes: number;
+  size_bytes: number;
+  io_bytes: number;
+  runtime_s: number | null;
+  time_based: boolean;
+  ramp_time_s: number;
+  stonewall: boolean;
+  rate_iops: { read: number; write: number; trim: number };
+  rate_bytes_per_s: { read: number; write: number; trim: number };
+  thinktime_us: number;
+  closed_loop: boolean;
+  ignored: string[];
+}
+
+export interface ResolvedFio {
+  jobs: ResolvedFioJob[];
+  /** Every job keeps its queue full. */
+  closed_loop: boolean;
+  /** The longest runtime of any job (null: none has one). */
+  longest_runtime_s: number | null;
+}
+
+/** A device to fill in: its text, dotted-key overrides, and the name errors cite. */
+export interface EffectiveDeviceRequest {
+  deviceJson: string;
+  set?: string[];
+  deviceName?: string;
+}
+
+/** A fio job file to resolve against a device. */
+export interface ResolveFioRequest extends EffectiveDeviceRequest {
+  fioText: string;
+  workloadName?: string;
+}
+
 export type Command =
   | { type: 'init'; seq: number; protocolVersion: number }
   | ({ type: 'load'; seq: number } & LoadRequest)
@@ -287,18 +383,24 @@ export type Command =
   | { type: 'ack'; seq: number; frame: number }
   | { type: 'result'; seq: number }
   /**
-   * Scans a whole trace (in its own worker: it holds the worker until done).
+   * Scans a whole trace (in its own worker: a later job replaces it).
    * Replies 'traceProgress' (at most every 100 ms) then 'traceSummary', or
    * 'error' with this seq.
    */
   | { type: 'inspectTrace'; seq: number; trace: TraceRef }
   /**
-   * Runs a stability test (in its own worker: it holds the worker until
-   * done; cancel by terminating the worker). Replies 'stabilityProgress'
+   * Runs a stability test (in its own worker: a later job replaces it;
+   * cancel by terminating the worker). Replies 'stabilityProgress'
    * (at once, then at most every 100 ms) then 'stabilityResult', or 'error'
    * with this seq.
    */
-  | ({ type: 'stability'; seq: number } & StabilityRequest);
+  | ({ type: 'stability'; seq: number } & StabilityRequest)
+  /** The device JSON Schema; replies 'deviceSchema'. Answered between slices of a running job. */
+  | { type: 'deviceSchema'; seq: number }
+  /** The effective device and its derived geometry; replies 'effectiveDevice' (never 'error' for bad input). */
+  | ({ type: 'effectiveDevice'; seq: number } & EffectiveDeviceRequest)
+  /** A fio job file resolved against a device; replies 'resolvedFio', or 'error' (file:line) for a bad job file. */
+  | ({ type: 'resolveFio'; seq: number } & ResolveFioRequest);
 
 export interface SerializedError {
   kind: 'input' | 'internal' | 'protocol';
@@ -464,8 +566,19 @@ export interface SlcMeta {
   outflow_mbps: number;
   migration_bytes: number;
   exhausted: boolean;
-  /** The first time the cache ran full in this run. */
-  first_cliff: null | { t_ms: number; host_written_bytes: number };
+  /**
+   * The first time the cache ran full in this run, with the host write
+   * throughput either side of it as the core computes it (the result JSON's
+   * slc.cliff write_mbps_before / _after): before_mbps is null until the
+   * series passes the cliff, after_mbps until the burst (a second of
+   * silence) or the run has ended.
+   */
+  first_cliff: null | {
+    t_ms: number;
+    host_written_bytes: number;
+    before_mbps: number | null;
+    after_mbps: number | null;
+  };
 }
 
 /** NVMe ZNS zone states as ZnsMeta.state codes them (the Zone State field of a zone descriptor). */
@@ -646,6 +759,9 @@ export type WorkerMessage =
   | { type: 'stabilityProgress'; seq: number; progress: StabilityProgress }
   /** What `flashscope stability --json` prints, byte for byte. */
   | { type: 'stabilityResult'; seq: number; json: string }
+  | { type: 'deviceSchema'; seq: number; schema: DeviceSchema }
+  | { type: 'effectiveDevice'; seq: number; effective: EffectiveDevice }
+  | { type: 'resolvedFio'; seq: number; fio: ResolvedFio }
   | { type: 'error'; seq: number; error: SerializedError };
 
 export function assertNever(value: never): never {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   SimError,
   decodeSnapshot,
+  deviceOptionsJson,
   parseLastError,
   sessionOptionsJson,
   traceObject,
@@ -236,6 +237,23 @@ describe('sessionOptionsJson', () => {
     expect(
       JSON.parse(sessionOptionsJson({ deviceJson: '{}', fioText: '', workload, set: ['a=1'] })),
     ).toEqual({ set: ['a=1'], workload });
+  });
+});
+
+describe('deviceOptionsJson', () => {
+  it('maps overrides and names onto fs_effective_device / fs_fio_resolve options', () => {
+    expect(
+      JSON.parse(
+        deviceOptionsJson({
+          deviceJson: '{}',
+          set: ['overprovision=0.1'],
+          deviceName: 'd.json',
+          workloadName: 'w.fio',
+        }),
+      ),
+    ).toEqual({ set: ['overprovision=0.1'], device_name: 'd.json', workload_name: 'w.fio' });
+    // No overrides: no "set" key, as fs_create's options leave it out.
+    expect(deviceOptionsJson({ deviceJson: '{}', set: [] })).toBe('{}');
   });
 });
 

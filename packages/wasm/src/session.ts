@@ -13,8 +13,13 @@
 import { FRONTIERS_PER_PLANE, NO_BLOCK } from './protocol';
 import type {
   BlockArrays,
+  DeviceSchema,
+  EffectiveDevice,
+  EffectiveDeviceRequest,
   Layout,
   LoadRequest,
+  ResolvedFio,
+  ResolveFioRequest,
   SerializedError,
   SnapshotMeta,
   StabilityProgress,
@@ -57,6 +62,11 @@ export interface FlashScopeModule extends DecoderHost {
   _fs_stability_advance(run: number, slices: number): number;
   _fs_stability_progress(run: number): number;
   _fs_stability_result(run: number): number;
+  // Issue 16's calls; optional so a module built before them still loads
+  // (calling one then fails with a SimError naming it).
+  _fs_device_schema?(): number;
+  _fs_effective_device?(deviceJson: number, optionsJson: number): number;
+  _fs_fio_resolve?(deviceJson: number, fioText: number, optionsJson: number): number;
   /**
    * Called from C++ (api/js_byte_input.cpp's EM_JS) for the next chunk of
    * trace `input` (an id of the trace object's "input" key): at most
@@ -143,6 +153,12 @@ export interface SessionFactory {
   inspectTrace(trace: TraceInput): TraceInspection;
   /** Starts a stability test (validates the device, options and fio text; throws SimError). */
   createStability(request: StabilityRequest): StabilityRun;
+  /** The device JSON Schema (fs_device_schema). */
+  deviceSchema(): DeviceSchema;
+  /** The device with overrides and defaults applied (fs_effective_device); bad input is in `error`. */
+  effectiveDevice(request: EffectiveDeviceRequest): EffectiveDevice;
+  /** The fio job file as a run resolves it (fs_fio_resolve); throws SimError for a bad one. */
+  resolveFio(request: ResolveFioRequest): ResolvedFio;
 }
 
 // Snapshot header (flashscope_api.h "Snapshot buffer"), in uint32 words.
@@ -324,6 +340,17 @@ export function stabilityOptionsJson(request: StabilityRequest): string {
   return JSON.stringify(options);
 }
 
+/** The options_json of fs_effective_device and fs_fio_resolve (only the keys given). */
+export function deviceOptionsJson(
+  request: EffectiveDeviceRequest & { workloadName?: string },
+): string {
+  const options: Record<string, unknown> = {};
+  if (request.set !== undefined && request.set.length > 0) options.set = request.set;
+  if (request.deviceName !== undefined) options.device_name = request.deviceName;
+  if (request.workloadName !== undefined) options.workload_name = request.workloadName;
+  return JSON.stringify(options);
+}
+
 /**
  * The traces a module's C++ readers may ask for, by input id. One registry
  * per module (its fsReadTrace is one function), whichever factory opened
@@ -424,6 +451,47 @@ export class WasmSessionFactory implements SessionFactory {
     if (handle === 0) throw lastError(m);
     return new WasmStabilityRun(m, handle);
   }
+
+  deviceSchema(): DeviceSchema {
+    const m = this.module;
+    const call = requireExport(m._fs_device_schema, 'fs_device_schema');
+    return JSON.parse(resultString(m, call.call(m))) as DeviceSchema;
+  }
+
+  effectiveDevice(request: EffectiveDeviceRequest): EffectiveDevice {
+    const m = this.module;
+    const call = requireExport(m._fs_effective_device, 'fs_effective_device');
+    const text = withCStrings(
+      m,
+      [request.deviceJson, deviceOptionsJson(request)],
+      ([device, options]) => resultString(m, call.call(m, device, options)),
+    );
+    return JSON.parse(text) as EffectiveDevice;
+  }
+
+  resolveFio(request: ResolveFioRequest): ResolvedFio {
+    const m = this.module;
+    const call = requireExport(m._fs_fio_resolve, 'fs_fio_resolve');
+    const text = withCStrings(
+      m,
+      [request.deviceJson, request.fioText, deviceOptionsJson(request)],
+      ([device, fio, options]) => resultString(m, call.call(m, device, fio, options)),
+    );
+    return JSON.parse(text) as ResolvedFio;
+  }
+}
+
+function requireExport<F>(fn: F | undefined, name: string): F {
+  if (typeof fn !== 'function') {
+    throw internalError(`this simulator build has no ${name} (rebuild the wasm)`);
+  }
+  return fn;
+}
+
+/** The string a call returned, copied out at once; 0 is its failure (fs_last_error). */
+function resultString(m: FlashScopeModule, ptr: number): string {
+  if (ptr === 0) throw lastError(m);
+  return m.UTF8ToString(ptr);
 }
 
 class WasmStabilityRun implements StabilityRun {

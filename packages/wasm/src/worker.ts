@@ -1,6 +1,7 @@
 // The browser worker entry: the simulation host wired to this worker's
-// postMessage and to the browser flavour of the wasm module. All logic lives
-// in simulation_host.ts, which the Node tests drive directly.
+// postMessage and to the browser flavour of the wasm module, on the real
+// clock and event loop. All logic lives in simulation_host.ts and its jobs,
+// which the Node tests drive directly on a fake clock.
 
 import type { Command, WorkerMessage } from './protocol';
 import { WasmSessionFactory } from './session';

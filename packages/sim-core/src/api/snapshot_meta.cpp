@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "report/classic_json.h"
+#include "report/cliff_throughput.h"
 #include "report/event_json.h"
 #include "report/zns_json.h"
 
@@ -65,6 +66,20 @@ void WriteSlcNow(json::Writer& out, const Simulator& sim) {
     out.BeginObject();
     out.Field("t_ms", slc.first_cliff_ns / 1e6);
     out.FieldUint("host_written_bytes", slc.first_cliff_host_units * unit);
+    // The result JSON's slc.cliff figures, from the series so far; null
+    // until they are settled: before once the series passes the cliff,
+    // after once the burst has ended or the run has.
+    const CliffThroughput mbps = ThroughputAroundCliff(series, slc.first_cliff_ns / 1e6);
+    out.Key("before_mbps");
+    if (mbps.past_cliff || sim.finished())
+      out.Number(mbps.before);
+    else
+      out.Null();
+    out.Key("after_mbps");
+    if (mbps.burst_ended || sim.finished())
+      out.Number(mbps.after);
+    else
+      out.Null();
     out.EndObject();
   } else {
     out.Null();

@@ -23,6 +23,10 @@
 //                     since the previous call, column arrays as in the result
 //   events            GC start/end and stall events since the previous call,
 //                     shaped like the result JSON's "events" entries
+//   slc               the SLC cache now (null without one); its first_cliff
+//                     {t_ms, host_written_bytes, before_mbps, after_mbps}
+//                     carries the result JSON's slc.cliff throughput
+//                     (report/cliff_throughput.h), each null until settled
 //   trace             a trace replay's progress: {bytes_read, size_bytes,
 //                     requests (issued so far)}; null for a fio workload
 //   zns               a zoned drive's zones now, and GC's data flow since

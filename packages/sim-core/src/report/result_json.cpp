@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "report/classic_json.h"
+#include "report/cliff_throughput.h"
 #include "report/event_json.h"
 #include "report/zns_json.h"
 #include "trace/trace_jobs.h"
@@ -200,51 +201,6 @@ void WriteLatencies(json::Writer& out, const std::array<LatencyHistogram, kHostO
     WriteLatency(out, h[op]);
   }
   out.EndObject();
-}
-
-// Host write MB/s on either side of the cliff at cliff_ms, from the series:
-// before, the mean of the intervals wholly before it (from the first that
-// wrote anything); after, the bytes written from the cliff to the end of the
-// burst over that time. The burst ends at the last write before a second of
-// silence: fold-then-write stalls the host for whole intervals, which are
-// part of the post-cliff rate, but idle time after a burst is not.
-struct CliffThroughput {
-  double before = 0;
-  double after = 0;
-};
-CliffThroughput ThroughputAroundCliff(const TimeSeries& s, double cliff_ms) {
-  constexpr double kBurstGapMs = 1000;
-  CliffThroughput result;
-  double before_sum = 0;
-  size_t before_n = 0;
-  bool writing = false;
-  double after_mb = 0, last_write_ms = cliff_ms, quiet_since_ms = -1;
-  for (size_t i = 0; i < s.size(); ++i) {
-    const double start_ms = i == 0 ? 0 : s.t_ms[i - 1];
-    const double mb = s.write_mbps[i] * (s.t_ms[i] - start_ms) / 1e3;
-    if (s.t_ms[i] <= cliff_ms) {
-      writing |= s.write_mbps[i] > 0;
-      if (writing && i + 1 < s.size()) {
-        before_sum += s.write_mbps[i];
-        ++before_n;
-      }
-      continue;
-    }
-    if (s.write_mbps[i] > 0) {
-      // The interval holding the cliff counts its share after the cliff.
-      const double share =
-          start_ms >= cliff_ms ? 1 : (s.t_ms[i] - cliff_ms) / (s.t_ms[i] - start_ms);
-      after_mb += mb * share;
-      last_write_ms = s.t_ms[i];
-      quiet_since_ms = -1;
-    } else {
-      if (quiet_since_ms < 0) quiet_since_ms = start_ms;
-      if (s.t_ms[i] - quiet_since_ms >= kBurstGapMs) break;
-    }
-  }
-  result.before = before_n ? before_sum / before_n : 0;
-  result.after = last_write_ms > cliff_ms ? after_mb / ((last_write_ms - cliff_ms) / 1e3) : 0;
-  return result;
 }
 
 // The SLC cache's summary: capacities, migration, where host data went, the

@@ -1,0 +1,90 @@
+// The live meta's slc.first_cliff carries the core's write throughput on
+// either side of the cliff (report/cliff_throughput.h), the very figures the
+// result JSON's slc.cliff reports, so the UI shows what the core computed.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "api/flashscope_api.h"
+#include "util/json.h"
+
+namespace flashscope {
+namespace {
+
+std::string ReadRepoFile(const std::string& relative) {
+  const std::string path = std::string(FLASHSCOPE_REPO_ROOT) + "/" + relative;
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << path;
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+const json::Value* FirstCliff(const json::Value& meta) {
+  const json::Value* slc = meta.Find("slc");
+  if (slc == nullptr || !slc->is_object()) return nullptr;
+  const json::Value* cliff = slc->Find("first_cliff");
+  return cliff != nullptr && cliff->is_object() ? cliff : nullptr;
+}
+
+// Three 26 GB bursts on a 970 EVO-like drive, the first hitting the cliff
+// (public/scenarios/slc-burst-idle-recovery.json), run through the C API as
+// the worker runs it.
+TEST(SnapshotMetaCliff, MatchesTheResultJsonOnBurstIdleRecovery) {
+  const json::Value scenario =
+      json::Parse(ReadRepoFile("public/scenarios/slc-burst-idle-recovery.json"), "scenario");
+  ASSERT_EQ(scenario.Find("device")->as_string(), "preset:tlc-500g-970evo-like");
+  const std::string device = ReadRepoFile("public/presets/devices/tlc-500g-970evo-like.json");
+  const std::string fio = scenario.Find("fio_job")->as_string();
+  const uint32_t session = fs_create(device.c_str(), fio.c_str(), R"({"series_interval_ms": 100})");
+  ASSERT_GT(session, 0u) << fs_last_error();
+  ASSERT_EQ(fs_precondition(session), 0) << fs_last_error();
+
+  // Slices of 500 ms simulated: the first meta after the cliff has the
+  // "before" figure and no "after" yet (the burst goes on); "after" appears
+  // once the burst has ended, before the run does.
+  bool saw_open_after = false, saw_settled_after_mid_run = false;
+  double until_ns = 0;
+  int32_t reason = 0;
+  while ((reason = fs_advance(session, until_ns += 5e8, 1e12)) != 2) {
+    ASSERT_GE(reason, 0) << fs_last_error();
+    fs_snapshot(session);
+    const json::Value meta = json::Parse(fs_snapshot_meta(session), "meta");
+    const json::Value* cliff = FirstCliff(meta);
+    if (cliff == nullptr) continue;
+    ASSERT_NE(cliff->Find("before_mbps"), nullptr);
+    ASSERT_NE(cliff->Find("after_mbps"), nullptr);
+    if (cliff->Find("after_mbps")->is_null()) {
+      saw_open_after = true;
+      EXPECT_FALSE(saw_settled_after_mid_run) << "after_mbps went back to null";
+    } else {
+      saw_settled_after_mid_run = true;
+      EXPECT_FALSE(cliff->Find("before_mbps")->is_null());
+    }
+  }
+  EXPECT_TRUE(saw_open_after);
+  EXPECT_TRUE(saw_settled_after_mid_run);
+
+  fs_snapshot(session);
+  const json::Value meta = json::Parse(fs_snapshot_meta(session), "meta");
+  const json::Value result = json::Parse(fs_result_json(session), "result");
+  fs_destroy(session);
+  const json::Value* live = FirstCliff(meta);
+  ASSERT_NE(live, nullptr);
+  const json::Value* reported = result.Find("slc")->Find("cliff");
+  ASSERT_TRUE(reported != nullptr && reported->is_object());
+  EXPECT_EQ(live->Find("t_ms")->as_number(), reported->Find("t_ms")->as_number());
+  EXPECT_EQ(live->Find("host_written_bytes")->as_number(),
+            reported->Find("host_written_bytes")->as_number());
+  // Exactly equal: one function computes both from the same series.
+  EXPECT_EQ(live->Find("before_mbps")->as_number(),
+            reported->Find("write_mbps_before")->as_number());
+  EXPECT_EQ(live->Find("after_mbps")->as_number(), reported->Find("write_mbps_after")->as_number());
+  // The scenario's story: ~2.3 GB/s before the cliff, ~600 MB/s after.
+  EXPECT_GT(live->Find("before_mbps")->as_number(), 1500);
+  EXPECT_LT(live->Find("after_mbps")->as_number(), 1000);
+  EXPECT_GT(live->Find("after_mbps")->as_number(), 300);
+}
+
+}  // namespace
+}  // namespace flashscope

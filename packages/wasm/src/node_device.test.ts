@@ -1,0 +1,147 @@
+// The core's answers the UI asks for instead of copying them (issue 16):
+// the device JSON Schema, the effective device with its derived geometry,
+// and fio resolution, from the Node flavour of the REAL wasm build
+// (scripts/build-wasm.sh), checked against what a session of the same
+// build reports.
+//
+// The three C functions (fs_device_schema, fs_effective_device,
+// fs_fio_resolve) are built by other changes of issue 16: each block below
+// is skipped ONLY while this build lacks its export. Remove the skipIf
+// guards once they are merged.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { describe, expect, it } from 'vitest';
+
+import { deviceSchema, effectiveDevice, loadNodeModule, openSession, resolveFio } from './node';
+import { SimError } from './session';
+
+const TLC_8G = readFileSync(
+  fileURLToPath(new URL('../../../public/presets/devices/tlc-8g.json', import.meta.url)),
+  'utf8',
+);
+
+function hasExport(name: string): boolean {
+  return typeof (loadNodeModule() as unknown as Record<string, unknown>)[`_${name}`] === 'function';
+}
+
+describe.skipIf(!hasExport('fs_device_schema'))('deviceSchema (fs_device_schema)', () => {
+  it('describes every setting with a default and a description, overprovision with its limits', () => {
+    const schema = deviceSchema();
+    expect(schema.$schema).toMatch(/2020-12/);
+    const overprovision = schema.properties?.overprovision;
+    expect(overprovision).toBeDefined();
+    expect(overprovision!.default).toBeTypeOf('number');
+    expect(overprovision!.description).toMatch(/\w+/);
+    // The reader refuses a negative over-provisioning: the schema says so.
+    const lower = overprovision!.minimum ?? overprovision!.exclusiveMinimum;
+    expect(lower).toBeTypeOf('number');
+    // GC victim choices come with labels, in the order the UI offers them.
+    const victim = schema.properties?.gc?.properties?.victim;
+    expect(victim?.enum).toContain('greedy');
+    expect(victim?.['x-choices']?.map((c) => c.value)).toEqual(victim?.enum);
+  });
+});
+
+describe.skipIf(!hasExport('fs_effective_device'))('effectiveDevice (fs_effective_device)', () => {
+  it("fills in tlc-8g's defaults and derives the geometry a session has", () => {
+    const effective = effectiveDevice(TLC_8G, [], 'tlc-8g.json');
+    expect(effective.error).toBeNull();
+    expect(effective.device).toMatchObject({ name: 'tlc-8g', overprovision: 0.07 });
+    // A default the preset does not set is filled in.
+    expect((effective.device!.gc as Record<string, unknown>).victim).toBeTypeOf('string');
+    const derived = effective.derived!;
+    expect(derived.kind).toBe('conventional');
+    expect(derived.planes).toBe(4 * 2 * 2);
+    expect(derived.blocks_per_plane).toBe(192);
+    expect(derived.physical_bytes).toBe(4 * 2 * 2 * 192 * 192 * 16384);
+    // The same figures a session of this device reports.
+    const session = openSession({ deviceJson: TLC_8G, fioText: '[w]\nrw=write\nsize=4k\n' });
+    try {
+      const { layout } = session.describe();
+      expect(derived.logical_bytes).toBe(layout.logical_bytes);
+      expect(derived.physical_bytes).toBe(layout.physical_bytes);
+    } finally {
+      session.destroy();
+    }
+    // Reserve blocks cost capacity, so some over-provisioning is needed.
+    expect(derived.min_overprovision).toBeGreaterThan(0);
+    expect(derived.min_overprovision).toBeLessThanOrEqual(0.07);
+  });
+
+  it('flags an over-provisioning below the minimum at its key, with the geometry still derived', () => {
+    const effective = effectiveDevice(TLC_8G, ['overprovision=0.001'], 'tlc-8g.json');
+    expect(effective.error).toMatchObject({ kind: 'input', key: 'overprovision' });
+    expect(effective.error!.message).toMatch(/overprovision/);
+    expect(effective.derived).not.toBeNull();
+    expect(effective.derived!.min_overprovision).toBeGreaterThan(0.001);
+  });
+
+  it('applies overrides as the CLI --set does', () => {
+    const effective = effectiveDevice(TLC_8G, ['gc.victim=fifo', 'seed=7']);
+    expect(effective.error).toBeNull();
+    expect(effective.device).toMatchObject({ seed: 7, gc: { victim: 'fifo' } });
+  });
+});
+
+describe.skipIf(!hasExport('fs_fio_resolve'))('resolveFio (fs_fio_resolve)', () => {
+  const TWO_JOBS = [
+    '[global]',
+    'ioengine=libaio',
+    'bs=4k',
+    'iodepth=8',
+    'size=64m',
+    '',
+    '[writer]',
+    'rw=randwrite',
+    '',
+    '[reader]',
+    'stonewall',
+    'rw=randread',
+    'bs=16k',
+    'runtime=2s',
+    'time_based=1',
+    '',
+  ].join('\n');
+
+  it('resolves a two-job file: sizes, block sizes, stonewall and runtimes', () => {
+    const fio = resolveFio(TLC_8G, TWO_JOBS, [], 'two.fio');
+    expect(fio.jobs.map((job) => job.name)).toEqual(['writer', 'reader']);
+    const [writer, reader] = fio.jobs;
+    expect(writer).toMatchObject({
+      rw: 'randwrite',
+      numjobs: 1,
+      iodepth: 8,
+      size_bytes: 64 << 20,
+      stonewall: false,
+      time_based: false,
+      runtime_s: null,
+    });
+    expect(writer.bs_bytes.write).toBe(4096);
+    expect(reader).toMatchObject({
+      rw: 'randread',
+      stonewall: true,
+      time_based: true,
+      runtime_s: 2,
+    });
+    expect(reader.bs_bytes.read).toBe(16384);
+    expect(fio.longest_runtime_s).toBe(2);
+    // fio's ioengine is not simulated: listed as ignored.
+    expect(writer.ignored).toContain('ioengine');
+  });
+
+  it('rejects a bad job file with its name and line, as a run does', () => {
+    let caught: unknown;
+    try {
+      resolveFio(TLC_8G, '[job]\nrw=sideways\n', [], 'bad.fio');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(SimError);
+    expect((caught as SimError).serialized).toMatchObject({
+      kind: 'input',
+      file: 'bad.fio',
+      line: 2,
+    });
+  });
+});
