@@ -16,6 +16,8 @@ ensure_native_toolchain() {
   command -v make >/dev/null || missing+=(make)
   command -v clang-format >/dev/null || missing+=(clang-format)
   [ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
+  # The CLI's argument parser (header-only; packages/sim-core/CMakeLists.txt).
+  [ -f /usr/include/CLI/CLI.hpp ] || missing+=(libcli11-dev)
   # Compressed traces: the decoders' libraries (src/trace/decoders/), and
   # the command-line tools the Node tests compress their xz and zstd
   # samples with (packages/wasm/src/node_compressed_trace.test.ts).

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "api/api_guard.h"
 #include "api/session.h"
 #include "api/stability_session.h"
 #include "api/trace_input.h"
@@ -145,6 +146,15 @@ uint64_t ToU64(double value) {
 }
 
 }  // namespace
+
+// api/api_guard.h: the same error state for exports defined in other files.
+void RecordApiException() noexcept { RecordCurrentException(); }
+void ClearApiError() noexcept {
+  ApiState& state = State();
+  state.last_error_fallback = nullptr;
+  state.last_error = "null";
+}
+
 }  // namespace flashscope
 
 using flashscope::Guard;

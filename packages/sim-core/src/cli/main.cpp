@@ -10,23 +10,29 @@
 //   flashscope presets [--json]
 //   flashscope stability --device DEVICE [--fio MEASURE.fio] [options] [--compare]
 //       [--json]
+//   flashscope schema                    (the device JSON Schema)
 //
+// Arguments are parsed with CLI11 (cli/command_line.h); every value option
+// may be written --flag VALUE or --flag=VALUE.
 // Bad input exits with status 2 and one line naming the file, the line and
 // the problem; simulator faults exit with 3.
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "cli/command_line.h"
 #include "cli/event_stream.h"
 #include "cli/presets.h"
+#include "cli/schema_command.h"
 #include "cli/stability_command.h"
 #include "cli/trace_command.h"
 #include "report/fio_json.h"
@@ -56,6 +62,7 @@ constexpr const char* kUsage =
     "  flashscope presets [--json]\n"
     "  flashscope stability --device DEVICE [--fio MEASURE.fio] [options] [--compare]\n"
     "                 [--json]\n"
+    "  flashscope schema       the device JSON Schema\n"
     "\n"
     "run options:\n"
     "  --set KEY=VALUE         override a device key by dotted path (repeatable),\n"
@@ -88,7 +95,7 @@ struct RunArgs {
   std::string device;
   std::string fio;
   std::string trace;
-  json::Value trace_flags = json::Value::Object();
+  std::vector<cli::GivenValue> trace_flags;  // in the order given
   std::string scenario;
   std::vector<std::string> sets;
   std::string placements;  // --placements: all or NAME,NAME
@@ -144,54 +151,66 @@ void AddPreconditionSets(const std::string& spec, std::vector<std::string>& sets
   }
 }
 
-RunArgs ParseRunArgs(int argc, char** argv) {
+// The options of `run` (CLI11 binds the simple ones; --set, --seed and
+// --precondition are read in the order given, FinishRunArgs).
+struct RunOptions {
   RunArgs args;
-  for (int i = 2; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) UsageError(arg + " needs a value");
-      return argv[++i];
-    };
-    if (arg == "--device")
-      args.device = value();
-    else if (arg == "--fio")
-      args.fio = value();
-    else if (arg == "--trace")
-      args.trace = value();
-    else if (arg == "--scenario")
-      args.scenario = value();
-    else if (arg == "--set")
-      args.sets.push_back(value());
-    else if (arg == "--seed")
-      args.sets.push_back("seed=" + value());
-    else if (arg == "--precondition")
-      AddPreconditionSets(value(), args.sets);
-    else if (arg == "--placements")
-      args.placements = value();
-    else if (arg == "--json")
-      args.json = true;
-    else if (arg == "--output-format")
-      args.output_format = ParseFioOutputFormats(value());
-    else if (arg.rfind("--output-format=", 0) == 0)  // fio spells it this way
-      args.output_format = ParseFioOutputFormats(arg.substr(std::strlen("--output-format=")));
-    else if (arg == "--parse-only")
-      args.parse_only = true;
-    else if (arg == "--events")
-      args.events = true;
-    else if (arg == "--presets")
-      SetPresetsDir(value());
-    else if (arg == "--series-interval-ms") {
-      const std::string v = value();
-      char* end = nullptr;
-      args.interval_ms = std::strtod(v.c_str(), &end);
-      if (*end != '\0' || !(args.interval_ms > 0))
-        UsageError("--series-interval-ms needs a positive number");
-    } else if (TakeTraceFlag(argc, argv, i, args.trace_flags)) {
-      continue;
+  std::string output_format;
+  std::string presets;
+  std::string interval_ms;
+};
+
+void AddRunOptions(CLI::App& run, RunOptions& options) {
+  RunArgs& args = options.args;
+  cli::AddValueOption(run, "--device", args.device);
+  cli::AddValueOption(run, "--fio", args.fio);
+  cli::AddValueOption(run, "--trace", args.trace);
+  cli::AddValueOption(run, "--scenario", args.scenario);
+  cli::AddRepeatedOption(run, "--set");
+  cli::AddRepeatedOption(run, "--seed");
+  cli::AddRepeatedOption(run, "--precondition");
+  cli::AddValueOption(run, "--placements", args.placements);
+  run.add_flag("--json", args.json);
+  cli::AddValueOption(run, "--output-format", options.output_format);
+  run.add_flag("--parse-only", args.parse_only);
+  run.add_flag("--events", args.events);
+  cli::AddValueOption(run, "--presets", options.presets);
+  cli::AddValueOption(run, "--series-interval-ms", options.interval_ms);
+  AddTraceFlags(run);
+}
+
+// Checks what CLI11 parsed and reads the values that need more than binding.
+RunArgs FinishRunArgs(const CLI::App& run, const RunOptions& options) {
+  if (const std::string flag = cli::OptionMissingValue(run); !flag.empty()) {
+    UsageError(flag + " needs a value");
+  }
+  if (const std::string arg = cli::UnknownArgument(run); !arg.empty()) {
+    UsageError("unknown option '" + arg + "'");
+  }
+  RunArgs args = options.args;
+  // A later --set, --seed or --precondition overrides an earlier one.
+  for (const cli::GivenValue& given :
+       cli::ValuesInOrder(run, {"--set", "--seed", "--precondition"})) {
+    if (given.flag == "--set") {
+      args.sets.push_back(given.value);
+    } else if (given.flag == "--seed") {
+      args.sets.push_back("seed=" + given.value);
     } else {
-      UsageError("unknown option '" + arg + "'");
+      AddPreconditionSets(given.value, args.sets);
     }
   }
+  if (!options.output_format.empty()) {
+    args.output_format = ParseFioOutputFormats(options.output_format);
+  }
+  if (!options.presets.empty()) SetPresetsDir(options.presets);
+  if (!options.interval_ms.empty()) {
+    const std::string& v = options.interval_ms;
+    char* end = nullptr;
+    args.interval_ms = std::strtod(v.c_str(), &end);
+    if (*end != '\0' || !(args.interval_ms > 0))
+      UsageError("--series-interval-ms needs a positive number");
+  }
+  args.trace_flags = GivenTraceFlags(run);
   if (!args.scenario.empty() &&
       (!args.device.empty() || !args.fio.empty() || !args.trace.empty())) {
     UsageError("--scenario replaces --device and --fio / --trace; give one or the other");
@@ -211,10 +230,8 @@ RunArgs ParseRunArgs(int argc, char** argv) {
   if (args.parse_only && (args.device.empty() || args.fio.empty())) {
     UsageError("--parse-only needs --device and --fio");
   }
-  if (args.trace.empty() && !args.trace_flags.members().empty()) {
-    // Each flag's value remembers its argv index (TakeTraceFlag).
-    UsageError(std::string(argv[args.trace_flags.members()[0].second.line()]) +
-               " is a trace option: it needs --trace FILE");
+  if (args.trace.empty() && !args.trace_flags.empty()) {
+    UsageError(args.trace_flags.front().flag + " is a trace option: it needs --trace FILE");
   }
   return args;
 }
@@ -230,7 +247,7 @@ struct RunInputs {
   std::optional<GeneratorWorkload> generator;
 };
 
-RunInputs LoadInputs(const RunArgs& args, char** argv, const std::vector<std::string>& sets) {
+RunInputs LoadInputs(const RunArgs& args, const std::vector<std::string>& sets) {
   RunInputs in;
   if (!args.scenario.empty()) {
     Scenario scenario = LoadScenario(args.scenario, PresetsDir(), sets);
@@ -247,7 +264,7 @@ RunInputs LoadInputs(const RunArgs& args, char** argv, const std::vector<std::st
     if (!args.trace.empty()) {
       in.trace_path = args.trace;
       in.workload = args.trace;
-      in.trace_options = TraceOptionsFromFlags(args.trace_flags, argv);
+      in.trace_options = TraceOptionsFromFlags(args.trace_flags);
     } else {
       // fio's reading: include beside the job file, ${VAR} from the
       // environment.
@@ -369,9 +386,9 @@ std::string FormatFixed(double value, int decimals) {
 // the host FTL's WAF, GC write bytes, GC count (also relative to ZB-OPT's
 // when it ran) and the mean garbage proportion of the reclaimed zones, all
 // read from each run's result "zns" object.
-int RunPlacements(const RunArgs& args, char** argv) {
+int RunPlacements(const RunArgs& args) {
   const std::vector<std::string> names = PlacementList(args.placements);
-  const RunInputs base = LoadInputs(args, argv, args.sets);
+  const RunInputs base = LoadInputs(args, args.sets);
   if (!base.device.zns.enabled) {
     throw InputError("flashscope", 0,
                      "--placements needs a zoned device (device JSON 'zns'); " + base.device.file +
@@ -382,7 +399,7 @@ int RunPlacements(const RunArgs& args, char** argv) {
     std::vector<std::string> sets = args.sets;
     sets.push_back("zns.placement=" + name);
     RunInfo info;
-    const std::unique_ptr<Simulator> sim = Simulate(LoadInputs(args, argv, sets), args, info);
+    const std::unique_ptr<Simulator> sim = Simulate(LoadInputs(args, sets), args, info);
     json::Value result = json::Parse(RunResultJson(*sim, info, false), "result");
     const json::Value* zns = result.Find("zns");
     if (zns == nullptr || !zns->is_object()) {
@@ -444,10 +461,9 @@ std::string FioOutput(const Simulator& sim, const RunInputs& in, const RunInfo& 
   return out;
 }
 
-int Run(int argc, char** argv) {
-  const RunArgs args = ParseRunArgs(argc, argv);
-  if (!args.placements.empty()) return RunPlacements(args, argv);
-  const RunInputs in = LoadInputs(args, argv, args.sets);
+int Run(const RunArgs& args) {
+  if (!args.placements.empty()) return RunPlacements(args);
+  const RunInputs in = LoadInputs(args, args.sets);
   if (args.parse_only) {
     const std::string text = FioResolvedJobsText(in.jobs, in.device);
     std::fwrite(text.data(), 1, text.size(), stdout);
@@ -473,36 +489,70 @@ int Run(int argc, char** argv) {
   return 0;
 }
 
-int Presets(int argc, char** argv) {
-  bool json = false;
-  for (int i = 2; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--json")
-      json = true;
-    else if (arg == "--presets" && i + 1 < argc)
-      SetPresetsDir(argv[++i]);
-    else
-      UsageError("unknown option '" + arg + "' for presets");
+int Presets(const CLI::App& presets, bool json, const std::string& presets_dir) {
+  if (const std::string arg = cli::UnknownArgument(presets); !arg.empty()) {
+    UsageError("unknown option '" + arg + "' for presets");
   }
+  if (const std::string flag = cli::OptionMissingValue(presets); !flag.empty()) {
+    UsageError("unknown option '" + flag + "' for presets");
+  }
+  if (!presets_dir.empty()) SetPresetsDir(presets_dir);
   const std::string out = ListPresets(PresetsDir(), json);
   std::fwrite(out.data(), 1, out.size(), stdout);
   return 0;
 }
 
+int Help() {
+  std::fputs(kUsage, stdout);
+  std::fputs(kTraceOptionsUsage, stdout);
+  std::fputs(kStabilityUsage, stdout);
+  return 0;
+}
+
 int Main(int argc, char** argv) {
   if (argc < 2) UsageError("missing command");
-  const std::string command = argv[1];
-  if (command == "run") return Run(argc, argv);
-  if (command == "presets") return Presets(argc, argv);
-  if (command == "trace") return TraceCommand(argc, argv);
-  if (command == "stability") return StabilityCommand(argc, argv);
-  if (command == "--help" || command == "-h" || command == "help") {
-    std::fputs(kUsage, stdout);
-    std::fputs(kTraceOptionsUsage, stdout);
-    std::fputs(kStabilityUsage, stdout);
-    return 0;
+  // Each command's callback runs once CLI11 has parsed its arguments and
+  // leaves the exit status here.
+  int status = 0;
+  CLI::App app("FlashScope: an SSD simulator run headless, like fio", "flashscope");
+  app.set_help_flag();  // --help is FlashScope's usage text (below)
+  app.allow_extras();
+  app.require_subcommand(0, 1);
+
+  CLI::App* run = cli::AddCommand(app, "run");
+  RunOptions run_options;
+  AddRunOptions(*run, run_options);
+  run->callback([run, &run_options, &status] { status = Run(FinishRunArgs(*run, run_options)); });
+
+  CLI::App* presets = cli::AddCommand(app, "presets");
+  bool presets_json = false;
+  std::string presets_dir;
+  presets->add_flag("--json", presets_json);
+  cli::AddValueOption(*presets, "--presets", presets_dir);
+  presets->callback([presets, &presets_json, &presets_dir, &status] {
+    status = Presets(*presets, presets_json, presets_dir);
+  });
+
+  AddTraceCommand(app, status);
+  AddStabilityCommand(app, status);
+
+  // `flashscope schema`: the device JSON Schema (cli/schema_command.h).
+  cli::AddCommand(app, "schema")->callback([&status] { status = SchemaCommand(); });
+
+  cli::AddCommand(app, "help")->callback([&status] { status = Help(); });
+  bool help = false;
+  app.add_flag("--help,-h", help);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // Not expected (every command takes what it does not know as extras),
+    // but a command-line mistake all the same.
+    UsageError(e.what());
   }
-  UsageError("unknown command '" + command + "'");
+  if (!app.get_subcommands().empty()) return status;
+  if (help) return Help();
+  UsageError("unknown command '" + cli::UnknownArgument(app) + "'");
 }
 
 }  // namespace

@@ -4,9 +4,11 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "cli/command_line.h"
 #include "cli/presets.h"
 #include "config/device_config.h"
 #include "scenario/scenario.h"
@@ -67,67 +69,80 @@ double NumberFlag(const std::string& flag, const std::string& text) {
 
 }  // namespace
 
-int StabilityCommand(int argc, char** argv) {
+namespace {
+
+struct StabilityArgs {
   std::string device_spec;
   std::string fio_path;
-  std::vector<std::string> sets;
+  std::string presets;
+  std::string random_precondition;
+  std::string rounds_max;
+  std::string qos_read_us;
+  std::string qos_write_us;
+  std::string qos_percentile;
+  std::string series_interval_ms;
   bool json = false;
   bool compare = false;
+};
+
+int Stability(const CLI::App& command, const StabilityArgs& args) {
+  if (const std::string flag = cli::OptionMissingValue(command); !flag.empty()) {
+    StabilityError(flag + " needs a value");
+  }
+  if (const std::string arg = cli::UnknownArgument(command); !arg.empty()) {
+    StabilityError("unknown option '" + arg + "' for stability");
+  }
+  const bool json = args.json;
+  const bool compare = args.compare;
+  const std::string& device_spec = args.device_spec;
+  const std::string& fio_path = args.fio_path;
+  if (!args.presets.empty()) SetPresetsDir(args.presets);
+  // --set and --seed in the order given: a later one wins.
+  std::vector<std::string> sets;
+  for (const cli::GivenValue& given : cli::ValuesInOrder(command, {"--set", "--seed"})) {
+    sets.push_back(given.flag == "--seed" ? "seed=" + given.value : given.value);
+  }
   stability::StabilityOptions options;
-  for (int i = 2; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) StabilityError(arg + " needs a value");
-      return argv[++i];
-    };
-    if (arg == "--device") {
-      device_spec = value();
-    } else if (arg == "--fio") {
-      fio_path = value();
-    } else if (arg == "--set") {
-      sets.push_back(value());
-    } else if (arg == "--seed") {
-      sets.push_back("seed=" + value());
-    } else if (arg == "--presets") {
-      SetPresetsDir(value());
-    } else if (arg == "--json") {
-      json = true;
-    } else if (arg == "--compare") {
-      compare = true;
-    } else if (arg == "--random-precondition") {
-      const double x = NumberFlag(arg, value());
-      if (!(x >= 0 && x <= stability::kMaxRandomPreconditionCapacity)) {
-        StabilityError("--random-precondition needs 0 to 10 times the capacity, not '" +
-                       std::string(argv[i]) + "'");
-      }
-      options.random_precondition_capacity = x;
-    } else if (arg == "--rounds-max") {
-      const double n = NumberFlag(arg, value());
-      if (n != std::floor(n) || n < 1 || n > 100) {
-        StabilityError("--rounds-max needs a whole number of rounds from 1 to 100, not '" +
-                       std::string(argv[i]) + "'");
-      }
-      options.rule.max_rounds = static_cast<uint32_t>(n);
-    } else if (arg == "--qos-read-us" || arg == "--qos-write-us") {
-      const double us = NumberFlag(arg, value());
-      if (!(us > 0)) {
-        StabilityError(arg + " needs a positive latency in microseconds, not '" +
-                       std::string(argv[i]) + "'");
-      }
-      (arg == "--qos-read-us" ? options.qos.read_limit_us : options.qos.write_limit_us) = us;
-    } else if (arg == "--qos-percentile") {
-      const double p = NumberFlag(arg, value());
-      if (!(p > 0 && p <= 100)) {
-        StabilityError("--qos-percentile needs 0 < P <= 100, not '" + std::string(argv[i]) + "'");
-      }
-      options.qos.percentile = p;
-    } else if (arg == "--series-interval-ms") {
-      const double ms = NumberFlag(arg, value());
-      if (!(ms >= 0.001)) StabilityError("--series-interval-ms needs at least 0.001 ms");
-      options.series_interval_ns = static_cast<uint64_t>(std::llround(ms * 1e6));
-    } else {
-      StabilityError("unknown option '" + arg + "' for stability");
+  if (!args.random_precondition.empty()) {
+    const std::string& text = args.random_precondition;
+    const double x = NumberFlag("--random-precondition", text);
+    if (!(x >= 0 && x <= stability::kMaxRandomPreconditionCapacity)) {
+      StabilityError("--random-precondition needs 0 to 10 times the capacity, not '" + text + "'");
     }
+    options.random_precondition_capacity = x;
+  }
+  if (!args.rounds_max.empty()) {
+    const std::string& text = args.rounds_max;
+    const double n = NumberFlag("--rounds-max", text);
+    if (n != std::floor(n) || n < 1 || n > 100) {
+      StabilityError("--rounds-max needs a whole number of rounds from 1 to 100, not '" + text +
+                     "'");
+    }
+    options.rule.max_rounds = static_cast<uint32_t>(n);
+  }
+  const auto qos_limit = [](const char* flag, const std::string& text, double& limit_us) {
+    if (text.empty()) return;
+    const double us = NumberFlag(flag, text);
+    if (!(us > 0)) {
+      StabilityError(std::string(flag) + " needs a positive latency in microseconds, not '" + text +
+                     "'");
+    }
+    limit_us = us;
+  };
+  qos_limit("--qos-read-us", args.qos_read_us, options.qos.read_limit_us);
+  qos_limit("--qos-write-us", args.qos_write_us, options.qos.write_limit_us);
+  if (!args.qos_percentile.empty()) {
+    const std::string& text = args.qos_percentile;
+    const double p = NumberFlag("--qos-percentile", text);
+    if (!(p > 0 && p <= 100)) {
+      StabilityError("--qos-percentile needs 0 < P <= 100, not '" + text + "'");
+    }
+    options.qos.percentile = p;
+  }
+  if (!args.series_interval_ms.empty()) {
+    const double ms = NumberFlag("--series-interval-ms", args.series_interval_ms);
+    if (!(ms >= 0.001)) StabilityError("--series-interval-ms needs at least 0.001 ms");
+    options.series_interval_ns = static_cast<uint64_t>(std::llround(ms * 1e6));
   }
   if (device_spec.empty()) StabilityError("stability needs --device");
 
@@ -168,6 +183,27 @@ int StabilityCommand(int argc, char** argv) {
       json ? stability::StabilityJson(result, false) : stability::StabilityText(result);
   std::fwrite(out.data(), 1, out.size(), stdout);
   return 0;
+}
+
+}  // namespace
+
+void AddStabilityCommand(CLI::App& app, int& status) {
+  CLI::App* command = cli::AddCommand(app, "stability");
+  const auto args = std::make_shared<StabilityArgs>();
+  cli::AddValueOption(*command, "--device", args->device_spec);
+  cli::AddValueOption(*command, "--fio", args->fio_path);
+  cli::AddRepeatedOption(*command, "--set");
+  cli::AddRepeatedOption(*command, "--seed");
+  cli::AddValueOption(*command, "--presets", args->presets);
+  cli::AddValueOption(*command, "--random-precondition", args->random_precondition);
+  cli::AddValueOption(*command, "--rounds-max", args->rounds_max);
+  cli::AddValueOption(*command, "--qos-read-us", args->qos_read_us);
+  cli::AddValueOption(*command, "--qos-write-us", args->qos_write_us);
+  cli::AddValueOption(*command, "--qos-percentile", args->qos_percentile);
+  cli::AddValueOption(*command, "--series-interval-ms", args->series_interval_ms);
+  command->add_flag("--json", args->json);
+  command->add_flag("--compare", args->compare);
+  command->callback([command, args, &status] { status = Stability(*command, *args); });
 }
 
 }  // namespace flashscope

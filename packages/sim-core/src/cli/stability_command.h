@@ -8,10 +8,14 @@
 //       [--compare] [--json]
 #pragma once
 
+#include <CLI/CLI.hpp>
+
 namespace flashscope {
 
 extern const char* const kStabilityUsage;
 
-int StabilityCommand(int argc, char** argv);
+// Adds the command to `app`; when parsing reaches it, it runs and leaves its
+// exit status in `status`.
+void AddStabilityCommand(CLI::App& app, int& status);
 
 }  // namespace flashscope

@@ -2,7 +2,9 @@
 
 #include <chrono>
 #include <cstdio>
-#include <cstring>
+#include <cstdlib>
+#include <memory>
+#include <utility>
 
 #include "trace/trace_summary.h"
 #include "util/input_error.h"
@@ -46,83 +48,98 @@ double NumberOf(const std::string& flag, const std::string& text) {
   return value;
 }
 
-}  // namespace
+// Each flag sets one key of the trace options JSON (--window two).
+constexpr std::pair<const char*, const char*> kStringFlags[] = {
+    {"--format", "format"},
+    {"--csv-columns", "csv_columns"},
+    {"--blkparse-action", "blkparse_action"},
+    {"--volume", "volume"},
+    {"--map", "address_map"},
+    {"--bad-lines", "bad_lines"},
+    {"--clock", "clock"},
+    {"--volume-placement", "volume_placement"}};
+constexpr std::pair<const char*, const char*> kNumberFlags[] = {
+    {"--speed", "speed"}, {"--qd", "queue_depth"}, {"--max-requests", "max_requests"}};
+constexpr const char* kWindowFlag = "--window";
 
-bool TakeTraceFlag(int argc, char** argv, int& i, json::Value& options) {
-  static constexpr std::pair<const char*, const char*> kStringFlags[] = {
-      {"--format", "format"},
-      {"--csv-columns", "csv_columns"},
-      {"--blkparse-action", "blkparse_action"},
-      {"--volume", "volume"},
-      {"--map", "address_map"},
-      {"--bad-lines", "bad_lines"},
-      {"--clock", "clock"},
-      {"--volume-placement", "volume_placement"}};
-  static constexpr std::pair<const char*, const char*> kNumberFlags[] = {
-      {"--speed", "speed"}, {"--qd", "queue_depth"}, {"--max-requests", "max_requests"}};
-  const std::string flag = argv[i];
-  auto value = [&]() -> std::string {
-    if (i + 1 >= argc) FlagError(flag + " needs a value");
-    return argv[++i];
-  };
-  // Each value remembers the argv index of its flag (as its "line"), so a
-  // bad value's error names the flag.
-  const uint32_t at = static_cast<uint32_t>(i);
-  auto set = [&](const char* key, json::Value v) {
-    v.set_position(at, 0);
-    options.Set(key, std::move(v));
-  };
-  for (const auto& [name, key] : kStringFlags) {
-    if (flag == name) {
-      set(key, json::Value::String(value()));
-      return true;
-    }
+std::vector<std::string> TraceFlagNames() {
+  std::vector<std::string> names;
+  for (const auto& [flag, key] : kStringFlags) names.emplace_back(flag);
+  for (const auto& [flag, key] : kNumberFlags) names.emplace_back(flag);
+  names.emplace_back(kWindowFlag);
+  return names;
+}
+
+// Sets the keys `given` stands for in `options`.
+void SetTraceKeys(const cli::GivenValue& given, json::Value& options) {
+  for (const auto& [flag, key] : kStringFlags) {
+    if (given.flag == flag) options.Set(key, json::Value::String(given.value));
   }
-  for (const auto& [name, key] : kNumberFlags) {
-    if (flag == name) {
-      set(key, json::Value::Number(NumberOf(flag, value())));
-      return true;
-    }
+  for (const auto& [flag, key] : kNumberFlags) {
+    if (given.flag == flag) options.Set(key, json::Value::Number(NumberOf(flag, given.value)));
   }
-  if (flag == "--window") {
-    const std::string window = value();
+  if (given.flag == kWindowFlag) {
+    const std::string& window = given.value;
     const size_t colon = window.find(':');
     if (colon == std::string::npos) FlagError("--window needs START_S:END_S, not '" + window + "'");
     const std::string start = window.substr(0, colon);
     const std::string end = window.substr(colon + 1);
-    set("window_start_s", json::Value::Number(start.empty() ? 0 : NumberOf("--window", start)));
-    set("window_end_s", json::Value::Number(end.empty() ? -1 : NumberOf("--window", end)));
-    return true;
+    options.Set("window_start_s",
+                json::Value::Number(start.empty() ? 0 : NumberOf(kWindowFlag, start)));
+    options.Set("window_end_s", json::Value::Number(end.empty() ? -1 : NumberOf(kWindowFlag, end)));
   }
-  return false;
 }
 
-TraceOptions TraceOptionsFromFlags(const json::Value& options, char** argv) {
+}  // namespace
+
+void AddTraceFlags(CLI::App& command) {
+  for (const std::string& flag : TraceFlagNames()) cli::AddRepeatedOption(command, flag);
+}
+
+std::vector<cli::GivenValue> GivenTraceFlags(const CLI::App& command) {
+  return cli::ValuesInOrder(command, TraceFlagNames());
+}
+
+TraceOptions TraceOptionsFromFlags(const std::vector<cli::GivenValue>& flags) {
+  json::Value options = json::Value::Object();
+  for (const cli::GivenValue& given : flags) SetTraceKeys(given, options);
   try {
     return ParseTraceOptions(options, "flashscope");
-  } catch (const InputError& e) {
-    if (e.line() == 0) throw;
-    // Named by the flag and its value: "flashscope: --speed 0: ...".
-    throw InputError(std::string(argv[e.line()]) + " " + argv[e.line() + 1], 0, e.problem());
+  } catch (const InputError& whole) {
+    // Name the flag whose value the problem is about ("flashscope: --speed
+    // 0: ..."): the one that alone gives the same problem. A problem of
+    // several flags together is the command line's.
+    for (const cli::GivenValue& given : flags) {
+      json::Value alone = json::Value::Object();
+      SetTraceKeys(given, alone);
+      try {
+        ParseTraceOptions(alone, "flashscope");
+      } catch (const InputError& e) {
+        if (e.problem() == whole.problem()) {
+          throw InputError(given.flag + " " + given.value, 0, e.problem());
+        }
+      }
+    }
+    throw InputError("flashscope", 0, whole.problem());
   }
 }
 
-int TraceCommand(int argc, char** argv) {
+namespace {
+
+struct InspectArgs {
+  bool json = false;
+};
+
+int Inspect(const CLI::App& inspect, const InspectArgs& args) {
   const std::string usage =
       "usage: flashscope trace inspect FILE [--format NAME] [trace options] [--json]\n";
-  if (argc < 3 || std::strcmp(argv[2], "inspect") != 0) {
-    FlagError("trace needs a subcommand: inspect\n" + usage + kTraceOptionsUsage);
+  if (const std::string flag = cli::OptionMissingValue(inspect); !flag.empty()) {
+    FlagError(flag + " needs a value");
   }
+  // The one argument that is not an option is the file.
   std::string file;
-  bool json = false;
-  json::Value flags = json::Value::Object();
-  for (int i = 3; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--json") {
-      json = true;
-    } else if (TakeTraceFlag(argc, argv, i, flags)) {
-      continue;
-    } else if (!arg.empty() && arg[0] == '-') {
+  for (const std::string& arg : inspect.remaining()) {
+    if (!arg.empty() && arg[0] == '-') {
       FlagError("unknown option '" + arg + "' for trace inspect\n" + usage + kTraceOptionsUsage);
     } else if (file.empty()) {
       file = arg;
@@ -131,7 +148,7 @@ int TraceCommand(int argc, char** argv) {
     }
   }
   if (file.empty()) FlagError("trace inspect needs a FILE\n" + usage);
-  const TraceOptions options = TraceOptionsFromFlags(flags, argv);
+  const TraceOptions options = TraceOptionsFromFlags(GivenTraceFlags(inspect));
 
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
@@ -142,9 +159,28 @@ int TraceCommand(int argc, char** argv) {
   std::fprintf(stderr, "flashscope: read %.1f MB in %.2f s (%.0f MB/s)\n",
                inspector.scanner().bytes_consumed() / 1e6, seconds,
                seconds > 0 ? inspector.scanner().bytes_consumed() / 1e6 / seconds : 0.0);
-  std::string out = json ? inspector.SummaryJson() + "\n" : inspector.SummaryText();
+  std::string out = args.json ? inspector.SummaryJson() + "\n" : inspector.SummaryText();
   std::fwrite(out.data(), 1, out.size(), stdout);
   return 0;
+}
+
+}  // namespace
+
+void AddTraceCommand(CLI::App& app, int& status) {
+  CLI::App* trace = cli::AddCommand(app, "trace");
+  CLI::App* inspect = cli::AddCommand(*trace, "inspect");
+  const auto args = std::make_shared<InspectArgs>();
+  inspect->add_flag("--json", args->json);
+  AddTraceFlags(*inspect);
+  inspect->callback([inspect, args, &status] { status = Inspect(*inspect, *args); });
+  trace->callback([trace, &status] {
+    if (trace->get_subcommands().empty()) {
+      FlagError(
+          "trace needs a subcommand: inspect\nusage: flashscope trace inspect FILE "
+          "[--format NAME] [trace options] [--json]\n" +
+          std::string(kTraceOptionsUsage));
+    }
+  });
 }
 
 }  // namespace flashscope

@@ -10,23 +10,30 @@
 // accept exactly the same values.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <string>
+#include <vector>
 
+#include "cli/command_line.h"
 #include "trace/trace_options.h"
-#include "util/json.h"
 
 namespace flashscope {
 
 extern const char* const kTraceOptionsUsage;
 
-// When argv[i] is a trace option flag, records it in `options` (a JSON
-// object of trace option keys), advances i past its value and returns true.
-bool TakeTraceFlag(int argc, char** argv, int& i, json::Value& options);
+// Adds the trace option flags to `command` (run, trace inspect).
+void AddTraceFlags(CLI::App& command);
 
-// Validates the recorded flags; a bad value is an InputError naming the flag.
-TraceOptions TraceOptionsFromFlags(const json::Value& options, char** argv);
+// The trace option flags given to `command`, in the order given.
+std::vector<cli::GivenValue> GivenTraceFlags(const CLI::App& command);
 
-// `flashscope trace inspect FILE [--format NAME] [trace options] [--json]`.
-int TraceCommand(int argc, char** argv);
+// Validates the flags as the trace options JSON; a bad value is an
+// InputError named by the flag and its value ("--speed 0: ...").
+TraceOptions TraceOptionsFromFlags(const std::vector<cli::GivenValue>& flags);
+
+// `flashscope trace inspect FILE [--format NAME] [trace options] [--json]`:
+// adds the command to `app`; when parsing reaches it, it runs and leaves
+// its exit status in `status`.
+void AddTraceCommand(CLI::App& app, int& status);
 
 }  // namespace flashscope

@@ -1,9 +1,11 @@
 #include "report/fio_parse_only.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "nand/layout.h"
 #include "sim/fio_jobs.h"
+#include "util/json.h"
 #include "util/rng.h"
 #include "workload/fio_generator.h"
 
@@ -185,6 +187,101 @@ std::string FioResolvedJobsText(const FioJobFile& file, const DeviceConfig& devi
   }
   (void)built;
   return out;
+}
+
+namespace {
+
+// fio's min_bs of one direction: the smallest block size it may issue.
+uint64_t SmallestBlockBytes(const FioJob& job, int dir) {
+  if (job.bs_range[dir].max_bytes > 0) return job.bs_range[dir].min_bytes;
+  uint64_t smallest = 0;
+  for (const BlockSizeShare& share : job.block_sizes[dir]) {
+    if (smallest == 0 || share.bytes < smallest) smallest = share.bytes;
+  }
+  return smallest;
+}
+
+void PerDirection(json::Writer& out, const char* key, const uint64_t (&values)[3]) {
+  out.Key(key).BeginObject();
+  out.FieldUint("read", values[0]).FieldUint("write", values[1]).FieldUint("trim", values[2]);
+  out.EndObject();
+}
+
+bool IsClosedLoop(const JobSpec& spec) {
+  if (spec.iodepth == 0 || spec.rate_iops > 0 || spec.thinktime_ns > 0) return false;
+  for (uint32_t dir = 0; dir < kIoDirections; ++dir) {
+    if (spec.rate_bytes[dir] > 0 || spec.rate_iops_dir[dir] > 0) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string FioResolvedJobsJson(const FioJobFile& file, const DeviceConfig& device) {
+  const DeviceLayout layout = DeviceLayout::From(device);
+  // Builds every job as a run would: the same checks, the same errors.
+  const std::vector<JobSpec> built = JobsFromFio(file, device, layout);
+  const uint32_t first = FirstTimedFioJob(file, device);
+  json::Writer out;
+  out.BeginObject().Key("jobs").BeginArray();
+  bool closed_loop = true;
+  uint64_t longest_runtime_ns = 0;
+  for (size_t j = 0; j < built.size(); ++j) {
+    const JobSpec& spec = built[j];
+    const FioJob& job = file.jobs[first + j];
+    out.BeginObject();
+    out.FieldString("name", job.name).FieldString("rw", RwName(job.rw));
+    out.FieldUint("numjobs", job.numjobs).FieldUint("iodepth", spec.iodepth);
+    const uint64_t bs[3] = {SmallestBlockBytes(job, 0), SmallestBlockBytes(job, 1),
+                            SmallestBlockBytes(job, 2)};
+    PerDirection(out, "bs_bytes", bs);
+    if (job.zbd || !job.read_iolog.empty()) {
+      out.Key("offset_bytes").Null().Key("size_bytes").Null().Key("io_bytes").Null();
+    } else {
+      // The generator resolves the region the same way the run's does.
+      const FioIoGenerator generator(job, layout.logical_bytes, layout.unit_bytes, Rng(1),
+                                     file.file);
+      out.FieldUint("offset_bytes", generator.region_offset_bytes());
+      out.FieldUint("size_bytes", generator.region_bytes());
+      out.FieldUint("io_bytes", generator.bytes_per_loop() * job.loops);
+    }
+    out.Key("runtime_s");
+    if (spec.runtime_ns > 0) {
+      out.Number(spec.runtime_ns / 1e9);
+    } else {
+      out.Null();
+    }
+    out.FieldBool("time_based", job.time_based);
+    out.Field("ramp_time_s", spec.ramp_ns / 1e9);
+    out.FieldBool("stonewall", spec.stonewall);
+    // rate_iops=N (one value) paces every direction; per-direction values
+    // replace it.
+    uint64_t rate_iops[3];
+    for (uint32_t dir = 0; dir < kIoDirections; ++dir) {
+      rate_iops[dir] = spec.rate_iops_dir[dir] > 0 ? spec.rate_iops_dir[dir] : spec.rate_iops;
+    }
+    PerDirection(out, "rate_iops", rate_iops);
+    PerDirection(out, "rate_bytes_per_s", spec.rate_bytes);
+    out.Field("thinktime_us", spec.thinktime_ns / 1e3);
+    const bool job_closed_loop = IsClosedLoop(spec);
+    out.FieldBool("closed_loop", job_closed_loop);
+    out.Key("ignored").BeginArray();
+    for (const std::string& name : job.ignored) out.String(name);
+    out.EndArray();
+    out.EndObject();
+    closed_loop = closed_loop && job_closed_loop;
+    longest_runtime_ns = std::max(longest_runtime_ns, spec.runtime_ns);
+  }
+  out.EndArray();
+  out.FieldBool("closed_loop", closed_loop);
+  out.Key("longest_runtime_s");
+  if (longest_runtime_ns > 0) {
+    out.Number(longest_runtime_ns / 1e9);
+  } else {
+    out.Null();
+  }
+  out.EndObject();
+  return out.Take();
 }
 
 }  // namespace flashscope

@@ -17,4 +17,17 @@ namespace flashscope {
 // Throws InputError (file:line) for a job the drive cannot run.
 std::string FioResolvedJobsText(const FioJobFile& jobs, const DeviceConfig& device);
 
+// The same resolution as JSON (fs_fio_resolve in api/flashscope_api.h has
+// the keys), for the jobs a run times: leading fill_device jobs, which
+// PreconditionFromFio has turned into the untimed preconditioning, are left
+// out as JobsFromFio leaves them out. Per job: the rates and timing as the
+// host receives them (JobsFromFio), block sizes per direction (with bssplit
+// or bsrange the smallest, fio's min_bs), and the region and I/O amount as
+// the generator resolves them (null for zonemode=zbd and read_iolog jobs,
+// whose addresses come from the zones or the log). A job is closed loop
+// when it keeps iodepth I/Os outstanding: no rate, no rate_iops, no
+// thinktime, not a log replay. Compact JSON, no trailing newline. Throws
+// InputError (file:line) as FioResolvedJobsText does.
+std::string FioResolvedJobsJson(const FioJobFile& jobs, const DeviceConfig& device);
+
 }  // namespace flashscope

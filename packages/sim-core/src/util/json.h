@@ -71,7 +71,7 @@ class Value {
   uint32_t line_ = 0;
   uint32_t column_ = 0;
 
-  friend class ValueParser;  // json.cpp: appends members without a lookup
+  friend class ValueParser;  // json_reader.cpp: appends members without a lookup
 };
 
 // Parses RFC 8259 JSON. On malformed text throws InputError naming

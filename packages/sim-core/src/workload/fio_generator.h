@@ -68,7 +68,8 @@
 // ramp_time) is the host's business: the generator only says what comes
 // next.
 //
-// Next() does not allocate: every table is built in the constructor.
+// Next() does not allocate: every table is built in the constructor
+// (fio_generator_setup.cpp).
 #pragma once
 
 #include <cstdint>
@@ -76,8 +77,10 @@
 #include <vector>
 
 #include "util/rng.h"
+#include "workload/fio_block_permutation.h"
 #include "workload/fio_file_set.h"  // FioJobEndBytes, for callers that check a drive
 #include "workload/fio_job.h"
+#include "workload/fio_rank_sampler.h"
 #include "workload/fio_sprandom.h"
 
 namespace flashscope {
@@ -116,41 +119,6 @@ class FioIoGenerator {
   }
 
  private:
-  // A bijection on [0, n): a 4-round balanced Feistel network over the next
-  // even power of two >= n, keyed per pass, with cycle walking (values >= n
-  // are encrypted again). Expected < 4 encryptions per value.
-  class BlockPermutation {
-   public:
-    void Reset(uint64_t n, Rng& rng);
-    uint64_t At(uint64_t index) const;
-
-   private:
-    uint64_t Encrypt(uint64_t value) const;
-    uint64_t n_ = 1;
-    uint32_t half_bits_ = 1;
-    uint64_t half_mask_ = 1;
-    uint64_t keys_[4] = {0, 0, 0, 0};
-  };
-
-  // Popularity ranks for zipf and pareto, sampled in O(1) with Walker's
-  // alias method over categories: the hottest ranks one by one, then
-  // geometric buckets of ranks (uniform inside a bucket).
-  class RankSampler {
-   public:
-    void BuildZipf(uint64_t n, double theta);
-    void BuildPareto(uint64_t n, double h);
-    uint64_t Sample(Rng& rng) const;
-
-   private:
-    // Calls weight(first, end) for each category [first, end) of ranks.
-    template <typename WeightFn>
-    void Build(uint64_t n, WeightFn weight);
-    std::vector<uint64_t> first_rank_;
-    std::vector<uint64_t> rank_count_;
-    std::vector<uint64_t> keep_below_;  // keep the category if u53 < this
-    std::vector<uint32_t> alias_;
-  };
-
   // Random offsets of the directions with the same alignment and smallest
   // block size (reads and writes share one space, as they share fio's
   // per-file random map and zipf state, when these are equal). What depends
@@ -158,7 +126,7 @@ class FioIoGenerator {
   struct RandomSpace {
     uint64_t align_bytes = 0;
     uint32_t min_bytes = 0;
-    RankSampler ranks;            // zipf, pareto
+    FioRankSampler ranks;         // zipf, pareto
     uint64_t scatter_offset = 0;  // fio's rand_off
     uint64_t gauss_stddev = 0;    // fio's gauss_state.stddev
   };
@@ -179,7 +147,7 @@ class FioIoGenerator {
     uint64_t next_sequential[3] = {0, 0, 0};  // fio's last_pos[ddir]
     uint64_t blocks[3] = {0, 0, 0};           // per space: fio's last_block()
     uint64_t pass_position[3] = {0, 0, 0};    // next index into the permutation
-    BlockPermutation permutation[3];
+    FioBlockPermutation permutation[3];
   };
 
   int NextDirection();

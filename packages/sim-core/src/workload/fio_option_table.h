@@ -13,7 +13,7 @@
 namespace flashscope {
 
 enum class FioOptionUse : unsigned char {
-  kHonoured,  // sets a FioJob field (fio_parser.cpp applies it)
+  kHonoured,  // sets a FioJob field (fio_honoured_options.cpp applies it)
   kIgnored,   // means nothing for a simulated drive; listed in FioJob::ignored
   kRefused,   // would change the workload in a way FlashScope does not model
 };
@@ -35,7 +35,7 @@ const FioOptionInfo* FindFioOption(std::string_view name);
 const FioOptionInfo* FioOptionsBegin();
 const FioOptionInfo* FioOptionsEnd();
 
-// Honoured rows the parser has no handler for (defined in fio_parser.cpp;
+// Honoured rows the parser has no handler for (defined in fio_honoured_options.cpp;
 // a test keeps it empty).
 std::vector<std::string_view> FioHonouredOptionsWithoutHandler();
 

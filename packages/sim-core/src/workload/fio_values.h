@@ -1,6 +1,7 @@
 // fio's value syntax (HOWTO "Parameter types", parse.c): sizes with kb_base
 // suffixes, times with units, booleans, per-direction lists, ranges and
-// fio's arithmetic in parentheses. Used by fio_parser.cpp; every failure is
+// fio's arithmetic in parentheses. Used by the fio parser (fio_parser.cpp,
+// fio_honoured_options.cpp, fio_compound_options.cpp); every failure is
 // an InputError "file:line: option: problem".
 #pragma once
 
