@@ -5,8 +5,8 @@
 #include <memory>
 #include <string>
 
+#include "sim/trace_jobs.h"
 #include "trace/byte_input.h"
-#include "trace/trace_jobs.h"
 #include "util/input_error.h"
 #include "util/rng.h"
 #include "workload/fio_generator.h"

@@ -58,7 +58,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "host/request_source.h"
+#include "workload/request_source.h"
 #include "zns/zone_state_machine.h"
 
 namespace flashscope::zns {

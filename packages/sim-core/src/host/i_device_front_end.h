@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-#include "host/request_source.h"
+#include "workload/request_source.h"
 
 namespace flashscope {
 

@@ -23,11 +23,11 @@
 
 #include "config/device_config.h"
 #include "kernel/event_queue.h"
+#include "nand/flash_op.h"
 #include "nand/layout.h"
+#include "nand/transfer_time.h"
 #include "sched/i_die_scheduler.h"
-#include "sim/flash_op.h"
-#include "sim/ring_queue.h"
-#include "sim/transfer_time.h"
+#include "util/ring_queue.h"
 
 namespace flashscope {
 
