@@ -37,6 +37,7 @@
 #include "host/i_device_front_end.h"
 #include "host/latency_target.h"
 #include "host/steady_state_monitor.h"
+#include "host/zbd_options.h"
 #include "kernel/event_queue.h"
 #include "metrics/latency_histogram.h"
 #include "metrics/nand_counters.h"
@@ -44,7 +45,6 @@
 #include "nand/layout.h"
 #include "util/rng.h"
 #include "workload/request_source.h"
-#include "zns/zbd_adapter.h"
 
 namespace flashscope {
 

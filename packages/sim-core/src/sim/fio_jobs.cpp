@@ -10,6 +10,7 @@
 #include "util/input_error.h"
 #include "util/rng.h"
 #include "workload/fio_generator.h"
+#include "zns/zbd_adapter.h"  // ZbdAdapter::kLbaBytes
 
 namespace flashscope {
 
