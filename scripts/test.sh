@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Installs what is missing (apt, npm ci), then runs,
-# in order: the native build, clang-format, Prettier, ESLint, tsc, the C++
+# in order: the native build, clang-format, the core's one-way layers
+# (scripts/check-layers.mjs, and its own test), Prettier, ESLint, tsc, the C++
 # tests (GoogleTest, with the fio JSON readers: Debian's fio and jq, and
 # fio-plot in a venv), the WebAssembly and web builds, the TypeScript unit
 # tests (Vitest) and the end-to-end tests (Playwright in Debian's Chromium).
@@ -52,6 +53,8 @@ vitest() {
 step check "native build" build_native
 native_ok=$?
 step check "clang-format" clang_format_check
+step check "core layers" node scripts/check-layers.mjs
+step check "core layers checker test" node --test scripts/check-layers.test.mjs
 step check "prettier" prettier_check
 step check "eslint" eslint_check
 for dir in "${TYPECHECK_DIRS[@]}"; do

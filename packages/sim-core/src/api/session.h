@@ -27,7 +27,7 @@
 #include "api/trace_input.h"
 #include "report/result_json.h"
 #include "sim/simulator.h"
-#include "trace/trace_jobs.h"
+#include "sim/trace_jobs.h"
 #include "workload/fio_job.h"
 #include "workload/generator_workload.h"
 

@@ -49,13 +49,13 @@
 #include "sim/fio_jobs.h"
 #include "sim/generator_jobs.h"
 #include "sim/simulator.h"
+#include "sim/trace_jobs.h"
+#include "sim/untimed_zns_run.h"
 #include "trace/byte_input.h"
-#include "trace/trace_jobs.h"
 #include "trace/trace_scanner.h"
 #include "util/input_error.h"
 #include "workload/fio_job.h"
 #include "zns/host_ftl/placement/placement_names.h"
-#include "zns/host_ftl/untimed_zns_run.h"
 
 namespace flashscope {
 namespace {

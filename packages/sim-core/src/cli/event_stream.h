@@ -14,7 +14,7 @@
 #include <cstdio>
 #include <string>
 
-#include "sim/sim_events.h"
+#include "engine/sim_events.h"
 
 namespace flashscope {
 

@@ -44,7 +44,7 @@
 #include "sim/fio_jobs.h"
 #include "sim/generator_jobs.h"
 #include "sim/simulator.h"
-#include "trace/trace_jobs.h"
+#include "sim/trace_jobs.h"
 #include "util/input_error.h"
 #include "workload/fio_job_file.h"
 #include "zns/host_ftl/placement/placement_names.h"

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "sim/event_kinds.h"
-#include "sim/transfer_time.h"
+#include "engine/event_kinds.h"
+#include "nand/transfer_time.h"
 
 namespace flashscope {
 

@@ -34,17 +34,17 @@
 #include <vector>
 
 #include "config/device_config.h"
+#include "host/i_device_front_end.h"
 #include "host/latency_target.h"
-#include "host/request_source.h"
 #include "host/steady_state_monitor.h"
+#include "host/zbd_options.h"
 #include "kernel/event_queue.h"
 #include "metrics/latency_histogram.h"
 #include "metrics/nand_counters.h"
 #include "metrics/time_series.h"
 #include "nand/layout.h"
-#include "sim/i_device_front_end.h"
 #include "util/rng.h"
-#include "zns/zbd_adapter.h"
+#include "workload/request_source.h"
 
 namespace flashscope {
 

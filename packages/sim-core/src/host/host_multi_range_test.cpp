@@ -7,10 +7,10 @@
 #include <memory>
 #include <vector>
 
+#include "nand/transfer_time.h"
 #include "sim/fio_jobs.h"
 #include "sim/simulator.h"
 #include "sim/test_devices.h"
-#include "sim/transfer_time.h"
 
 namespace flashscope {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "host/request_source.h"
+#include "workload/request_source.h"
 
 namespace flashscope {
 

@@ -2,7 +2,7 @@
 // protocol.ts's SimEvent, shared by the CLI report and the worker's frames.
 #pragma once
 
-#include "sim/sim_events.h"
+#include "engine/sim_events.h"
 #include "util/json.h"
 
 namespace flashscope {

@@ -20,7 +20,7 @@ struct RunInfo {
   std::vector<std::string> ignored_options;
   bool include_events = false;  // the GC/stall event list, which can be long
   // A trace run's source (owned by the simulator's job): the result gains
-  // "trace" (trace/trace_jobs.h WriteTraceReplay).
+  // "trace" (sim/trace_jobs.h WriteTraceReplay).
   const TraceSource* trace = nullptr;
 };
 

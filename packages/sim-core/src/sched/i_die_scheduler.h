@@ -10,7 +10,7 @@
 #include <memory>
 #include <string_view>
 
-#include "sim/flash_op.h"
+#include "nand/flash_op.h"
 
 namespace flashscope {
 

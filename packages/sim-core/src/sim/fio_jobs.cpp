@@ -5,11 +5,12 @@
 #include <memory>
 #include <string>
 
+#include "sim/trace_jobs.h"
 #include "trace/byte_input.h"
-#include "trace/trace_jobs.h"
 #include "util/input_error.h"
 #include "util/rng.h"
 #include "workload/fio_generator.h"
+#include "zns/zbd_adapter.h"  // ZbdAdapter::kLbaBytes
 
 namespace flashscope {
 

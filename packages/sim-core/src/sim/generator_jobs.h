@@ -1,5 +1,5 @@
 // A generator workload (workload/generator_workload.h) as the host's job:
-// the synthetic counterpart of sim/fio_jobs.h and trace/trace_jobs.h.
+// the synthetic counterpart of sim/fio_jobs.h and sim/trace_jobs.h.
 #pragma once
 
 #include <cstdint>

@@ -5,10 +5,10 @@
 
 #include <vector>
 
+#include "engine/event_kinds.h"
+#include "engine/flash_engine.h"
 #include "kernel/event_queue.h"
 #include "sched/i_die_scheduler.h"
-#include "sim/event_kinds.h"
-#include "sim/flash_engine.h"
 #include "sim/simulator.h"
 #include "sim/test_devices.h"
 

@@ -18,9 +18,9 @@
 
 #include "sim/simulator.h"
 #include "sim/test_devices.h"
+#include "sim/trace_jobs.h"
 #include "trace/byte_input.h"
 #include "trace/compressed_input.h"
-#include "trace/trace_jobs.h"
 #include "trace/trace_lines_for_test.h"
 #include "trace/trace_source.h"
 #include "trace/trace_summary.h"

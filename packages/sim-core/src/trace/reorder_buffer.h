@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "workload/fio_job.h"
+#include "workload/request_source.h"
 
 namespace flashscope {
 

@@ -18,7 +18,7 @@
 
 #include "sim/simulator.h"
 #include "sim/test_devices.h"
-#include "trace/trace_jobs.h"
+#include "sim/trace_jobs.h"
 #include "util/rng.h"
 
 namespace flashscope {

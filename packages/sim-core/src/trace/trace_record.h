@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "workload/fio_job.h"
+#include "workload/request_source.h"
 
 namespace flashscope {
 

@@ -46,10 +46,10 @@
 #include <string_view>
 #include <vector>
 
-#include "host/request_source.h"
 #include "trace/byte_input.h"
 #include "trace/trace_options.h"
 #include "trace/trace_scanner.h"
+#include "workload/request_source.h"
 
 namespace flashscope {
 

@@ -14,7 +14,7 @@
 
 #include "sim/simulator.h"
 #include "sim/test_devices.h"
-#include "trace/trace_jobs.h"
+#include "sim/trace_jobs.h"
 #include "util/input_error.h"
 
 namespace flashscope {

@@ -61,8 +61,8 @@
 #include <string>
 #include <vector>
 
-#include "host/request_source.h"
 #include "util/rng.h"
+#include "workload/request_source.h"
 
 namespace flashscope {
 

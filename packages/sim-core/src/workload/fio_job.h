@@ -17,9 +17,9 @@
 #include <utility>
 #include <vector>
 
-namespace flashscope {
+#include "workload/request_source.h"  // IoOp, IoRange
 
-enum class IoOp : uint8_t { kRead = 0, kWrite = 1, kTrim = 2, kFlush = 3 };
+namespace flashscope {
 
 // fio's `rw`: the direction and whether offsets are random.
 enum class RwPattern : uint8_t {
@@ -311,12 +311,6 @@ struct FioParseOptions {
 
 FioJobFile ParseFioJobs(std::string_view text, const std::string& file_name,
                         const FioParseOptions& options = {});
-
-// One range of a multi-range trim (fio's struct trim_range).
-struct IoRange {
-  uint64_t offset_bytes = 0;
-  uint32_t length_bytes = 0;
-};
 
 // One I/O a job issues. Offsets and lengths are bytes on the logical device.
 struct IoRequest {

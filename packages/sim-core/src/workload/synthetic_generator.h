@@ -65,8 +65,8 @@
 #include <string>
 #include <string_view>
 
-#include "host/request_source.h"
 #include "util/rng.h"
+#include "workload/request_source.h"
 
 namespace flashscope {
 

@@ -58,21 +58,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "host/request_source.h"
+#include "host/zbd_options.h"
+#include "workload/request_source.h"
 #include "zns/zone_state_machine.h"
 
 namespace flashscope::zns {
-
-struct ZbdOptions {
-  uint32_t max_open_zones = 0;      // fio max_open_zones; 0 = the device's limit
-  double zone_reset_threshold = 0;  // fio zone_reset_threshold, 0..1
-  double zone_reset_frequency = 0;  // fio zone_reset_frequency, 0..1 (0: no resets)
-  bool read_beyond_wp = false;      // fio read_beyond_wp
-  // Not options but what fio's zbd code reads from the job: td_random (its
-  // offsets are random) and td_rw (it mixes reads and writes).
-  bool random = true;
-  bool read_write_mix = false;
-};
 
 struct ZbdDecision {
   uint32_t reset_zone = kNoZone;  // zone to reset before issuing

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "host/request_source.h"
+#include "workload/request_source.h"
 #include "zns/host_ftl/zns_host_ftl.h"
 
 namespace flashscope::zns {

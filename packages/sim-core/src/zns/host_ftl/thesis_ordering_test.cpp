@@ -9,9 +9,9 @@
 #include <string>
 
 #include "scenario/scenario.h"
+#include "sim/untimed_zns_run.h"
 #include "zns/host_ftl/placement/placement_names.h"
 #include "zns/host_ftl/thesis_ordering_for_test.h"
-#include "zns/host_ftl/untimed_zns_run.h"
 
 namespace flashscope::zns {
 namespace {

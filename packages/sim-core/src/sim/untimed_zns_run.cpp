@@ -1,5 +1,5 @@
 // RunUntimedZns (untimed_zns_run.h).
-#include "zns/host_ftl/untimed_zns_run.h"
+#include "sim/untimed_zns_run.h"
 
 #include "nand/layout.h"
 #include "sim/generator_jobs.h"

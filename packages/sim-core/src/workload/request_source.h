@@ -6,13 +6,23 @@
 // (iodepth > 0) arrival_ns is ignored; for open-loop jobs (iodepth = 0) it is
 // the I/O's arrival time relative to the job's start and must not decrease.
 // Next is called once per I/O and must not allocate.
+//
+// The vocabulary of one host I/O (IoOp, IoRange, HostIo) lives here, below
+// fio's job model (fio_job.h includes it), so that trace formats, the host and
+// the drives speak it without depending on fio's job description.
 #pragma once
 
 #include <cstdint>
 
-#include "workload/fio_job.h"
-
 namespace flashscope {
+
+enum class IoOp : uint8_t { kRead = 0, kWrite = 1, kTrim = 2, kFlush = 3 };
+
+// One range of a multi-range trim (fio's struct trim_range).
+struct IoRange {
+  uint64_t offset_bytes = 0;
+  uint32_t length_bytes = 0;
+};
 
 struct HostIo {
   IoOp op = IoOp::kRead;

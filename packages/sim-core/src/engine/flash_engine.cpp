@@ -1,8 +1,8 @@
-#include "sim/flash_engine.h"
+#include "engine/flash_engine.h"
 
 #include <cmath>
 
-#include "sim/event_kinds.h"
+#include "engine/event_kinds.h"
 
 namespace flashscope {
 

@@ -1,4 +1,4 @@
-#include "trace/trace_jobs.h"
+#include "sim/trace_jobs.h"
 
 #include <algorithm>
 #include <vector>
