@@ -203,7 +203,6 @@ const char* fs_effective_device(const char* device_json, const char* options_jso
 //    "closed_loop": bool,          (every job keeps its queue full)
 //    "longest_runtime_s": X | null (the longest runtime of any job)}
 // or 0 with fs_last_error (file:line of the job file, as a run reports).
-const char* fs_fio_resolve(const char* device_json, const char* fio_text,
-                           const char* options_json);
+const char* fs_fio_resolve(const char* device_json, const char* fio_text, const char* options_json);
 
 }  // extern "C"
