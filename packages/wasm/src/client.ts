@@ -12,8 +12,11 @@ import { PROTOCOL_VERSION } from './protocol';
 import type {
   BlockArrays,
   Command,
+  DeviceSchema,
+  EffectiveDevice,
   Layout,
   LoadRequest,
+  ResolvedFio,
   SerializedError,
   SnapshotMeta,
   Speed,
@@ -71,6 +74,7 @@ export class SimClient {
     (progress: StabilityProgress) => void
   >();
   private terminated = false;
+  private schema: Promise<DeviceSchema> | null = null;
 
   /** Spawns the worker, sends init and resolves once it is 'ready'. */
   static async create(): Promise<SimClient> {
@@ -195,6 +199,51 @@ export class SimClient {
     }
   }
 
+  /** The device JSON Schema the core emits; asked once per client. */
+  deviceSchema(): Promise<DeviceSchema> {
+    this.schema ??= this.request({ type: 'deviceSchema' }, 'deviceSchema').then((message) => {
+      if (message.type !== 'deviceSchema') throw unexpected(message);
+      return message.schema;
+    });
+    return this.schema;
+  }
+
+  /**
+   * The device text under `overrides` with every default filled in, what
+   * the core derives from it, and its first problem (with the setting's
+   * key); resolves for a bad device too (error set).
+   */
+  async effectiveDevice(
+    deviceText: string,
+    overrides: string[],
+    deviceName?: string,
+  ): Promise<EffectiveDevice> {
+    const message = await this.request(
+      { type: 'effectiveDevice', deviceText, overrides, deviceName },
+      'effectiveDevice',
+    );
+    if (message.type !== 'effectiveDevice') throw unexpected(message);
+    return message.effective;
+  }
+
+  /**
+   * The fio job text resolved against the device as a run resolves it.
+   * Rejects with a SimError (kind 'input', file and line) for a bad job file.
+   */
+  async resolveFio(
+    deviceText: string,
+    fioText: string,
+    overrides: string[],
+    workloadName?: string,
+  ): Promise<ResolvedFio> {
+    const message = await this.request(
+      { type: 'resolveFio', deviceText, fioText, overrides, workloadName },
+      'resolvedFio',
+    );
+    if (message.type !== 'resolvedFio') throw unexpected(message);
+    return message.fio;
+  }
+
   onSnapshot(listener: (frame: SnapshotFrame) => void): () => void {
     this.snapshotListeners.add(listener);
     return () => this.snapshotListeners.delete(listener);
@@ -278,6 +327,9 @@ export class SimClient {
       case 'result':
       case 'traceSummary':
       case 'stabilityResult':
+      case 'deviceSchema':
+      case 'effectiveDevice':
+      case 'resolvedFio':
         this.settle(message);
         return;
       case 'error': {

@@ -298,7 +298,32 @@ export type Command =
    * (at once, then at most every 100 ms) then 'stabilityResult', or 'error'
    * with this seq.
    */
-  | ({ type: 'stability'; seq: number } & StabilityRequest);
+  | ({ type: 'stability'; seq: number } & StabilityRequest)
+  /** The device JSON Schema the core emits (fs_device_schema). Replies 'deviceSchema'. */
+  | { type: 'deviceSchema'; seq: number }
+  /**
+   * The device text under `overrides` with every default filled in and its
+   * derived geometry (fs_effective_device). Replies 'effectiveDevice'.
+   */
+  | {
+      type: 'effectiveDevice';
+      seq: number;
+      deviceText: string;
+      overrides: string[];
+      deviceName?: string;
+    }
+  /**
+   * A fio job file resolved against the device as a run resolves it
+   * (fs_fio_resolve). Replies 'resolvedFio', or 'error' (kind 'input').
+   */
+  | {
+      type: 'resolveFio';
+      seq: number;
+      deviceText: string;
+      fioText: string;
+      overrides: string[];
+      workloadName?: string;
+    };
 
 export interface SerializedError {
   kind: 'input' | 'internal' | 'protocol';
@@ -465,7 +490,17 @@ export interface SlcMeta {
   migration_bytes: number;
   exhausted: boolean;
   /** The first time the cache ran full in this run. */
-  first_cliff: null | { t_ms: number; host_written_bytes: number };
+  first_cliff: null | {
+    t_ms: number;
+    host_written_bytes: number;
+    /**
+     * Host write throughput before and after the cliff as the core measures
+     * it (the result JSON's slc.cliff has the same figures); null until the
+     * core can tell.
+     */
+    before_mbps: number | null;
+    after_mbps: number | null;
+  };
 }
 
 /** NVMe ZNS zone states as ZnsMeta.state codes them (the Zone State field of a zone descriptor). */
@@ -646,7 +681,82 @@ export type WorkerMessage =
   | { type: 'stabilityProgress'; seq: number; progress: StabilityProgress }
   /** What `flashscope stability --json` prints, byte for byte. */
   | { type: 'stabilityResult'; seq: number; json: string }
+  | { type: 'deviceSchema'; seq: number; schema: DeviceSchema }
+  | { type: 'effectiveDevice'; seq: number; effective: EffectiveDevice }
+  | { type: 'resolvedFio'; seq: number; fio: ResolvedFio }
   | { type: 'error'; seq: number; error: SerializedError };
+
+/** The device JSON Schema the core emits (draft 2020-12 subset). */
+export interface SettingSchema {
+  type?: string | string[];
+  default?: unknown;
+  description?: string;
+  enum?: (string | number)[];
+  'x-choices'?: { value: string; label: string; description: string }[];
+  'x-unit'?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  properties?: Record<string, SettingSchema>;
+  additionalProperties?: boolean;
+}
+export type DeviceSchema = SettingSchema & { $schema: string; title?: string };
+
+/** The geometry the core derives from an effective device (fs_effective_device). */
+export interface DerivedDevice {
+  kind: 'conventional' | 'classic' | 'zoned';
+  logical_bytes: number;
+  physical_bytes: number;
+  blocks_per_plane: number;
+  planes: number;
+  static_slc_blocks_per_plane: number;
+  gc_reserve_blocks_per_plane: number;
+  gc_background_reserve_blocks_per_plane: number;
+  min_overprovision: number;
+  zones?: number;
+  zone_bytes?: number;
+  zone_capacity_bytes?: number;
+}
+
+/**
+ * A device with every default filled in, what it derives, and its problem:
+ * `derived` is given whenever the geometry can be computed, even when the
+ * only problem is a relation (an over-provisioning below the minimum);
+ * `error.key` is the dotted path of the setting the problem is at.
+ */
+export interface EffectiveDevice {
+  device: Record<string, unknown> | null;
+  derived: DerivedDevice | null;
+  error: (SerializedError & { key: string | null }) | null;
+}
+
+export interface ResolvedFioJob {
+  name: string;
+  rw: string;
+  numjobs: number;
+  iodepth: number;
+  bs_bytes: { read: number; write: number; trim: number };
+  offset_bytes: number;
+  size_bytes: number;
+  io_bytes: number;
+  runtime_s: number | null;
+  time_based: boolean;
+  ramp_time_s: number;
+  stonewall: boolean;
+  rate_iops: { read: number; write: number; trim: number };
+  rate_bytes_per_s: { read: number; write: number; trim: number };
+  thinktime_us: number;
+  closed_loop: boolean;
+  ignored: string[];
+}
+
+/** A fio job file as a run resolves it: `closed_loop` when every job keeps its queue full. */
+export interface ResolvedFio {
+  jobs: ResolvedFioJob[];
+  closed_loop: boolean;
+  longest_runtime_s: number | null;
+}
 
 export function assertNever(value: never): never {
   throw new Error(`unhandled protocol value: ${JSON.stringify(value)}`);

@@ -218,6 +218,11 @@ export class SimulationHost {
         return this.inspectTrace(command.seq, command.trace);
       case 'stability':
         return this.stability(command.seq, command);
+      case 'deviceSchema':
+      case 'effectiveDevice':
+      case 'resolveFio':
+        // Placeholder until H-worker's handlers merge (issue 16 contract).
+        throw protocolError(`'${command.type}' is not built into this worker yet`);
       default: {
         const unknown: never = command;
         throw protocolError(`unknown command type: ${safeJson(unknown)}`);
