@@ -5,10 +5,10 @@
 // on; changing one while a run is loaded offers to restart with it.
 
 import { useAppStore } from '../store';
-import { CheckboxField } from './ChoiceFields';
+import { CheckboxField, useDeviceSchema } from './ChoiceFields';
 import { conflictControlsApply, deviceCellMode, effectiveConflictPolicy } from './conflictPolicy';
 import { NumberField, textKey } from './NumberField';
-import { znsConfigOf } from './znsPolicy';
+import { znsConfigOf } from './deviceText';
 
 const isWholeAtLeastOne = (value: number) => Number.isInteger(value) && value >= 1;
 const isMicros = (value: number) => Number.isFinite(value) && value >= 0;
@@ -16,9 +16,10 @@ const isMicros = (value: number) => Number.isFinite(value) && value >= 0;
 export function ConflictControlFields() {
   const draft = useAppStore((state) => state.config.draft);
   const setConflictPolicy = useAppStore((state) => state.config.setConflictPolicy);
-  const policy = effectiveConflictPolicy(draft);
-  const cell = deviceCellMode(draft);
-  const controllerRuns = conflictControlsApply(draft);
+  const schema = useDeviceSchema();
+  const policy = effectiveConflictPolicy(draft, schema);
+  const cell = deviceCellMode(draft, schema);
+  const controllerRuns = conflictControlsApply(draft, schema);
   const resetKey = `${draft.scenarioId}|${draft.devicePresetId}|${textKey(draft.deviceText)}`;
 
   return (

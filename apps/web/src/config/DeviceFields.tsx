@@ -6,7 +6,10 @@ import { GEOMETRY_KEYS, type GeometryKey } from '../store/scenarioDraft';
 import { fetchDevicePreset } from './presets';
 import { NumberField, textKey } from './NumberField';
 import { PresetSelect } from './PresetSelect';
-import { effectiveGeometry, effectiveOverprovision } from './scenario';
+import { useDeviceSchema } from './ChoiceFields';
+import { settingProblem } from './deviceSchema';
+import { effectiveGeometry, effectiveOverprovision } from './deviceValues';
+import { overprovisionProblem, useEffectiveDevice } from './useEffectiveDevice';
 
 const GEOMETRY_LABELS: Record<GeometryKey, string> = {
   channels: 'Channels',
@@ -23,8 +26,10 @@ export function DeviceFields() {
   const draft = useAppStore((state) => state.config.draft);
   const config = useAppStore((state) => state.config);
   const reportError = useAppStore((state) => state.sim.reportError);
-  const geometry = effectiveGeometry(draft);
-  const overprovision = effectiveOverprovision(draft);
+  const schema = useDeviceSchema();
+  const effective = useEffectiveDevice();
+  const geometry = effectiveGeometry(draft, schema);
+  const overprovision = effectiveOverprovision(draft, schema);
   const resetKey = `${draft.devicePresetId}|${textKey(draft.deviceText)}`;
   const blocks =
     geometry.channels *
@@ -60,6 +65,7 @@ export function DeviceFields() {
             value={geometry[key]}
             resetKey={resetKey}
             isValid={isPositiveInteger}
+            check={(value) => settingProblem(schema, `geometry.${key}`, value)}
             onCommit={(value) => config.setGeometry(key, value)}
           />
         ))}
@@ -71,7 +77,9 @@ export function DeviceFields() {
           step={1}
           suffix="%"
           hint="Physical capacity beyond the logical capacity: (physical / logical − 1)"
-          isValid={(value) => value > 0 && value <= 400}
+          isValid={(value) => value > 0}
+          check={(value) => settingProblem(schema, 'overprovision', value / 100)}
+          problem={overprovisionProblem(effective)}
           onCommit={(value) => config.setOverprovision(value / 100)}
         />
       </div>

@@ -13,7 +13,8 @@ import { TracePanel } from '../trace/TracePanel';
 import { fetchWorkloadPreset } from './presets';
 import { NumberField, textKey } from './NumberField';
 import { PresetSelect } from './PresetSelect';
-import { effectivePreconditionFill } from './scenario';
+import { useDeviceSchema } from './ChoiceFields';
+import { effectivePreconditionFill } from './deviceValues';
 
 const MODE_LABELS: Record<WorkloadMode, string> = { fio: 'fio job', trace: 'Trace file' };
 
@@ -24,7 +25,7 @@ export function WorkloadFields() {
   const reportError = useAppStore((state) => state.sim.reportError);
   const mode = useAppStore((state) => state.traces.mode);
   const setMode = useAppStore((state) => state.traces.setMode);
-  const fill = effectivePreconditionFill(draft);
+  const fill = effectivePreconditionFill(draft, useDeviceSchema());
 
   const choosePreset = async (id: string) => {
     const entry = presets.find((preset) => preset.id === id);

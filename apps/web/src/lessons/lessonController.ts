@@ -95,7 +95,13 @@ export class LessonController {
           scenario.workload = { ...source.scenario.workload, ...step.load.workload };
         }
         const { config } = this.store.getState();
-        const draft = await resolveScenario(scenario, source.id, source.url, config.devicePresets);
+        const draft = await resolveScenario(
+          scenario,
+          source.id,
+          source.url,
+          config.devicePresets,
+          config.schema!,
+        );
         if (generation !== this.generation) return false;
         config.selectScenario(draft);
         if (!(await this.session.apply(draft, false))) return false;

@@ -50,7 +50,7 @@ export function stabilityInputFrom(state: AppState, settings: StabilitySettings)
     request: {
       deviceJson: draft.deviceText,
       fioText: panelFio,
-      set: [...overridesOf(draft), ...NO_PRECONDITION],
+      set: [...overridesOf(draft, state.config.schema!), ...NO_PRECONDITION],
       deviceName,
       workloadName: draft.workloadPresetId ? `${draft.workloadPresetId}.fio` : 'job.fio',
       roundsMax: settings.roundsMax,
