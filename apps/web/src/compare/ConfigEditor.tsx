@@ -23,9 +23,6 @@ import { compareStore, type ColumnProgress } from './compareStore';
 /** The device select's choice that is no preset: the panel's device (its value is ''). */
 const PANEL_DEVICE = { label: "Current device (the panel's)", always: true };
 
-
-
-
 const STATUS_TEXT: Record<ColumnProgress['status'], string> = {
   starting: 'Starting its worker…',
   running: 'Running',

@@ -133,7 +133,9 @@ export function effectiveClassicPolicy(
     wholeAtLeast(cache.block_space_blocks, 1) ??
     core('cache.block_space_blocks');
   const pageSpacePages =
-    chosen.pageSpacePages ?? wholeAtLeast(cache.page_space_pages, 1) ?? core('cache.page_space_pages');
+    chosen.pageSpacePages ??
+    wholeAtLeast(cache.page_space_pages, 1) ??
+    core('cache.page_space_pages');
   const { pageBytes } = pageAndUnitBytes(draft, schema);
   const pagesPerBlock = effectiveGeometry(draft, schema).pages_per_block;
   return {
@@ -316,7 +318,9 @@ export function absorbClassicOverride(
       return value !== null && classicFixups(draft, schema)?.mappingUnitBytes === value;
     case 'slc_cache':
       // "slc_cache=null" in a link, null in a scenario file.
-      return (value === null || value === 'null') && classicFixups(draft, schema)?.dropsSlcCache === true;
+      return (
+        (value === null || value === 'null') && classicFixups(draft, schema)?.dropsSlcCache === true
+      );
     default:
       return false;
   }

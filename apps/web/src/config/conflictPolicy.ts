@@ -80,7 +80,10 @@ export function deviceCellMode(draft: ScenarioDraft, schema: DeviceSchema): Cell
   return isChoice(schema, 'cell', cell) ? cell : stringDefault(schema, 'cell');
 }
 
-export function effectiveConflictPolicy(draft: ScenarioDraft, schema: DeviceSchema): ConflictChoice {
+export function effectiveConflictPolicy(
+  draft: ScenarioDraft,
+  schema: DeviceSchema,
+): ConflictChoice {
   const device = parseDeviceObject(draft.deviceText);
   const suspend = asObject(device.suspend);
   const disturb = asObject(device.read_disturb);

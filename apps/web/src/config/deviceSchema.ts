@@ -90,7 +90,8 @@ export function settingProblem(schema: SettingSchema, path: string, value: unkno
     if (isType(setting, 'integer') && !isType(setting, 'number') && !Number.isInteger(value)) {
       return 'must be a whole number';
     }
-    const unit = setting['x-unit'] && setting['x-unit'] !== 'fraction' ? ` ${setting['x-unit']}` : '';
+    const unit =
+      setting['x-unit'] && setting['x-unit'] !== 'fraction' ? ` ${setting['x-unit']}` : '';
     const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = setting;
     if (minimum !== undefined && value < minimum) return `must be at least ${minimum}${unit}`;
     if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) {

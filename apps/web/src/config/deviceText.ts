@@ -12,7 +12,7 @@ let lastObject: JsonObject | null = null;
 /** The device text as an object, or null while it does not parse to one. */
 export function deviceObjectOf(deviceText: string): JsonObject | null {
   if (deviceText !== lastText) {
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = JSON.parse(deviceText);
     } catch {

@@ -2,7 +2,12 @@
 // the device text's value, else the core's default from its schema.
 
 import type { DeviceSchema } from '@flashscope/wasm/protocol';
-import { GEOMETRY_KEYS, type GeometryKey, type PolicyChoice, type ScenarioDraft } from '../store/scenarioDraft';
+import {
+  GEOMETRY_KEYS,
+  type GeometryKey,
+  type PolicyChoice,
+  type ScenarioDraft,
+} from '../store/scenarioDraft';
 import { asObject } from '../util/json';
 import { booleanDefault, isChoice, numberDefault, stringDefault } from './deviceSchema';
 import { parseDeviceObject } from './deviceText';
@@ -45,7 +50,9 @@ export function effectivePolicy(draft: ScenarioDraft, schema: DeviceSchema): Pol
       (isChoice(schema, 'gc.victim', gc.victim) ? gc.victim : stringDefault(schema, 'gc.victim')),
     gcBackground:
       draft.policy.gcBackground ??
-      (typeof gc.background === 'boolean' ? gc.background : booleanDefault(schema, 'gc.background')),
+      (typeof gc.background === 'boolean'
+        ? gc.background
+        : booleanDefault(schema, 'gc.background')),
     scheduler:
       draft.policy.scheduler ??
       (isChoice(schema, 'scheduler', device.scheduler)

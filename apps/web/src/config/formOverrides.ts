@@ -8,7 +8,12 @@
 // an override (workloadSet) and reaches the simulator as it was.
 
 import type { DeviceSchema } from '@flashscope/wasm/protocol';
-import { EMPTY_DRAFT, GEOMETRY_KEYS, type GeometryKey, type ScenarioDraft } from '../store/scenarioDraft';
+import {
+  EMPTY_DRAFT,
+  GEOMETRY_KEYS,
+  type GeometryKey,
+  type ScenarioDraft,
+} from '../store/scenarioDraft';
 import { absorbClassicOverride } from './classicPolicy';
 import { absorbConflictOverride } from './conflictPolicy';
 import { isChoice } from './deviceSchema';
@@ -38,7 +43,6 @@ export function typedOverrideValue(text: string): unknown {
   const number = trimmed === '' ? NaN : Number(trimmed);
   return Number.isFinite(number) ? number : trimmed;
 }
-
 
 function assign<T extends object, K extends keyof T>(
   target: T,
@@ -92,7 +96,10 @@ export function absorbOverride(
   }
   // ftl.*, cache.* and the classic device's fixups (none on a zoned drive), then
   // suspend.*, read_disturb.* and wear_leveling.static_*.
-  if (absorbClassicOverride(draft, key, value, schema) || absorbConflictOverride(draft, key, value)) {
+  if (
+    absorbClassicOverride(draft, key, value, schema) ||
+    absorbConflictOverride(draft, key, value)
+  ) {
     return true;
   }
   // The ZNS fields exist only for a zoned device (znsOverrides sends none otherwise).

@@ -127,7 +127,8 @@ export function draftFromScenario(
     workloadGenerator: scenario.workload ? { ...scenario.workload } : null,
   });
   for (const [key, value] of Object.entries(scenario.set)) {
-    if (!absorbOverride(draft, key, value, schema)) draft.workloadSet.push(`${key}=${setValue(value)}`);
+    if (!absorbOverride(draft, key, value, schema))
+      draft.workloadSet.push(`${key}=${setValue(value)}`);
   }
   return draft;
 }

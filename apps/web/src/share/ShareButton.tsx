@@ -34,7 +34,10 @@ export function ShareButton() {
 
   const share = async () => {
     const state = appStore.getState();
-    const url = shareUrl(window.location.href, sharedConfigOf(state.config.draft, state.config.schema!));
+    const url = shareUrl(
+      window.location.href,
+      sharedConfigOf(state.config.draft, state.config.schema!),
+    );
     setLink(url);
     setTraceLeftOut(state.traces.mode === 'trace');
     try {

@@ -80,8 +80,10 @@ function policiesDiffer(
   schema: DeviceSchema | null,
 ): boolean {
   if (applied === null || schema === null) return false;
-  const differ = <T>(effective: (d: ScenarioDraft, s: DeviceSchema) => T, same: (a: T, b: T) => boolean) =>
-    !same(effective(draft, schema), effective(applied, schema));
+  const differ = <T>(
+    effective: (d: ScenarioDraft, s: DeviceSchema) => T,
+    same: (a: T, b: T) => boolean,
+  ) => !same(effective(draft, schema), effective(applied, schema));
   return (
     differ(effectivePolicy, samePolicy) ||
     differ(effectiveSlcPolicy, sameSlcPolicy) ||

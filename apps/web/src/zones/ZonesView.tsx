@@ -31,7 +31,6 @@ export function formatAgainstLimit(count: number, limit: number): string {
   return limit > 0 ? `${count} / ${limit}` : `${count} (no limit)`;
 }
 
-
 interface Hover {
   zone: number;
   x: number;
@@ -95,9 +94,14 @@ function ZonesCard() {
             <p className="card-subtitle">
               {zns.zone_count.toLocaleString('en')} zones of{' '}
               {formatBytes(zns.zone_capacity_blocks * 4096)} · placement{' '}
-              <span title={choiceLabel(schema, 'zns.placement', zns.placement)}>{zns.placement}</span> · GC{' '}
-              <span title={choiceLabel(schema, 'zns.gc_victim', zns.gc_victim)}>{zns.gc_victim}</span> · {zns.classes}{' '}
-              classes
+              <span title={choiceLabel(schema, 'zns.placement', zns.placement)}>
+                {zns.placement}
+              </span>{' '}
+              · GC{' '}
+              <span title={choiceLabel(schema, 'zns.gc_victim', zns.gc_victim)}>
+                {zns.gc_victim}
+              </span>{' '}
+              · {zns.classes} classes
             </p>
           )}
         </div>
