@@ -171,7 +171,12 @@ const THRESHOLD_PREFIX = 'read_disturb.threshold_reads.';
  * scenario's JSON `set`) into the draft's form fields; false when it is
  * not one or the form cannot show its value (it then stays an override).
  */
-export function absorbConflictOverride(draft: ScenarioDraft, key: string, value: unknown): boolean {
+export function absorbConflictOverride(
+  draft: ScenarioDraft,
+  key: string,
+  value: unknown,
+  schema: DeviceSchema,
+): boolean {
   const chosen = draft.conflictPolicy;
   const put = <K extends keyof ConflictPolicyDraft>(
     field: K,
@@ -184,7 +189,7 @@ export function absorbConflictOverride(draft: ScenarioDraft, key: string, value:
   if (key.startsWith(THRESHOLD_PREFIX)) {
     const mode = key.slice(THRESHOLD_PREFIX.length);
     const reads = wholeAtLeastOne(value);
-    if (!/^[a-z]+$/.test(mode) || reads === undefined) return false;
+    if (!cellModes(schema).includes(mode) || reads === undefined) return false;
     // A fresh object: the draft may share its nested choices with another.
     chosen.readDisturbThresholds = { ...chosen.readDisturbThresholds, [mode]: reads };
     return true;

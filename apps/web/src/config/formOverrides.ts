@@ -98,7 +98,7 @@ export function absorbOverride(
   // suspend.*, read_disturb.* and wear_leveling.static_*.
   if (
     absorbClassicOverride(draft, key, value, schema) ||
-    absorbConflictOverride(draft, key, value)
+    absorbConflictOverride(draft, key, value, schema)
   ) {
     return true;
   }
