@@ -52,7 +52,7 @@ describe('cacheView', () => {
   it('draws C-lash page space by its largest sets and block space by its slots', () => {
     const view = cacheView(meta(), null, schema);
     const cache = view.cache!;
-    expect(cache.label).toMatch(/C-lash/);
+    expect(cache.label).toBe(choiceLabel(schema, 'cache.policy', 'clash'));
     expect(cache.hitRatio).toBeCloseTo(30 / 120, 10);
     expect(cache.pages).toEqual({ used: 96, capacity: 128, fill: 0.75 });
     // Shares of the page space's capacity, largest (the next to move) first.

@@ -206,6 +206,8 @@ describe('classic FTL and cache choices', () => {
     });
 
     const store = createAppStore();
+
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectScenario(draft(preset('teaching-slc-tiny')));
     config().setClassicPolicy({ cache: 'clash' });
@@ -299,6 +301,7 @@ describe('classic FTL and cache choices', () => {
 
   it('travels into a compare and a saved run', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectScenario(draft(preset('tlc-8g')));
     config().setClassicPolicy({ mapping: 'dftl', cache: 'lru' });
@@ -316,6 +319,7 @@ describe('classic FTL and cache choices', () => {
 
   it('offers a restart when the mapping or a size changes while a run is loaded', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectScenario(draft(preset('teaching-slc-tiny')));
     config().markApplied(config().draft);

@@ -90,8 +90,8 @@ describe('read/write conflict controls', () => {
       'suspend.suspend_us=12.5',
       'suspend.max_per_op=2',
       'read_disturb.enabled=true',
-      'read_disturb.threshold_reads.slc=900000',
       'read_disturb.threshold_reads.qlc=8000',
+      'read_disturb.threshold_reads.slc=900000',
       'wear_leveling.static_enabled=true',
       'wear_leveling.static_threshold=30',
     ]);

@@ -156,7 +156,9 @@ export function conflictOverrides(draft: ScenarioDraft): string[] {
   add('suspend.resume_us', chosen.resumeUs);
   add('suspend.max_per_op', chosen.suspendMaxPerOp);
   add('read_disturb.enabled', chosen.readDisturb);
-  for (const [mode, reads] of Object.entries(chosen.readDisturbThresholds ?? {})) {
+  // By name, so the same choices send the same list whatever order they were made in.
+  const thresholds = Object.entries(chosen.readDisturbThresholds ?? {});
+  for (const [mode, reads] of thresholds.sort(([a], [b]) => a.localeCompare(b))) {
     add(`read_disturb.threshold_reads.${mode}`, reads);
   }
   add('wear_leveling.static_enabled', chosen.staticWl);

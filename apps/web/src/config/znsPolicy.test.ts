@@ -99,6 +99,7 @@ describe('ZNS policies', () => {
 
   it('offers a restart when the placement changes while a run is loaded', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectScenario(draft());
     config().markApplied(config().draft);
