@@ -8,6 +8,11 @@ export function asObject(value: unknown): JsonObject {
   return isObject(value) ? value : {};
 }
 
+/** `value` when it is a JSON object, else null (for readers that report the difference). */
+export function objectOrNull(value: unknown): JsonObject | null {
+  return isObject(value) ? value : null;
+}
+
 export function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
