@@ -6,42 +6,54 @@
 // wins, an older one arriving late is dropped.
 
 import type { EffectiveDevice } from '@flashscope/wasm/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSession } from '../app/sessionContext';
 import { useAppStore } from '../store';
+import { LatestAnswer } from './latestAnswer';
 import { deviceFileName, overridesOf } from './scenario';
 
 /** Quiet time after an edit before the worker is asked. */
 export const EFFECTIVE_DEVICE_DEBOUNCE_MS = 250;
+
+interface Question {
+  key: string;
+  deviceText: string;
+  overrides: string[];
+  deviceName: string;
+}
 
 export function useEffectiveDevice(): EffectiveDevice | null {
   const session = useSession();
   const draft = useAppStore((state) => state.config.draft);
   const schema = useAppStore((state) => state.config.schema);
   const [answer, setAnswer] = useState<{ key: string; effective: EffectiveDevice } | null>(null);
-  const overrides = schema ? overridesOf(draft, schema) : null;
-  const key = overrides ? JSON.stringify([draft.deviceText, overrides]) : null;
+  const question = useMemo((): Question | null => {
+    if (schema === null) return null;
+    const overrides = overridesOf(draft, schema);
+    const deviceName = deviceFileName(draft);
+    const key = JSON.stringify([draft.deviceText, overrides, deviceName]);
+    return { key, deviceText: draft.deviceText, overrides, deviceName };
+  }, [draft, schema]);
 
+  const asker = useMemo(
+    () =>
+      new LatestAnswer<Question, EffectiveDevice | null>(
+        (q) => session.effectiveDevice(q.deviceText, q.overrides, q.deviceName),
+        (q, effective) => {
+          if (effective) setAnswer({ key: q.key, effective });
+        },
+        EFFECTIVE_DEVICE_DEBOUNCE_MS,
+      ),
+    [session],
+  );
+  useEffect(() => () => asker.cancel(), [asker]);
+
+  const key = question?.key ?? null;
   useEffect(() => {
-    if (key === null) return;
-    const [deviceText, set] = JSON.parse(key) as [string, string[]];
-    let latest = true;
-    const timer = setTimeout(() => {
-      session
-        .effectiveDevice(deviceText, set, deviceFileName(draft))
-        .then((effective) => {
-          if (latest && effective) setAnswer({ key, effective });
-        })
-        // The run reports a device it cannot read when applied; the form keeps quiet.
-        .catch(() => {});
-    }, EFFECTIVE_DEVICE_DEBOUNCE_MS);
-    return () => {
-      latest = false;
-      clearTimeout(timer);
-    };
-    // draft is read only for its file name, which changes with the text anyway.
+    if (question !== null) asker.change(question);
+    // A new question only when what is asked changes, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, session]);
+  }, [key, asker]);
 
   // An answer for an older edit does not describe the fields as they are now.
   return answer !== null && answer.key === key ? answer.effective : null;
