@@ -34,9 +34,11 @@ export function ShareButton() {
 
   const share = async () => {
     const state = appStore.getState();
+    // The overrides are written against the core's schema, which comes with the worker.
+    if (state.config.schema === null) return;
     const url = shareUrl(
       window.location.href,
-      sharedConfigOf(state.config.draft, state.config.schema!),
+      sharedConfigOf(state.config.draft, state.config.schema),
     );
     setLink(url);
     setTraceLeftOut(state.traces.mode === 'trace');
