@@ -14,11 +14,10 @@ import {
   effectiveClassicPolicy,
   pageAndUnitBytes,
 } from './classicPolicy';
+import { settingProblem } from './deviceSchema';
 import { znsConfigOf } from './deviceText';
 import { effectiveGeometry } from './deviceValues';
 import { NumberField, textKey } from './NumberField';
-
-const isWholeAtLeast = (min: number) => (value: number) => Number.isInteger(value) && value >= min;
 
 export function ClassicPolicyFields() {
   const draft = useAppStore((state) => state.config.draft);
@@ -61,7 +60,7 @@ export function ClassicPolicyFields() {
           value={policy.cmtEntries}
           resetKey={resetKey}
           hint="DFTL's cached mapping table; a miss reads a translation page from flash"
-          isValid={isWholeAtLeast(1)}
+          check={(value) => settingProblem(schema, 'ftl.cmt_entries', value)}
           onCommit={(cmtEntries) => setClassicPolicy({ cmtEntries })}
         />
       )}
@@ -71,7 +70,7 @@ export function ClassicPolicyFields() {
           testId="policy-log-blocks"
           value={policy.logBlocks}
           resetKey={resetKey}
-          isValid={isWholeAtLeast(0)}
+          check={(value) => settingProblem(schema, 'ftl.log_blocks', value)}
           onCommit={(logBlocks) => setClassicPolicy({ logBlocks })}
         />
       )}
@@ -92,6 +91,7 @@ export function ClassicPolicyFields() {
             resetKey={`${resetKey}|${pageBytes}`}
             suffix="KiB"
             hint={`Whole pages of ${formatBytes(pageBytes)}; by default what C-lash holds on this drive`}
+            check={(kib) => settingProblem(schema, 'cache.bytes', kib * 1024)}
             isValid={(kib) => Number.isInteger(kib * 1024) && kib * 1024 >= pageBytes}
             onCommit={(kib) => setClassicPolicy({ cacheBytes: kib * 1024 })}
           />
@@ -103,7 +103,8 @@ export function ClassicPolicyFields() {
               resetKey={resetKey}
               suffix="pages"
               hint="Pages at the LRU end where clean pages are evicted first; 0 = half the cache"
-              isValid={(pages) => Number.isInteger(pages) && pages >= 0 && pages <= cachePages}
+              check={(pages) => settingProblem(schema, 'cache.cflru_window_pages', pages)}
+              isValid={(pages) => pages <= cachePages}
               onCommit={(cflruWindowPages) => setClassicPolicy({ cflruWindowPages })}
             />
           )}
@@ -118,7 +119,7 @@ export function ClassicPolicyFields() {
               value={policy.blockSpaceBlocks}
               resetKey={resetKey}
               suffix="blocks"
-              isValid={isWholeAtLeast(1)}
+              check={(value) => settingProblem(schema, 'cache.block_space_blocks', value)}
               onCommit={(blockSpaceBlocks) => setClassicPolicy({ blockSpaceBlocks })}
             />
             <NumberField
@@ -127,7 +128,7 @@ export function ClassicPolicyFields() {
               value={policy.pageSpacePages}
               resetKey={resetKey}
               suffix="pages"
-              isValid={isWholeAtLeast(1)}
+              check={(value) => settingProblem(schema, 'cache.page_space_pages', value)}
               onCommit={(pageSpacePages) => setClassicPolicy({ pageSpacePages })}
             />
           </div>

@@ -19,8 +19,6 @@ const GEOMETRY_LABELS: Record<GeometryKey, string> = {
   pages_per_block: 'Pages / block',
 };
 
-const isPositiveInteger = (value: number) => Number.isInteger(value) && value > 0;
-
 export function DeviceFields() {
   const presets = useAppStore((state) => state.config.devicePresets);
   const draft = useAppStore((state) => state.config.draft);
@@ -64,7 +62,6 @@ export function DeviceFields() {
             testId={`geometry-${key}`}
             value={geometry[key]}
             resetKey={resetKey}
-            isValid={isPositiveInteger}
             check={(value) => settingProblem(schema, `geometry.${key}`, value)}
             onCommit={(value) => config.setGeometry(key, value)}
           />
@@ -77,7 +74,6 @@ export function DeviceFields() {
           step={1}
           suffix="%"
           hint="Physical capacity beyond the logical capacity: (physical / logical − 1)"
-          isValid={(value) => value > 0}
           check={(value) => settingProblem(schema, 'overprovision', value / 100)}
           problem={overprovisionProblem(effective)}
           onCommit={(value) => config.setOverprovision(value / 100)}

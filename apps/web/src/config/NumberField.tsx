@@ -12,7 +12,8 @@ interface NumberInputProps {
   /** null: the field starts empty (showing the placeholder). */
   value: number | null;
   onCommit: (value: number) => void;
-  isValid: (value: number) => boolean;
+  /** A rule of the form's own beyond the schema's (default: none). */
+  isValid?: (value: number) => boolean;
   /**
    * What is wrong with a typed value by the core's schema (range, whole
    * number), shown at the field; null when nothing is (settingProblem).
@@ -62,7 +63,8 @@ export function NumberInput(props: NumberInputProps) {
             }
             const value = event.target.valueAsNumber;
             const problem = Number.isFinite(value) ? (props.check?.(value) ?? null) : null;
-            const ok = Number.isFinite(value) && problem === null && props.isValid(value);
+            const ok =
+              Number.isFinite(value) && problem === null && (props.isValid?.(value) ?? true);
             setInvalid(!ok);
             setChecked(problem);
             if (ok) props.onCommit(value);
