@@ -9,7 +9,7 @@ import { PresetSelect } from './PresetSelect';
 import { useDeviceSchema } from './ChoiceFields';
 import { settingProblem } from './deviceSchema';
 import { effectiveGeometry, effectiveOverprovision } from './deviceValues';
-import { overprovisionProblem, useEffectiveDevice } from './useEffectiveDevice';
+import { overprovisionProblem, roundedMinimum, useEffectiveDevice } from './useEffectiveDevice';
 
 const GEOMETRY_LABELS: Record<GeometryKey, string> = {
   channels: 'Channels',
@@ -29,11 +29,8 @@ export function DeviceFields() {
   const geometry = effectiveGeometry(draft, schema);
   const overprovision = effectiveOverprovision(draft, schema);
   const resetKey = `${draft.devicePresetId}|${textKey(draft.deviceText)}`;
-  const blocks =
-    geometry.channels *
-    geometry.dies_per_channel *
-    geometry.planes_per_die *
-    geometry.blocks_per_plane;
+  // What the core derives from the fields (null while it is asked, or cannot tell).
+  const derived = effective?.derived ?? null;
 
   const choosePreset = async (id: string) => {
     const entry = presets.find((preset) => preset.id === id);
@@ -79,7 +76,14 @@ export function DeviceFields() {
           onCommit={(value) => config.setOverprovision(value / 100)}
         />
       </div>
-      <p className="field-note">{blocks.toLocaleString('en')} blocks</p>
+      <p className="field-note" data-testid="device-derived">
+        {derived
+          ? `${(derived.planes * derived.blocks_per_plane).toLocaleString('en')} blocks; ` +
+            `GC keeps ${derived.gc_reserve_blocks_per_plane} free per plane ` +
+            `(background GC from ${derived.gc_background_reserve_blocks_per_plane}); ` +
+            `over-provisioning at least ${roundedMinimum(derived.min_overprovision)}`
+          : ' '}
+      </p>
       <details className="json-editor">
         <summary>Device JSON</summary>
         <textarea

@@ -1,7 +1,8 @@
 // The classic FTLs and write caches of issue 7 (seed 002) as the form
 // offers them: the mapping scheme (`ftl.*`) and the write cache in front of
-// it (`cache.*`) — names of packages/sim-core/src/mapping and src/cache —
-// what the device text says, and the overrides a draft sends.
+// it (`cache.*`) — their names, labels and defaults are the core's (the
+// device schema) — what the device text says, and the overrides a draft
+// sends.
 //
 // Any mapping other than "page" or any cache other than "none" runs the
 // classic device (classic/classic_device.h), which the simulator accepts

@@ -59,10 +59,15 @@ export function useEffectiveDevice(): EffectiveDevice | null {
   return answer !== null && answer.key === key ? answer.effective : null;
 }
 
-/** "minimum 0.0412 for this geometry": the minimum rounded up, so it is enough. */
+/** The minimum over-provisioning to four places, rounded up so the value shown is enough. */
+export function roundedMinimum(minimum: number): number {
+  // The slack keeps 0.0412 (412.00000000000006 x 1e4 in floating point) from becoming 0.0413.
+  return Math.ceil(minimum * 1e4 - 1e-9) / 1e4;
+}
+
+/** "minimum 0.0412 for this geometry". */
 export function minimumOverprovisionText(minimum: number): string {
-  const rounded = Math.ceil(minimum * 1e4 - 1e-9) / 1e4;
-  return `minimum ${rounded} for this geometry`;
+  return `minimum ${roundedMinimum(minimum)} for this geometry`;
 }
 
 /**
