@@ -8,7 +8,6 @@ import type { DeviceSchema } from '@flashscope/wasm/protocol';
 import { formatBytes } from '../app/format';
 import { useAppStore } from '../store';
 import { choicesAt, settingProblem, type Choice } from './deviceSchema';
-export { choiceLabel } from './choiceLabel';
 import { PIN_SMALL_CHOICES } from './slcPolicy';
 
 /** The core's schema; the form renders only once it is loaded (ConfigPanel waits). */
