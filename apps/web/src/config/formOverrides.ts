@@ -16,7 +16,7 @@ import {
 } from '../store/scenarioDraft';
 import { absorbClassicOverride } from './classicPolicy';
 import { absorbConflictOverride } from './conflictPolicy';
-import { isChoice } from './deviceSchema';
+import { isChoice, settingProblem } from './deviceSchema';
 import { slcCacheOf, znsConfigOf } from './deviceText';
 import { PIN_SMALL_CHOICES, persistentBytesWhenOn } from './slcPolicy';
 
@@ -69,21 +69,18 @@ export function absorbOverride(
   const oneOf = (path: string) => (isChoice(schema, path, value) ? value : undefined);
   const number = typeof value === 'number' && Number.isFinite(value) ? value : undefined;
   const bool = typeof value === 'boolean' ? value : undefined;
+  // A number within the core's limits for `key`, else undefined (it stays an override).
+  const allowed = number !== undefined && settingProblem(schema, key, number) === null;
   if (key === 'precondition.fill') {
-    return assign(
-      draft,
-      'preconditionFill',
-      number !== undefined && number >= 0 && number <= 1 ? number : undefined,
-    );
+    return assign(draft, 'preconditionFill', allowed ? number : undefined);
   }
   if (key === 'overprovision') {
-    return assign(draft, 'overprovision', number !== undefined && number > 0 ? number : undefined);
+    return assign(draft, 'overprovision', allowed ? number : undefined);
   }
   if (key.startsWith('geometry.')) {
     const name = key.slice('geometry.'.length) as GeometryKey;
-    const positive = number !== undefined && Number.isInteger(number) && number > 0;
     return (
-      GEOMETRY_KEYS.includes(name) && assign(draft.geometry, name, positive ? number : undefined)
+      GEOMETRY_KEYS.includes(name) && assign(draft.geometry, name, allowed ? number : undefined)
     );
   }
   switch (key) {
