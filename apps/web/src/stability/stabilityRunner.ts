@@ -8,7 +8,7 @@
 import { SimClient } from '@flashscope/wasm/client';
 import type { StabilityProgress, StabilityRequest } from '@flashscope/wasm/protocol';
 import { errorMessage } from '../compare/compareRunner';
-import { deviceFileName, overridesOf } from '../config/scenario';
+import { deviceFileName, overridesOf, workloadOverridesOf } from '../config/scenario';
 import type { AppState } from '../store';
 import {
   comparisonNotes,
@@ -49,7 +49,14 @@ export function stabilityInputFrom(state: AppState, settings: StabilitySettings)
     request: {
       deviceJson: draft.deviceText,
       fioText: panelFio,
-      set: [...overridesOf(draft, state.config.schema!), ...NO_PRECONDITION],
+      // Before the core's schema loads the form shows no fields, so there are
+      // no choices of its own to add: the workload's overrides only.
+      set: [
+        ...(state.config.schema
+          ? overridesOf(draft, state.config.schema)
+          : workloadOverridesOf(draft)),
+        ...NO_PRECONDITION,
+      ],
       deviceName,
       workloadName: draft.workloadPresetId ? `${draft.workloadPresetId}.fio` : 'job.fio',
       roundsMax: settings.roundsMax,
