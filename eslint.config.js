@@ -7,6 +7,7 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const globals = require('globals');
+const { importX, createNodeResolver } = require('eslint-plugin-import-x');
 
 module.exports = defineConfig(
   {
@@ -42,6 +43,22 @@ module.exports = defineConfig(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    // One-way layers (STYLE.md convention 1, issue 16): no module may reach
+    // itself again through imports that run. Type-only imports vanish at
+    // compile time, so they may point back (a type beside its module).
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/wasm/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The rule reads each imported file; without a TypeScript parser for
+      // them it sees no imports at all and passes everything.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // Tooling, configs, scripts, Node-side tests and e2e specs run in Node

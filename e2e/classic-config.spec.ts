@@ -115,3 +115,19 @@ test('DFTL with an LRU cache runs and its result shows both', async ({ app, page
   await expect(app.byTestId('policy-cache')).toHaveValue('lru');
   await expect(app.byTestId('policy-cache-bytes')).toHaveValue('1024');
 });
+
+// Written without a browser run: the wasm with fs_effective_device is built
+// only after the issue-16 branches merge (see the helper's report).
+test('an over-provisioning below the drive minimum is flagged at the field before Apply', async ({
+  app,
+  page,
+}) => {
+  await app.open();
+  // 0.1 %: far below what the default drive's GC reserves need.
+  await page.getByTestId('overprovision').fill('0.1');
+  const problem = page.getByTestId('overprovision-problem');
+  await expect(problem).toContainText(/minimum 0\.\d+ for this geometry/);
+  await expect(page.getByTestId('config-state')).toContainText('not yet applied');
+  await page.getByTestId('overprovision').fill('7');
+  await expect(problem).toHaveCount(0);
+});

@@ -4,6 +4,7 @@
 // A URL with ?config=… (share/shareConfig.ts) opens that configuration; one
 // that cannot be read says so in the error banner, over the default scenario.
 
+import type { DeviceSchema } from '@flashscope/wasm/protocol';
 import {
   DEFAULT_DEVICE_PRESET,
   DEFAULT_WORKLOAD_PRESET,
@@ -47,9 +48,11 @@ export async function bootstrap(
     await started;
     return;
   }
-  const shared = sharedConfigDraft(window.location.search);
-  if (shared.draft) store.getState().config.selectScenario(shared.draft);
+  // A shared link's overrides are read against the core's schema, which
+  // comes with the worker.
   if (!(await started)) return;
+  const shared = sharedConfigDraft(window.location.search, store.getState().config.schema!);
+  if (shared.draft) store.getState().config.selectScenario(shared.draft);
   const lessonId = lessonIdFromSearch(window.location.search);
   // A lesson that cannot open has said why in the banner; the default runs instead.
   if (shared.value === null && lessonId !== null && (await lessons.open(lessonId))) return;
@@ -59,7 +62,10 @@ export async function bootstrap(
 }
 
 /** The draft a ?config= value stands for, or why it could not be read. */
-function sharedConfigDraft(search: string): {
+function sharedConfigDraft(
+  search: string,
+  schema: DeviceSchema,
+): {
   value: string | null;
   draft: ScenarioDraft | null;
   problem: string | null;
@@ -67,7 +73,7 @@ function sharedConfigDraft(search: string): {
   const value = configParam(search);
   if (value === null) return { value, draft: null, problem: null };
   try {
-    return { value, draft: draftFromShared(decodeSharedConfig(value)), problem: null };
+    return { value, draft: draftFromShared(decodeSharedConfig(value), schema), problem: null };
   } catch (error) {
     const reason = (error as Error).message;
     return {

@@ -78,6 +78,29 @@ describe('SimSession', () => {
     expect(client.calls).toEqual([]);
   });
 
+  it('a failed restart clears the old run under the error; the edits stay', async () => {
+    const { store, client, session } = await started();
+    expect(await session.apply(draft, true)).toBe(true);
+    client.snapshot(frame(1, 5e6));
+    expect(store.getState().sim.frame).not.toBeNull();
+    const edited = { ...draft, overprovision: 0.3 };
+    store.getState().config.selectScenario(edited);
+    client.loadError = { kind: 'input', message: 'device.json: overprovision too low' };
+    expect(await session.apply(edited, true)).toBe(false);
+    const { sim, config } = store.getState();
+    expect(sim.error?.message).toBe('device.json: overprovision too low');
+    // No key figures, charts or device view of the old run under the error.
+    expect(sim.frame).toBeNull();
+    expect(sim.layout).toBeNull();
+    expect(sim.series.length).toBe(0);
+    expect(config.draft.overprovision).toBe(0.3);
+  });
+
+  it("loads the core's device schema once at start, for the form", async () => {
+    const { store } = await started();
+    expect(store.getState().config.schema?.properties?.gc).toBeDefined();
+  });
+
   it('passes frames to the store and acks drawn ones', async () => {
     const { store, client, session } = await started();
     await session.apply(draft, false);

@@ -13,6 +13,7 @@
 // made by the same factory.
 
 import type { SimClient } from '@flashscope/wasm/client';
+import type { EffectiveDevice } from '@flashscope/wasm/protocol';
 import { buildLoadRequest, validateDevice, validateDraft } from '../config/scenario';
 import type { AppStore } from '../store';
 import type { ScenarioDraft } from '../store/scenarioDraft';
@@ -47,6 +48,8 @@ export class SimSession {
       client.onStatus((status) => this.store.getState().sim.statusChanged(status));
       client.onError((error) => this.store.getState().sim.reportError(runErrorFrom(error)));
       client.setSpeed(speedById(this.store.getState().sim.speedId));
+      // The form's defaults, limits and choices are the core's: asked once, here.
+      this.store.getState().config.schemaLoaded(await client.deviceSchema());
       this.client = client;
       this.store.getState().sim.clientReady();
       return true;
@@ -86,14 +89,16 @@ export class SimSession {
       return false;
     }
     const client = this.client;
-    if (!client) {
+    if (!client || config.schema === null) {
       sim.reportError({ kind: 'client', message: 'The simulator is not running.' });
       return false;
     }
     sim.loadStarted();
     this.loading = true;
     try {
-      const { layout, device } = await client.load(buildLoadRequest(draft, workload));
+      const { layout, device } = await client.load(
+        buildLoadRequest(draft, config.schema, workload),
+      );
       this.loading = false;
       // Synchronously, before the run's first snapshot is delivered.
       this.store.getState().sim.loaded(layout, device);
@@ -106,6 +111,19 @@ export class SimSession {
       this.store.getState().sim.loadFailed(runErrorOf(error));
       return false;
     }
+  }
+
+  /**
+   * The core's view of a device under overrides (defaults filled in, what it
+   * derives, its first problem and the key it is at), for the form's inline
+   * checks; null while the simulator is not running.
+   */
+  async effectiveDevice(
+    deviceText: string,
+    overrides: string[],
+    deviceName?: string,
+  ): Promise<EffectiveDevice | null> {
+    return this.client ? this.client.effectiveDevice(deviceText, overrides, deviceName) : null;
   }
 
   play(): void {

@@ -3,7 +3,16 @@
 // worker's messages through the listeners it keeps.
 
 import type { SimClient, SimStatus, SnapshotFrame } from '@flashscope/wasm/client';
-import type { Layout, LoadRequest, SerializedError, Speed } from '@flashscope/wasm/protocol';
+import type {
+  DeviceSchema,
+  EffectiveDevice,
+  Layout,
+  LoadRequest,
+  ResolvedFio,
+  SerializedError,
+  Speed,
+} from '@flashscope/wasm/protocol';
+import { coreEffectiveDevice, coreResolveFio, coreSchema } from './testCore';
 
 export class FakeSimClient {
   /** play, pause, step and reset, in order. */
@@ -22,6 +31,30 @@ export class FakeSimClient {
   error: (error: SerializedError) => void = () => {};
   /** Completes the pending reset(). */
   resolveReset: () => void = () => {};
+
+  /** The core's own schema (the Node wasm module's), as the worker answers. */
+  async deviceSchema(): Promise<DeviceSchema> {
+    return coreSchema();
+  }
+
+  /** The core's own answer (the Node wasm module's), as the worker gives it. */
+  async effectiveDevice(
+    deviceText: string,
+    overrides: string[],
+    deviceName?: string,
+  ): Promise<EffectiveDevice> {
+    return coreEffectiveDevice(deviceText, overrides, deviceName);
+  }
+
+  /** The core's own resolution (the Node wasm module's); rejects as the worker does. */
+  async resolveFio(
+    deviceText: string,
+    fioText: string,
+    overrides: string[],
+    workloadName?: string,
+  ): Promise<ResolvedFio> {
+    return coreResolveFio(deviceText, fioText, overrides, workloadName);
+  }
 
   /** This stand-in as the SimClient the code under test takes. */
   asClient(): SimClient {

@@ -10,7 +10,7 @@
 import { useMemo, useState } from 'react';
 import { formatBytes, formatCount, formatLatencyUs, formatPercent } from '../app/format';
 import { useThrottledStore } from '../hooks/useThrottledStore';
-import type { AppState } from '../store';
+import { useAppStore, type AppState } from '../store';
 import type { ClassicMeta } from '@flashscope/wasm/protocol';
 import {
   MERGE_KINDS,
@@ -48,7 +48,11 @@ export function CacheView() {
   });
   if (history.now !== meta) setHistory({ now: meta, before: history.now });
   const before = history.now === meta ? history.before : history.now;
-  const view = useMemo(() => (meta ? cacheView(meta, before) : null), [meta, before]);
+  const schema = useAppStore((state) => state.config.schema);
+  const view = useMemo(
+    () => (meta ? cacheView(meta, before, schema) : null),
+    [meta, before, schema],
+  );
   if (!view || !frameMeta) return null;
   const response = meanResponseUs(frameMeta.latency_us);
   return (

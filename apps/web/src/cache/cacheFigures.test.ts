@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassicMeta, WriteCacheMeta } from '@flashscope/wasm/protocol';
 import { cacheView, meanResponseUs } from './cacheFigures';
+import { coreSchema } from '../app/testCore';
+import { choiceLabel } from '../config/choiceLabel';
+
+const schema = coreSchema();
 
 function clashCache(overrides: Partial<WriteCacheMeta> = {}): WriteCacheMeta {
   return {
@@ -46,9 +50,9 @@ function meta(overrides: Partial<ClassicMeta> = {}): ClassicMeta {
 
 describe('cacheView', () => {
   it('draws C-lash page space by its largest sets and block space by its slots', () => {
-    const view = cacheView(meta(), null);
+    const view = cacheView(meta(), null, schema);
     const cache = view.cache!;
-    expect(cache.label).toMatch(/C-lash/);
+    expect(cache.label).toBe(choiceLabel(schema, 'cache.policy', 'clash'));
     expect(cache.hitRatio).toBeCloseTo(30 / 120, 10);
     expect(cache.pages).toEqual({ used: 96, capacity: 128, fill: 0.75 });
     // Shares of the page space's capacity, largest (the next to move) first.
@@ -62,7 +66,9 @@ describe('cacheView', () => {
       { block: 12, pages: 48, fill: 0.75, changed: false },
       { block: null, pages: 0, fill: 0, changed: false },
     ]);
-    expect(view.mappingLabel).toBe('Block mapping');
+    // The core's label for the scheme (its schema's x-choices), not the bare name.
+    expect(view.mappingLabel).toBe(choiceLabel(schema, 'ftl.mapping', 'block'));
+    expect(view.mappingLabel).not.toBe('block');
     expect(view.totalMerges).toBe(3);
   });
 
@@ -77,11 +83,15 @@ describe('cacheView', () => {
         ],
       }),
     });
-    const cache = cacheView(now, before).cache!;
+    const cache = cacheView(now, before, schema).cache!;
     expect(cache.blockSpace!.map((s) => s.changed)).toEqual([false, true]);
     expect(cache.evictedBlocksSince).toBe(2);
     // A slot emptied by an eviction is a change too.
-    const emptied = cacheView(meta({ cache: clashCache({ block_space: [null, null] }) }), before);
+    const emptied = cacheView(
+      meta({ cache: clashCache({ block_space: [null, null] }) }),
+      before,
+      schema,
+    );
     expect(emptied.cache!.blockSpace!.map((s) => s.changed)).toEqual([true, false]);
   });
 
@@ -103,6 +113,7 @@ describe('cacheView', () => {
         }),
       }),
       null,
+      schema,
     ).cache!;
     expect(lru.blockSpace).toBeNull();
     expect(lru.pageSets).toEqual([]);
@@ -126,6 +137,7 @@ describe('cacheView', () => {
         },
       }),
       null,
+      schema,
     );
     expect(view.cache).toBeNull();
     expect(view.cmt).toMatchObject({
@@ -138,7 +150,7 @@ describe('cacheView', () => {
   });
 
   it('has no hit ratio before any access', () => {
-    const view = cacheView(meta({ cache: clashCache({ hits: 0, misses: 0 }) }), null);
+    const view = cacheView(meta({ cache: clashCache({ hits: 0, misses: 0 }) }), null, schema);
     expect(view.cache!.hitRatio).toBeNull();
   });
 });

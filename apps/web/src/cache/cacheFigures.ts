@@ -7,7 +7,8 @@
 // so a slot whose block left for flash (or came in) is flagged there.
 
 import type { CachedBlock, ClassicMeta, LatencySummary } from '@flashscope/wasm/protocol';
-import { CACHE_LABELS, MAPPING_LABELS } from '../config/ClassicPolicyFields';
+import type { DeviceSchema } from '@flashscope/wasm/protocol';
+import { choiceLabel } from '../config/choiceLabel';
 
 export const MERGE_KINDS = ['switch', 'partial', 'full', 'copy'] as const;
 export type MergeKind = (typeof MERGE_KINDS)[number];
@@ -104,7 +105,12 @@ function slots(
 }
 
 /** The view of `meta`; `previous` is the meta of the previous update (or null). */
-export function cacheView(meta: ClassicMeta, previous: ClassicMeta | null): CacheViewModel {
+/** `schema`: the core's, for its labels of the cache and mapping names (the names while null). */
+export function cacheView(
+  meta: ClassicMeta,
+  previous: ClassicMeta | null,
+  schema: DeviceSchema | null,
+): CacheViewModel {
   const merges = { ...meta.merges };
   const totalMerges = MERGE_KINDS.reduce((sum, kind) => sum + merges[kind], 0);
   let cache: WriteCacheView | null = null;
@@ -122,7 +128,7 @@ export function cacheView(meta: ClassicMeta, previous: ClassicMeta | null): Cach
     }
     cache = {
       policy: c.policy,
-      label: CACHE_LABELS[c.policy as keyof typeof CACHE_LABELS] ?? c.policy,
+      label: choiceLabel(schema, 'cache.policy', c.policy),
       capacityBytes: c.capacity_bytes,
       hitRatio: ratio(c.hits, c.hits + c.misses),
       hits: c.hits,
@@ -166,7 +172,7 @@ export function cacheView(meta: ClassicMeta, previous: ClassicMeta | null): Cach
   }
   return {
     mapping: meta.mapping,
-    mappingLabel: MAPPING_LABELS[meta.mapping as keyof typeof MAPPING_LABELS] ?? meta.mapping,
+    mappingLabel: choiceLabel(schema, 'ftl.mapping', meta.mapping),
     cache,
     cmt,
     merges,

@@ -1,8 +1,8 @@
 // Host write throughput against the amount written: the SLC cliff as drive
-// reviews draw it. The cliff is where the cache first ran full
-// (meta.slc.first_cliff, else the cache_exhausted event, else a sustained
-// drop found in the series); the annotation gives where (GB written) and
-// how deep (MB/s before -> after).
+// reviews draw it. The cliff is where the cache first ran full, with the
+// MB/s before and after it, all as the core reports them
+// (meta.slc.first_cliff, the figures of the result JSON's slc.cliff); the
+// annotation gives where (GB written) and how deep (MB/s before -> after).
 
 import { line, max, scaleLinear } from 'd3';
 import { useMemo } from 'react';
@@ -21,7 +21,7 @@ import {
   innerWidth,
   selectSim,
 } from './chartLayout';
-import { binByWritten, detectCliff, measureCliff, writtenFromRates, type CliffMark } from './cliff';
+import { binByWritten, cliffMark, writtenFromRates, type CliffMark } from './cliff';
 import { COLORS } from './palette';
 
 interface ChartData {
@@ -36,19 +36,13 @@ function chartData(sim: Pick<SimSlice, 'series' | 'events' | 'frame'>): ChartDat
   // Written bytes from the rate, not host_write_bytes (see writtenFromRates).
   const series = { tMs, writeMbps, hostBytes: writtenFromRates(tMs, writeMbps) };
   const points = binByWritten(series.hostBytes, series.writeMbps);
+  const reported = sim.frame?.meta.slc?.first_cliff ?? null;
+  // The first cache-full interval ends the "after" level where the cache had room again.
   const firstFull = sim.events.cacheFull[0];
-  const reported =
-    sim.frame?.meta.slc?.first_cliff ??
-    (firstFull
-      ? { t_ms: firstFull.start_ms, host_written_bytes: firstFull.host_written_bytes }
-      : null);
-  // Found in the series only on a drive with an SLC cache: elsewhere a drop
-  // (GC reaching steady state) is another story than this chart's.
-  const at = reported ?? (sim.frame?.meta.slc ? detectCliff(series) : null);
   const recovered = firstFull && Number.isFinite(firstFull.end_ms) ? firstFull.end_ms : null;
   return {
     points,
-    cliff: at ? measureCliff(series, at, reported ? recovered : null) : null,
+    cliff: reported ? cliffMark(series, reported, recovered) : null,
     maxBytes: max(points.x) ?? 0,
   };
 }
@@ -65,8 +59,10 @@ export function ThroughputVsWrittenChart() {
   const data = useMemo(() => chartData(sim), [sim]);
   const cliff = data.cliff;
   const subtitle = cliff
-    ? `Cliff after ${bytesFormat(cliff.hostWrittenBytes)(cliff.hostWrittenBytes)} written: ` +
-      `${formatMbps(cliff.beforeMbps)} → ${formatMbps(cliff.afterMbps)}`
+    ? `Cliff after ${bytesFormat(cliff.hostWrittenBytes)(cliff.hostWrittenBytes)} written` +
+      (cliff.beforeMbps !== null && cliff.afterMbps !== null
+        ? `: ${formatMbps(cliff.beforeMbps)} → ${formatMbps(cliff.afterMbps)}`
+        : '')
     : 'Host write MB/s by data written; the SLC cliff shows as a drop';
   return (
     <ChartCard
@@ -123,10 +119,14 @@ function CliffAnnotation(props: {
 }) {
   const { cliff, x, y, h, w } = props;
   const cx = x(cliff.hostWrittenBytes);
-  const drop = cliff.beforeMbps > 0 ? 1 - cliff.afterMbps / cliff.beforeMbps : 0;
-  const label = `cliff at ${props.format(cliff.hostWrittenBytes)}: ${formatMbps(
-    cliff.beforeMbps,
-  )} → ${formatMbps(cliff.afterMbps)} (−${Math.round(drop * 100)} %)`;
+  const { beforeMbps, afterMbps } = cliff;
+  const measured = beforeMbps !== null && afterMbps !== null;
+  const drop = measured && beforeMbps > 0 ? 1 - afterMbps / beforeMbps : 0;
+  const label =
+    `cliff at ${props.format(cliff.hostWrittenBytes)}` +
+    (measured
+      ? `: ${formatMbps(beforeMbps)} → ${formatMbps(afterMbps)} (−${Math.round(drop * 100)} %)`
+      : '');
   // Right of the line when the label fits there, else left of it (about 6 px per character).
   const anchorEnd = cx + 6 + label.length * 6 > w && cx > w / 2;
   return (
@@ -134,24 +134,22 @@ function CliffAnnotation(props: {
       className="cliff-annotation"
       data-testid="cliff-annotation"
       data-cliff-bytes={cliff.hostWrittenBytes}
-      data-before-mbps={cliff.beforeMbps.toFixed(1)}
-      data-after-mbps={cliff.afterMbps.toFixed(1)}
+      data-before-mbps={beforeMbps?.toFixed(1)}
+      data-after-mbps={afterMbps?.toFixed(1)}
     >
       <line x1={cx} x2={cx} y1={0} y2={h} className="cliff-line" />
-      <line
-        x1={0}
-        x2={cx}
-        y1={y(cliff.beforeMbps)}
-        y2={y(cliff.beforeMbps)}
-        className="cliff-level"
-      />
-      <line
-        x1={cx}
-        x2={x(cliff.afterEndBytes)}
-        y1={y(cliff.afterMbps)}
-        y2={y(cliff.afterMbps)}
-        className="cliff-level"
-      />
+      {beforeMbps !== null && (
+        <line x1={0} x2={cx} y1={y(beforeMbps)} y2={y(beforeMbps)} className="cliff-level" />
+      )}
+      {afterMbps !== null && (
+        <line
+          x1={cx}
+          x2={x(cliff.afterEndBytes)}
+          y1={y(afterMbps)}
+          y2={y(afterMbps)}
+          className="cliff-level"
+        />
+      )}
       <text x={anchorEnd ? cx - 6 : cx + 6} y={12} textAnchor={anchorEnd ? 'end' : 'start'}>
         {label}
       </text>

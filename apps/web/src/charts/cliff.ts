@@ -1,20 +1,30 @@
-// The SLC cliff in numbers (the chart "throughput vs GB written"): write
-// throughput binned by how much the host has written, and where the cliff
-// is and how deep. Samples in which the host wrote nothing (idle gaps) are
-// left out of both: they say nothing about how fast writes go, and on this
-// x axis they would all pile up at one point.
+// The SLC cliff on the chart "throughput vs GB written": write throughput
+// binned by how much the host has written, and the cliff the core reports
+// (meta.slc.first_cliff: where, and the MB/s before and after it, the same
+// figures as the result JSON's slc.cliff). Nothing here measures the cliff
+// again: the app and `flashscope run --json` say the same numbers. Samples
+// in which the host wrote nothing (idle gaps) are left out of the curve:
+// they say nothing about how fast writes go, and on this x axis they would
+// all pile up at one point.
 
+import type { SlcMeta } from '@flashscope/wasm/protocol';
 import type { Points } from './binning';
+
+/** The core's first cliff of a run (null until the cache first ran full). */
+export type FirstCliff = NonNullable<SlcMeta['first_cliff']>;
 
 export interface CliffMark {
   /** Host bytes written when the cache ran full (the x of the cliff). */
   hostWrittenBytes: number;
   tMs: number;
-  /** Mean write MB/s of the writing samples before the cliff... */
-  beforeMbps: number;
-  /** ...and after it, until the cache had room again (or the run's end). */
-  afterMbps: number;
-  /** End of the "after" window, as host bytes written (for drawing its level). */
+  /** Host write MB/s before the cliff as the core measures it; null until it can tell... */
+  beforeMbps: number | null;
+  /** ...and after it. */
+  afterMbps: number | null;
+  /**
+   * End of the "after" level as host bytes written, for drawing it: the
+   * last writing sample until the cache had room again (or the run's end).
+   */
   afterEndBytes: number;
 }
 
@@ -103,74 +113,27 @@ interface CliffInput {
 }
 
 /**
- * Before/after figures for a cliff the simulator reported (meta.slc.first_cliff
- * or the cache_exhausted event) at `cliff`; `recoveredMs` ends the "after"
- * window (cache_recovered), null to run it to the last sample. Null when
- * there are no writing samples on one side yet.
+ * The core's cliff as the chart draws it; `recoveredMs` (cache_recovered)
+ * ends the "after" level, null to run it to the last writing sample.
  */
-export function measureCliff(
+export function cliffMark(
   series: CliffInput,
-  cliff: { t_ms: number; host_written_bytes: number },
+  cliff: FirstCliff,
   recoveredMs: number | null,
-): CliffMark | null {
+): CliffMark {
   const n = Math.min(series.tMs.length, series.hostBytes.length, series.writeMbps.length);
-  let beforeSum = 0;
-  let beforeCount = 0;
-  let afterSum = 0;
-  let afterCount = 0;
   let afterEndBytes = cliff.host_written_bytes;
   for (let i = 0; i < n; i++) {
     const t = series.tMs[i];
-    const mbps = series.writeMbps[i];
-    if (!(mbps > 0)) continue;
-    if (t <= cliff.t_ms) {
-      beforeSum += mbps;
-      beforeCount++;
-    } else if (recoveredMs === null || t <= recoveredMs) {
-      afterSum += mbps;
-      afterCount++;
-      afterEndBytes = Math.max(afterEndBytes, series.hostBytes[i]);
-    }
+    if (!(series.writeMbps[i] > 0) || t <= cliff.t_ms) continue;
+    if (recoveredMs !== null && t > recoveredMs) break;
+    afterEndBytes = Math.max(afterEndBytes, series.hostBytes[i]);
   }
-  if (beforeCount === 0 || afterCount === 0) return null;
   return {
     hostWrittenBytes: cliff.host_written_bytes,
     tMs: cliff.t_ms,
-    beforeMbps: beforeSum / beforeCount,
-    afterMbps: afterSum / afterCount,
+    beforeMbps: cliff.before_mbps,
+    afterMbps: cliff.after_mbps,
     afterEndBytes,
   };
-}
-
-/**
- * A cliff found in the series alone (for a run whose events were dropped):
- * the last writing sample before `window` writing samples that all stay
- * below `ratio` of the mean of the writing samples before them. Idle
- * samples are skipped, so a pause between bursts is no cliff. Null when
- * there is none.
- */
-export function detectCliff(
-  series: CliffInput,
-  window = 10,
-  ratio = 0.5,
-): { t_ms: number; host_written_bytes: number } | null {
-  const n = Math.min(series.tMs.length, series.hostBytes.length, series.writeMbps.length);
-  const writing: number[] = [];
-  for (let i = 0; i < n; i++) if (series.writeMbps[i] > 0) writing.push(i);
-  let sumBefore = 0;
-  for (let k = 0; k + window <= writing.length; k++) {
-    if (k >= window) {
-      const limit = ratio * (sumBefore / k);
-      let allBelow = true;
-      for (let j = k; j < k + window && allBelow; j++) {
-        allBelow = series.writeMbps[writing[j]] < limit;
-      }
-      if (allBelow) {
-        const at = writing[k - 1];
-        return { t_ms: series.tMs[at], host_written_bytes: series.hostBytes[at] };
-      }
-    }
-    sumBefore += series.writeMbps[writing[k]];
-  }
-  return null;
 }

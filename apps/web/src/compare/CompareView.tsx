@@ -40,19 +40,24 @@ export function CompareView() {
   const draft = useAppStore((state) => state.config.draft);
   const applied = useAppStore((state) => state.config.applied);
   const traces = useAppStore((state) => state.traces);
+  const schema = useAppStore((state) => state.config.schema);
   const workload = useMemo(() => workloadOf(draft, traces), [draft, traces]);
   const record = useMemo(() => (run ? recordOf(run, running) : null), [run, running]);
 
   // The first time there is a device in the panel: its run's device, twice.
   useEffect(() => {
     const panel = applied ?? draft;
-    if (panel.deviceText.trim() === '') return;
-    compareStore.getState().initialise(panel, deviceFileName(panel));
-  }, [applied, draft]);
+    if (panel.deviceText.trim() === '' || schema === null) return;
+    compareStore.getState().initialise(panel, schema, deviceFileName(panel));
+  }, [applied, draft, schema]);
 
   const startRun = () => {
     const state = compareStore.getState();
-    void compareRunner.start(state.configs, currentWorkload(appStore.getState()));
+    void compareRunner.start(
+      state.configs,
+      currentWorkload(appStore.getState()),
+      appStore.getState().config.schema!,
+    );
   };
 
   return (

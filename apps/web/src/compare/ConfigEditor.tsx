@@ -5,20 +5,12 @@
 
 import { useState } from 'react';
 import { formatSimTime } from '../app/format';
-import { CheckboxField, NameSelect, PinSmallSelect } from '../config/ChoiceFields';
-import { SCHEDULER_LABELS } from '../config/PolicyFields';
+import { CheckboxField, PinSmallSelect, SettingSelect } from '../config/ChoiceFields';
 import { PresetSelect } from '../config/PresetSelect';
 import { fetchDevicePreset } from '../config/presets';
 import { deviceFileName } from '../config/scenario';
-import {
-  SLC_PLACEMENTS,
-  SLC_WHEN_FULL,
-  type SlcPlacement,
-  type SlcPolicyChoice,
-  type SlcWhenFull,
-} from '../config/slcPolicy';
+import type { SlcPolicyChoice } from '../config/slcPolicy';
 import { appStore, useAppStore } from '../store';
-import { GC_VICTIM_POLICIES, SCHEDULERS, type GcVictimPolicy } from '../store/scenarioDraft';
 import {
   configFromDraft,
   hasSlcCache,
@@ -30,25 +22,6 @@ import { compareStore, type ColumnProgress } from './compareStore';
 
 /** The device select's choice that is no preset: the panel's device (its value is ''). */
 const PANEL_DEVICE = { label: "Current device (the panel's)", always: true };
-
-const VICTIM_LABELS: Record<GcVictimPolicy, string> = {
-  greedy: 'Greedy',
-  cost_benefit: 'Cost-benefit',
-  fifo: 'FIFO (oldest)',
-  random: 'Random',
-  d_choices: 'd-choices',
-};
-
-const PLACEMENT_LABELS: Record<SlcPlacement, string> = {
-  slc_first: 'SLC first',
-  size_split: 'By request size',
-  hyflex: 'HyFlex',
-};
-
-const WHEN_FULL_LABELS: Record<SlcWhenFull, string> = {
-  direct: 'Write native (cliff)',
-  'fold-then-write': 'Fold, then write SLC',
-};
 
 const STATUS_TEXT: Record<ColumnProgress['status'], string> = {
   starting: 'Starting its worker…',
@@ -81,7 +54,12 @@ export function ConfigEditor(props: {
       if (presetId === '') {
         const { applied, draft } = appStore.getState().config;
         const panel = applied ?? draft;
-        const fromPanel = configFromDraft(panel, config.id, deviceFileName(panel));
+        const fromPanel = configFromDraft(
+          panel,
+          appStore.getState().config.schema!,
+          config.id,
+          deviceFileName(panel),
+        );
         store.replace(
           withDevice(compareStore.getState().configs.find((c) => c.id === config.id) ?? config, {
             presetId: null,
@@ -146,12 +124,11 @@ export function ConfigEditor(props: {
           onChoose={(presetId) => void chooseDevice(presetId)}
         />
         {deviceError && <p className="field-note compare-error">{deviceError}</p>}
-        <NameSelect
+        <SettingSelect
           label="GC victim"
           testId="compare-gc"
           value={config.policy.gcVictim}
-          names={GC_VICTIM_POLICIES}
-          labels={VICTIM_LABELS}
+          path="gc.victim"
           onChange={(gcVictim) => update({ policy: { ...config.policy, gcVictim } })}
         />
         <CheckboxField
@@ -160,30 +137,27 @@ export function ConfigEditor(props: {
           checked={config.policy.gcBackground}
           onChange={(gcBackground) => update({ policy: { ...config.policy, gcBackground } })}
         />
-        <NameSelect
+        <SettingSelect
           label="Die scheduler"
           testId="compare-scheduler"
           value={config.policy.scheduler}
-          names={SCHEDULERS}
-          labels={SCHEDULER_LABELS}
+          path="scheduler"
           onChange={(scheduler) => update({ policy: { ...config.policy, scheduler } })}
         />
         {hasSlcCache(config) && (
           <div className="compare-slc" data-testid="compare-slc">
-            <NameSelect
+            <SettingSelect
               label="SLC placement"
               testId="compare-slc-placement"
               value={config.slcPolicy.placement}
-              names={SLC_PLACEMENTS}
-              labels={PLACEMENT_LABELS}
+              path="slc_cache.placement"
               onChange={(placement) => setSlc({ placement })}
             />
-            <NameSelect
+            <SettingSelect
               label="SLC when full"
               testId="compare-slc-when-full"
               value={config.slcPolicy.whenFull}
-              names={SLC_WHEN_FULL}
-              labels={WHEN_FULL_LABELS}
+              path="slc_cache.when_full"
               onChange={(whenFull) => setSlc({ whenFull })}
             />
             <PinSmallSelect

@@ -3,11 +3,14 @@
 // override lines (the CLI's --set), plus the label the table and charts
 // show. Pure helpers turn it into the device overrides a LoadRequest takes.
 
+import type { DeviceSchema } from '@flashscope/wasm/protocol';
 import { classicOverrides } from '../config/classicPolicy';
 import { conflictOverrides } from '../config/conflictPolicy';
-import { deviceOverridesOf, effectivePolicy } from '../config/scenario';
-import { effectiveSlcPolicy, slcCacheOf, type SlcPolicyChoice } from '../config/slcPolicy';
-import { znsConfigOf, znsOverrides } from '../config/znsPolicy';
+import { slcCacheOf, znsConfigOf } from '../config/deviceText';
+import { effectivePolicy } from '../config/deviceValues';
+import { deviceOverridesOf } from '../config/scenario';
+import { effectiveSlcPolicy, type SlcPolicyChoice } from '../config/slcPolicy';
+import { znsOverrides } from '../config/znsPolicy';
 import {
   EMPTY_DRAFT,
   GEOMETRY_KEYS,
@@ -70,6 +73,7 @@ const ZNS_KEY = /^\s*(--set\s+)?zns\./;
  */
 export function configFromDraft(
   draft: ScenarioDraft,
+  schema: DeviceSchema,
   id: string,
   deviceName = draft.devicePresetId ? `${draft.devicePresetId}.json` : 'device.json',
 ): CompareConfig {
@@ -82,7 +86,7 @@ export function configFromDraft(
   // A zoned drive's host FTL choices travel as lines too (none for a conventional drive).
   lines.push(...znsOverrides(draft));
   // So do the mapping scheme, write cache (with the classic device's fixups) and conflict controls.
-  lines.push(...classicOverrides(draft), ...conflictOverrides(draft));
+  lines.push(...classicOverrides(draft, schema), ...conflictOverrides(draft));
   const config: CompareConfig = {
     id,
     label: '',
@@ -90,8 +94,8 @@ export function configFromDraft(
     devicePresetId: draft.devicePresetId,
     deviceText: draft.deviceText,
     deviceName,
-    policy: effectivePolicy(draft),
-    slcPolicy: effectiveSlcPolicy(draft),
+    policy: effectivePolicy(draft, schema),
+    slcPolicy: effectiveSlcPolicy(draft, schema),
     overridesText: lines.join('\n'),
   };
   return withChanges(config, {});
@@ -169,9 +173,9 @@ function policyDraft(config: CompareConfig): ScenarioDraft {
  * The device overrides a run of `config` sends: the policies first, then
  * the free lines (later --set entries win, so a line can override a policy).
  */
-export function deviceSetOf(config: CompareConfig): string[] {
+export function deviceSetOf(config: CompareConfig, schema: DeviceSchema): string[] {
   return [
-    ...deviceOverridesOf(policyDraft(config)),
+    ...deviceOverridesOf(policyDraft(config), schema),
     ...parseOverrideLines(config.overridesText).set,
   ];
 }

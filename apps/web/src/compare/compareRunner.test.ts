@@ -12,6 +12,9 @@ import type { RunWorkload } from '../trace/currentWorkload';
 import { configFromDraft, copyConfig, withChanges } from './compareConfig';
 import { CompareRunner } from './compareRunner';
 import { createCompareStore } from './compareStore';
+import { coreSchema } from '../app/testCore';
+
+const schema = coreSchema();
 
 const greedyResult = readFileSync(new URL('./testdata/tiny-greedy.json', import.meta.url), 'utf8');
 
@@ -81,6 +84,7 @@ describe('CompareRunner', () => {
     const store = createCompareStore();
     const first = configFromDraft(
       { ...EMPTY_DRAFT, devicePresetId: 'tiny', deviceText: '{"cell": "slc"}' },
+      schema,
       'c1',
     );
     const second = withChanges(copyConfig(first, 'c2'), {
@@ -93,7 +97,7 @@ describe('CompareRunner', () => {
     ];
     const { runner, saved, created } = runnerFor(store, clients, 41, () => 1_700_000_000_000);
 
-    await runner.start([first, second, broken], workload);
+    await runner.start([first, second, broken], workload, schema);
 
     // The broken overrides never reach a worker.
     expect(created()).toBe(2);
@@ -138,10 +142,10 @@ describe('CompareRunner', () => {
 
   it('stop pauses every column and keeps its result so far', async () => {
     const store = createCompareStore();
-    const config = configFromDraft({ ...EMPTY_DRAFT, deviceText: '{}' }, 'c1');
+    const config = configFromDraft({ ...EMPTY_DRAFT, deviceText: '{}' }, schema, 'c1');
     const clients = [new FakeClient(null, false), new FakeClient(null, false)];
     const { runner, saved } = runnerFor(store, clients, 1);
-    const finished = runner.start([config, copyConfig(config, 'c2')], workload);
+    const finished = runner.start([config, copyConfig(config, 'c2')], workload, schema);
     // Wait until both columns run (their first snapshot arrived), then stop.
     await new Promise<void>((resolve) => {
       const unsubscribe = store.subscribe((state) => {
@@ -167,7 +171,7 @@ describe('CompareRunner', () => {
 
   it('will not start without a workload to run', async () => {
     const store = createCompareStore();
-    const config = configFromDraft({ ...EMPTY_DRAFT, deviceText: '{}' }, 'c1');
+    const config = configFromDraft({ ...EMPTY_DRAFT, deviceText: '{}' }, schema, 'c1');
     const runner = new CompareRunner(
       store,
       async () => {
@@ -175,7 +179,7 @@ describe('CompareRunner', () => {
       },
       async () => null,
     );
-    await runner.start([config, copyConfig(config, 'c2')], { ...workload, fioText: '  ' });
+    await runner.start([config, copyConfig(config, 'c2')], { ...workload, fioText: '  ' }, schema);
     expect(store.getState().problem).toBe('job.fio: the fio job is empty');
     expect(store.getState().run).toBeNull();
   });

@@ -10,7 +10,7 @@
 // far, failed ones with their error.
 
 import { SimClient } from '@flashscope/wasm/client';
-import type { SerializedError } from '@flashscope/wasm/protocol';
+import type { DeviceSchema, SerializedError } from '@flashscope/wasm/protocol';
 import { parseRunResult } from '../runs/resultJson';
 import {
   RUN_RECORD_VERSION,
@@ -32,7 +32,7 @@ import {
   type CompareStore,
   type LiveColumn,
 } from './compareStore';
-import { fioRuntimeSeconds, runFraction } from './runProgress';
+import { runFraction } from './runProgress';
 
 export type ClientFactory = () => Promise<SimClient>;
 export type SaveRecord = (record: RunRecord) => Promise<number | null>;
@@ -47,12 +47,12 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function savedConfigOf(config: CompareConfig): SavedConfig {
+export function savedConfigOf(config: CompareConfig, schema: DeviceSchema): SavedConfig {
   return {
     label: config.label.trim() || autoLabel(config),
     deviceName: config.deviceName,
     deviceText: config.deviceText,
-    set: deviceSetOf(config),
+    set: deviceSetOf(config, schema),
   };
 }
 
@@ -74,7 +74,11 @@ export class CompareRunner {
   ) {}
 
   /** Runs `workload` on every configuration; resolves when all have ended and the run is saved. */
-  async start(configs: readonly CompareConfig[], workload: RunWorkload): Promise<void> {
+  async start(
+    configs: readonly CompareConfig[],
+    workload: RunWorkload,
+    schema: DeviceSchema,
+  ): Promise<void> {
     const state = this.store.getState();
     if (state.running) return;
     const problem = workloadProblem(workload);
@@ -82,7 +86,7 @@ export class CompareRunner {
       state.setProblem(problem);
       return;
     }
-    const saved = configs.map(savedConfigOf);
+    const saved = configs.map((config) => savedConfigOf(config, schema));
     this.stopRequested = false;
     this.progress = configs.map(() => ({
       status: 'starting',
@@ -110,9 +114,8 @@ export class CompareRunner {
       savedId: null,
     });
 
-    const runtime = workload.kind === 'fio' ? fioRuntimeSeconds(workload.fioText) : null;
     const outcomes = await Promise.all(
-      configs.map((config, index) => this.runColumn(index, config, workload, runtime)),
+      configs.map((config, index) => this.runColumn(index, config, workload, saved[index].set)),
     );
     this.flush();
     const record: RunRecord = {
@@ -139,7 +142,7 @@ export class CompareRunner {
     index: number,
     config: CompareConfig,
     workload: RunWorkload,
-    runtimeSeconds: number | null,
+    deviceSet: string[],
   ): Promise<RunOutcome> {
     const problem = configProblem(config);
     if (problem) return this.fail(index, problem);
@@ -156,6 +159,7 @@ export class CompareRunner {
       });
       // Awaited only after load; a worker error before then must not count as unhandled.
       ended.catch(() => {});
+      let runtimeSeconds: number | null = null;
       worker.onSnapshot((frame) => {
         live.series.append(frame.meta.series);
         live.latencyCdf = frame.meta.latency_cdf;
@@ -180,9 +184,19 @@ export class CompareRunner {
         end('stopped');
       };
       if (this.stopRequested) return this.fail(index, 'Stopped before it started', 'stopped');
-      await worker.load(
-        loadRequestFor(config.deviceText, deviceSetOf(config), workload, config.deviceName),
-      );
+      const request = loadRequestFor(config.deviceText, deviceSet, workload, config.deviceName);
+      // A fio job's runtime as the core resolves it (the progress bar's scale);
+      // one without a runtime ends when its bytes are written: no fraction.
+      if (workload.kind === 'fio') {
+        const fio = await worker.resolveFio(
+          request.deviceJson,
+          request.fioText,
+          request.set ?? [],
+          request.workloadName,
+        );
+        runtimeSeconds = fio.longest_runtime_s;
+      }
+      await worker.load(request);
       if (this.stopRequested) {
         end('stopped');
       } else {

@@ -5,6 +5,7 @@
 // marked changed by `version` (STYLE.md convention 9); the runner
 // (compareRunner.ts) writes them and bumps it a few times a second.
 
+import type { DeviceSchema } from '@flashscope/wasm/protocol';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RunOutcome, SavedConfig, SavedWorkload } from '../runs/runRecord';
@@ -60,7 +61,7 @@ export interface CompareState {
   problem: string | null;
 
   /** Two configurations from the panel's device (named `deviceName` in errors), once. */
-  initialise(draft: ScenarioDraft, deviceName: string): void;
+  initialise(draft: ScenarioDraft, schema: DeviceSchema, deviceName: string): void;
   add(): void;
   remove(id: string): void;
   update(id: string, patch: Partial<CompareConfig>): void;
@@ -81,9 +82,9 @@ export function createCompareStore(): CompareStore {
     running: false,
     problem: null,
 
-    initialise: (draft, deviceName) => {
+    initialise: (draft, schema, deviceName) => {
       if (get().configs.length > 0) return;
-      const first = configFromDraft(draft, 'c1', deviceName);
+      const first = configFromDraft(draft, schema, 'c1', deviceName);
       set({ configs: [first, copyConfig(first, 'c2')], nextId: 3 });
     },
 

@@ -1,12 +1,23 @@
-// The two shapes every policy control takes: a select over a fixed list of
-// names (each with a human label) and a labelled checkbox. The names are
-// the simulator's own (device JSON values), so the label map is typed by
-// them and a missing label is a type error. Also the SLC pinning size
-// select, which the panel and the compare cards both offer.
+// The shapes every policy control takes: a select over the names the
+// core offers for a setting (device schema x-choices: value, label and
+// description, in the core's order), a select over a fixed list (options
+// that are not device settings) and a labelled checkbox. Also the SLC
+// pinning size select, which the panel and the compare cards both offer.
 
+import type { DeviceSchema } from '@flashscope/wasm/protocol';
 import { formatBytes } from '../app/format';
+import { useAppStore } from '../store';
+import { choicesAt, settingProblem, type Choice } from './deviceSchema';
 import { PIN_SMALL_CHOICES } from './slcPolicy';
 
+/** The core's schema; the form renders only once it is loaded (ConfigPanel waits). */
+export function useDeviceSchema(): DeviceSchema {
+  const schema = useAppStore((state) => state.config.schema);
+  if (schema === null) throw new Error('a config field rendered before the device schema loaded');
+  return schema;
+}
+
+/** A select over a fixed list of names with a label each (options that are not device settings). */
 export function NameSelect<Name extends string>(props: {
   label: string;
   testId: string;
@@ -32,6 +43,50 @@ export function NameSelect<Name extends string>(props: {
           </option>
         ))}
       </select>
+    </label>
+  );
+}
+
+/** A select over the names the core offers for the device setting at `path`. */
+export function SettingSelect(props: {
+  label: string;
+  testId: string;
+  value: string;
+  /** The setting's dotted path in the device schema ("gc.victim"). */
+  path: string;
+  onChange: (name: string) => void;
+  /** Shown on hover over the field. */
+  hint?: string;
+}) {
+  const { label, testId, value, path, onChange, hint } = props;
+  const schema = useDeviceSchema();
+  const choices: Choice[] = choicesAt(schema, path);
+  // A name the core does not offer (from a device file or a link) stays
+  // visible, flagged at the field; the run would report it too.
+  const unknown = !choices.some((choice) => choice.value === value);
+  const problem = unknown ? settingProblem(schema, path, value) : null;
+  const described = choices.find((choice) => choice.value === value)?.description;
+  return (
+    <label className="field" title={hint ?? described}>
+      <span>{label}</span>
+      <select
+        data-testid={testId}
+        value={value}
+        aria-invalid={problem !== null}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {unknown && <option value={value}>{value}</option>}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value} title={choice.description}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      {problem && (
+        <span className="field-error" data-testid={`${testId}-problem`}>
+          {path} {problem}
+        </span>
+      )}
     </label>
   );
 }

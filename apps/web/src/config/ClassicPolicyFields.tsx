@@ -7,42 +7,22 @@
 
 import { formatBytes } from '../app/format';
 import { useAppStore } from '../store';
-import { NameSelect } from './ChoiceFields';
+import { SettingSelect, useDeviceSchema } from './ChoiceFields';
 import {
   BYTE_SIZED_CACHES,
-  MAPPING_SCHEMES,
-  WRITE_CACHES,
   classicFixups,
   effectiveClassicPolicy,
   pageAndUnitBytes,
-  type MappingScheme,
-  type WriteCachePolicy,
 } from './classicPolicy';
+import { settingProblem } from './deviceSchema';
+import { znsConfigOf } from './deviceText';
+import { effectiveGeometry } from './deviceValues';
 import { NumberField, textKey } from './NumberField';
-import { effectiveGeometry } from './scenario';
-import { znsConfigOf } from './znsPolicy';
-
-export const MAPPING_LABELS: Record<MappingScheme, string> = {
-  page: 'Page mapping (every page mapped)',
-  block: 'Block mapping',
-  bast: 'BAST (a log block per data block)',
-  fast: 'FAST (shared random log blocks)',
-  dftl: 'DFTL (cached mapping table)',
-};
-
-export const CACHE_LABELS: Record<WriteCachePolicy, string> = {
-  none: 'None',
-  lru: 'LRU (pages)',
-  cflru: 'CFLRU (clean pages first)',
-  bplru: 'BPLRU (whole blocks, padded)',
-  clash: 'C-lash (page space + block space)',
-};
-
-const isWholeAtLeast = (min: number) => (value: number) => Number.isInteger(value) && value >= min;
 
 export function ClassicPolicyFields() {
   const draft = useAppStore((state) => state.config.draft);
   const setClassicPolicy = useAppStore((state) => state.config.setClassicPolicy);
+  const schema = useDeviceSchema();
   if (znsConfigOf(draft.deviceText) !== null) {
     return (
       <fieldset className="config-section" data-testid="policy-classic">
@@ -54,10 +34,10 @@ export function ClassicPolicyFields() {
       </fieldset>
     );
   }
-  const policy = effectiveClassicPolicy(draft);
-  const fixups = classicFixups(draft);
-  const { pageBytes } = pageAndUnitBytes(draft);
-  const pagesPerBlock = effectiveGeometry(draft).pages_per_block;
+  const policy = effectiveClassicPolicy(draft, schema);
+  const fixups = classicFixups(draft, schema);
+  const { pageBytes } = pageAndUnitBytes(draft, schema);
+  const pagesPerBlock = effectiveGeometry(draft, schema).pages_per_block;
   const cachePages = Math.floor(policy.cacheBytes / pageBytes);
   // Remounts the number fields when the device changes under them (not while typing in them).
   const resetKey = `${draft.scenarioId}|${draft.devicePresetId}|${textKey(draft.deviceText)}|${pagesPerBlock}`;
@@ -65,12 +45,11 @@ export function ClassicPolicyFields() {
   return (
     <fieldset className="config-section" data-testid="policy-classic">
       <legend>FTL and write cache</legend>
-      <NameSelect
+      <SettingSelect
         label="Mapping scheme"
         testId="policy-mapping"
         value={policy.mapping}
-        names={MAPPING_SCHEMES}
-        labels={MAPPING_LABELS}
+        path="ftl.mapping"
         hint="How logical pages map to flash: per page, per block, block mapping with log blocks (BAST, FAST), or page mapping with a cached table (DFTL)"
         onChange={(mapping) => setClassicPolicy({ mapping })}
       />
@@ -81,7 +60,7 @@ export function ClassicPolicyFields() {
           value={policy.cmtEntries}
           resetKey={resetKey}
           hint="DFTL's cached mapping table; a miss reads a translation page from flash"
-          isValid={isWholeAtLeast(1)}
+          check={(value) => settingProblem(schema, 'ftl.cmt_entries', value)}
           onCommit={(cmtEntries) => setClassicPolicy({ cmtEntries })}
         />
       )}
@@ -91,16 +70,15 @@ export function ClassicPolicyFields() {
           testId="policy-log-blocks"
           value={policy.logBlocks}
           resetKey={resetKey}
-          isValid={isWholeAtLeast(0)}
+          check={(value) => settingProblem(schema, 'ftl.log_blocks', value)}
           onCommit={(logBlocks) => setClassicPolicy({ logBlocks })}
         />
       )}
-      <NameSelect
+      <SettingSelect
         label="Write cache"
         testId="policy-cache"
         value={policy.cache}
-        names={WRITE_CACHES}
-        labels={CACHE_LABELS}
+        path="cache.policy"
         hint="A DRAM write cache in front of the FTL: writes complete in the cache, evictions go to flash"
         onChange={(cache) => setClassicPolicy({ cache })}
       />
@@ -113,6 +91,7 @@ export function ClassicPolicyFields() {
             resetKey={`${resetKey}|${pageBytes}`}
             suffix="KiB"
             hint={`Whole pages of ${formatBytes(pageBytes)}; by default what C-lash holds on this drive`}
+            check={(kib) => settingProblem(schema, 'cache.bytes', kib * 1024)}
             isValid={(kib) => Number.isInteger(kib * 1024) && kib * 1024 >= pageBytes}
             onCommit={(kib) => setClassicPolicy({ cacheBytes: kib * 1024 })}
           />
@@ -124,7 +103,8 @@ export function ClassicPolicyFields() {
               resetKey={resetKey}
               suffix="pages"
               hint="Pages at the LRU end where clean pages are evicted first; 0 = half the cache"
-              isValid={(pages) => Number.isInteger(pages) && pages >= 0 && pages <= cachePages}
+              check={(pages) => settingProblem(schema, 'cache.cflru_window_pages', pages)}
+              isValid={(pages) => pages <= cachePages}
               onCommit={(cflruWindowPages) => setClassicPolicy({ cflruWindowPages })}
             />
           )}
@@ -139,7 +119,7 @@ export function ClassicPolicyFields() {
               value={policy.blockSpaceBlocks}
               resetKey={resetKey}
               suffix="blocks"
-              isValid={isWholeAtLeast(1)}
+              check={(value) => settingProblem(schema, 'cache.block_space_blocks', value)}
               onCommit={(blockSpaceBlocks) => setClassicPolicy({ blockSpaceBlocks })}
             />
             <NumberField
@@ -148,7 +128,7 @@ export function ClassicPolicyFields() {
               value={policy.pageSpacePages}
               resetKey={resetKey}
               suffix="pages"
-              isValid={isWholeAtLeast(1)}
+              check={(value) => settingProblem(schema, 'cache.page_space_pages', value)}
               onCommit={(pageSpacePages) => setClassicPolicy({ pageSpacePages })}
             />
           </div>

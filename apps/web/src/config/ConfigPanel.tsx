@@ -20,6 +20,18 @@ export function ConfigPanel() {
   const dirty = useAppStore(settingsEdited);
   const phase = useAppStore((state) => state.sim.phase);
   const busy = phase === 'starting' || phase === 'loading';
+  // Defaults, limits and choices are the core's: the fields wait for its schema.
+  const schemaLoaded = useAppStore((state) => state.config.schema !== null);
+
+  if (!schemaLoaded) {
+    return (
+      <form className="config-panel" aria-label="Configuration" aria-busy="true">
+        <p className="field-note" data-testid="config-loading">
+          {phase === 'starting' ? 'Starting the simulator…' : 'The simulator did not start.'}
+        </p>
+      </form>
+    );
+  }
 
   return (
     <form

@@ -5,20 +5,19 @@
 // on; changing one while a run is loaded offers to restart with it.
 
 import { useAppStore } from '../store';
-import { CheckboxField } from './ChoiceFields';
+import { CheckboxField, useDeviceSchema } from './ChoiceFields';
 import { conflictControlsApply, deviceCellMode, effectiveConflictPolicy } from './conflictPolicy';
 import { NumberField, textKey } from './NumberField';
-import { znsConfigOf } from './znsPolicy';
-
-const isWholeAtLeastOne = (value: number) => Number.isInteger(value) && value >= 1;
-const isMicros = (value: number) => Number.isFinite(value) && value >= 0;
+import { settingProblem } from './deviceSchema';
+import { znsConfigOf } from './deviceText';
 
 export function ConflictControlFields() {
   const draft = useAppStore((state) => state.config.draft);
   const setConflictPolicy = useAppStore((state) => state.config.setConflictPolicy);
-  const policy = effectiveConflictPolicy(draft);
-  const cell = deviceCellMode(draft);
-  const controllerRuns = conflictControlsApply(draft);
+  const schema = useDeviceSchema();
+  const policy = effectiveConflictPolicy(draft, schema);
+  const cell = deviceCellMode(draft, schema);
+  const controllerRuns = conflictControlsApply(draft, schema);
   const resetKey = `${draft.scenarioId}|${draft.devicePresetId}|${textKey(draft.deviceText)}`;
 
   return (
@@ -46,7 +45,7 @@ export function ConflictControlFields() {
             step={0.1}
             suffix="µs"
             hint="Time until a busy die can serve the read"
-            isValid={isMicros}
+            check={(value) => settingProblem(schema, 'suspend.suspend_us', value)}
             onCommit={(suspendUs) => setConflictPolicy({ suspendUs })}
           />
           <NumberField
@@ -57,7 +56,7 @@ export function ConflictControlFields() {
             step={0.1}
             suffix="µs"
             hint="Time to resume the operation after the read, on top of its remaining time"
-            isValid={isMicros}
+            check={(value) => settingProblem(schema, 'suspend.resume_us', value)}
             onCommit={(resumeUs) => setConflictPolicy({ resumeUs })}
           />
           <NumberField
@@ -65,7 +64,7 @@ export function ConflictControlFields() {
             testId="policy-suspend-max"
             value={policy.suspendMaxPerOp}
             resetKey={resetKey}
-            isValid={isWholeAtLeastOne}
+            check={(value) => settingProblem(schema, 'suspend.max_per_op', value)}
             onCommit={(suspendMaxPerOp) => setConflictPolicy({ suspendMaxPerOp })}
           />
         </div>
@@ -83,7 +82,7 @@ export function ConflictControlFields() {
           value={policy.readDisturbThresholds[cell]}
           resetKey={`${resetKey}|${cell}`}
           hint="Reads of a full block after which its valid data is moved; denser cells take fewer"
-          isValid={isWholeAtLeastOne}
+          check={(value) => settingProblem(schema, `read_disturb.threshold_reads.${cell}`, value)}
           onCommit={(reads) => setConflictPolicy({ readDisturbThresholds: { [cell]: reads } })}
         />
       )}
@@ -100,7 +99,7 @@ export function ConflictControlFields() {
           value={policy.staticWlThreshold}
           resetKey={resetKey}
           hint="Within a plane: the most-erased block's count minus the least-erased full block's"
-          isValid={isWholeAtLeastOne}
+          check={(value) => settingProblem(schema, 'wear_leveling.static_threshold', value)}
           onCommit={(staticWlThreshold) => setConflictPolicy({ staticWlThreshold })}
         />
       )}

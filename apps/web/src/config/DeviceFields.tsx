@@ -6,7 +6,10 @@ import { GEOMETRY_KEYS, type GeometryKey } from '../store/scenarioDraft';
 import { fetchDevicePreset } from './presets';
 import { NumberField, textKey } from './NumberField';
 import { PresetSelect } from './PresetSelect';
-import { effectiveGeometry, effectiveOverprovision } from './scenario';
+import { useDeviceSchema } from './ChoiceFields';
+import { settingProblem } from './deviceSchema';
+import { effectiveGeometry, effectiveOverprovision } from './deviceValues';
+import { overprovisionProblem, roundedMinimum, useEffectiveDevice } from './useEffectiveDevice';
 
 const GEOMETRY_LABELS: Record<GeometryKey, string> = {
   channels: 'Channels',
@@ -16,21 +19,18 @@ const GEOMETRY_LABELS: Record<GeometryKey, string> = {
   pages_per_block: 'Pages / block',
 };
 
-const isPositiveInteger = (value: number) => Number.isInteger(value) && value > 0;
-
 export function DeviceFields() {
   const presets = useAppStore((state) => state.config.devicePresets);
   const draft = useAppStore((state) => state.config.draft);
   const config = useAppStore((state) => state.config);
   const reportError = useAppStore((state) => state.sim.reportError);
-  const geometry = effectiveGeometry(draft);
-  const overprovision = effectiveOverprovision(draft);
+  const schema = useDeviceSchema();
+  const effective = useEffectiveDevice();
+  const geometry = effectiveGeometry(draft, schema);
+  const overprovision = effectiveOverprovision(draft, schema);
   const resetKey = `${draft.devicePresetId}|${textKey(draft.deviceText)}`;
-  const blocks =
-    geometry.channels *
-    geometry.dies_per_channel *
-    geometry.planes_per_die *
-    geometry.blocks_per_plane;
+  // What the core derives from the fields (null while it is asked, or cannot tell).
+  const derived = effective?.derived ?? null;
 
   const choosePreset = async (id: string) => {
     const entry = presets.find((preset) => preset.id === id);
@@ -59,7 +59,7 @@ export function DeviceFields() {
             testId={`geometry-${key}`}
             value={geometry[key]}
             resetKey={resetKey}
-            isValid={isPositiveInteger}
+            check={(value) => settingProblem(schema, `geometry.${key}`, value)}
             onCommit={(value) => config.setGeometry(key, value)}
           />
         ))}
@@ -71,11 +71,19 @@ export function DeviceFields() {
           step={1}
           suffix="%"
           hint="Physical capacity beyond the logical capacity: (physical / logical − 1)"
-          isValid={(value) => value > 0 && value <= 400}
+          check={(value) => settingProblem(schema, 'overprovision', value / 100)}
+          problem={overprovisionProblem(effective)}
           onCommit={(value) => config.setOverprovision(value / 100)}
         />
       </div>
-      <p className="field-note">{blocks.toLocaleString('en')} blocks</p>
+      <p className="field-note" data-testid="device-derived">
+        {derived
+          ? `${(derived.planes * derived.blocks_per_plane).toLocaleString('en')} blocks; ` +
+            `GC keeps ${derived.gc_reserve_blocks_per_plane} free per plane ` +
+            `(background GC from ${derived.gc_background_reserve_blocks_per_plane}); ` +
+            `over-provisioning at least ${roundedMinimum(derived.min_overprovision)}`
+          : ' '}
+      </p>
       <details className="json-editor">
         <summary>Device JSON</summary>
         <textarea

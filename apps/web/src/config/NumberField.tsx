@@ -12,7 +12,15 @@ interface NumberInputProps {
   /** null: the field starts empty (showing the placeholder). */
   value: number | null;
   onCommit: (value: number) => void;
-  isValid: (value: number) => boolean;
+  /** A rule of the form's own beyond the schema's (default: none). */
+  isValid?: (value: number) => boolean;
+  /**
+   * What is wrong with a typed value by the core's schema (range, whole
+   * number), shown at the field; null when nothing is (settingProblem).
+   */
+  check?: (value: number) => string | null;
+  /** A problem found elsewhere (the effective device's relations), shown at the field. */
+  problem?: string | null;
   /** Committed when the field is emptied; without it an empty field is invalid. */
   emptyValue?: number;
   placeholder?: string;
@@ -32,6 +40,8 @@ export function NumberField({ resetKey, ...props }: NumberFieldProps) {
 
 export function NumberInput(props: NumberInputProps) {
   const [invalid, setInvalid] = useState(false);
+  const [checked, setChecked] = useState<string | null>(null);
+  const shown = checked ?? props.problem ?? null;
   return (
     <label className="field number-field" title={props.hint}>
       <span>{props.label}</span>
@@ -43,21 +53,30 @@ export function NumberInput(props: NumberInputProps) {
           defaultValue={props.value ?? ''}
           placeholder={props.placeholder}
           step={props.step ?? 1}
-          aria-invalid={invalid}
+          aria-invalid={invalid || shown !== null}
           onChange={(event) => {
             if (props.emptyValue !== undefined && event.target.value.trim() === '') {
               setInvalid(false);
+              setChecked(null);
               props.onCommit(props.emptyValue);
               return;
             }
             const value = event.target.valueAsNumber;
-            const ok = Number.isFinite(value) && props.isValid(value);
+            const problem = Number.isFinite(value) ? (props.check?.(value) ?? null) : null;
+            const ok =
+              Number.isFinite(value) && problem === null && (props.isValid?.(value) ?? true);
             setInvalid(!ok);
+            setChecked(problem);
             if (ok) props.onCommit(value);
           }}
         />
         {props.suffix && <span className="suffix">{props.suffix}</span>}
       </span>
+      {shown !== null && (
+        <span className="field-error" role="alert" data-testid={`${props.testId}-problem`}>
+          {shown}
+        </span>
+      )}
     </label>
   );
 }

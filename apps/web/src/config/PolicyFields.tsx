@@ -3,33 +3,14 @@
 // a run is loaded offers to restart with it.
 
 import { useAppStore } from '../store';
-import {
-  GC_VICTIM_POLICIES,
-  SCHEDULERS,
-  type GcVictimPolicy,
-  type SchedulerName,
-} from '../store/scenarioDraft';
-import { CheckboxField, NameSelect } from './ChoiceFields';
-import { effectivePolicy } from './scenario';
-import { znsConfigOf } from './znsPolicy';
-
-const VICTIM_LABELS: Record<GcVictimPolicy, string> = {
-  greedy: 'Greedy (fewest valid pages)',
-  cost_benefit: 'Cost-benefit (age × free space)',
-  fifo: 'FIFO (oldest written)',
-  random: 'Random',
-  d_choices: 'd-choices (best of d random)',
-};
-
-export const SCHEDULER_LABELS: Record<SchedulerName, string> = {
-  fifo: 'FIFO',
-  read_priority: 'Read priority',
-};
+import { CheckboxField, SettingSelect, useDeviceSchema } from './ChoiceFields';
+import { znsConfigOf } from './deviceText';
+import { effectivePolicy } from './deviceValues';
 
 export function PolicyFields() {
   const draft = useAppStore((state) => state.config.draft);
   const setPolicy = useAppStore((state) => state.config.setPolicy);
-  const policy = effectivePolicy(draft);
+  const policy = effectivePolicy(draft, useDeviceSchema());
   // A zoned drive has no GC of its own: the host FTL reclaims zones (ZnsPolicyFields).
   const zoned = znsConfigOf(draft.deviceText) !== null;
 
@@ -42,12 +23,11 @@ export function PolicyFields() {
         </p>
       ) : (
         <>
-          <NameSelect
+          <SettingSelect
             label="GC victim"
             testId="policy-gc"
             value={policy.gcVictim}
-            names={GC_VICTIM_POLICIES}
-            labels={VICTIM_LABELS}
+            path="gc.victim"
             onChange={(gcVictim) => setPolicy({ gcVictim })}
           />
           <CheckboxField
@@ -58,12 +38,11 @@ export function PolicyFields() {
           />
         </>
       )}
-      <NameSelect
+      <SettingSelect
         label="Die scheduler"
         testId="policy-scheduler"
         value={policy.scheduler}
-        names={SCHEDULERS}
-        labels={SCHEDULER_LABELS}
+        path="scheduler"
         onChange={(scheduler) => setPolicy({ scheduler })}
       />
     </fieldset>

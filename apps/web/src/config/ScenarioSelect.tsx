@@ -17,7 +17,7 @@ export function ScenarioSelect() {
     if (!entry) return;
     const { config } = appStore.getState();
     try {
-      config.selectScenario(await fetchScenarioDraft(entry, config.devicePresets));
+      config.selectScenario(await fetchScenarioDraft(entry, config.devicePresets, config.schema!));
     } catch (error) {
       reportError({ kind: 'input', message: (error as Error).message });
       return;

@@ -5,35 +5,19 @@
 // restart with it, like the other policies.
 
 import { useAppStore } from '../store';
-import {
-  SLC_PLACEMENTS,
-  SLC_WHEN_FULL,
-  effectiveSlcPolicy,
-  slcCacheOf,
-  type SlcPlacement,
-  type SlcWhenFull,
-} from './slcPolicy';
-import { CheckboxField, NameSelect, PinSmallSelect } from './ChoiceFields';
+import { CheckboxField, PinSmallSelect, SettingSelect, useDeviceSchema } from './ChoiceFields';
 import { classicFixups } from './classicPolicy';
-
-const PLACEMENT_LABELS: Record<SlcPlacement, string> = {
-  slc_first: 'SLC first (every write while there is room)',
-  size_split: 'By request size (large writes go native)',
-  hyflex: 'HyFlex (native while SLC would fill soon)',
-};
-
-const WHEN_FULL_LABELS: Record<SlcWhenFull, string> = {
-  direct: 'Write native directly (the cliff)',
-  'fold-then-write': 'Fold SLC into native, then write SLC',
-};
+import { slcCacheOf } from './deviceText';
+import { effectiveSlcPolicy } from './slcPolicy';
 
 export function SlcPolicyFields() {
   const draft = useAppStore((state) => state.config.draft);
   const setSlcPolicy = useAppStore((state) => state.config.setSlcPolicy);
   const hasCache = slcCacheOf(draft.deviceText) !== null;
   // The classic FTLs and caches run without the SLC cache (classicPolicy.ts).
-  const dropped = classicFixups(draft)?.dropsSlcCache === true;
-  const policy = effectiveSlcPolicy(draft);
+  const schema = useDeviceSchema();
+  const dropped = classicFixups(draft, schema)?.dropsSlcCache === true;
+  const policy = effectiveSlcPolicy(draft, schema);
 
   return (
     <fieldset className="config-section" data-testid="policy-slc">
@@ -50,20 +34,18 @@ export function SlcPolicyFields() {
         </p>
       ) : (
         <>
-          <NameSelect
+          <SettingSelect
             label="Placement"
             testId="policy-slc-placement"
             value={policy.placement}
-            names={SLC_PLACEMENTS}
-            labels={PLACEMENT_LABELS}
+            path="slc_cache.placement"
             onChange={(placement) => setSlcPolicy({ placement })}
           />
-          <NameSelect
+          <SettingSelect
             label="When full"
             testId="policy-slc-when-full"
             value={policy.whenFull}
-            names={SLC_WHEN_FULL}
-            labels={WHEN_FULL_LABELS}
+            path="slc_cache.when_full"
             onChange={(whenFull) => setSlcPolicy({ whenFull })}
           />
           <PinSmallSelect

@@ -13,7 +13,9 @@ import { TracePanel } from '../trace/TracePanel';
 import { fetchWorkloadPreset } from './presets';
 import { NumberField, textKey } from './NumberField';
 import { PresetSelect } from './PresetSelect';
-import { effectivePreconditionFill } from './scenario';
+import { useDeviceSchema } from './ChoiceFields';
+import { settingProblem } from './deviceSchema';
+import { effectivePreconditionFill } from './deviceValues';
 
 const MODE_LABELS: Record<WorkloadMode, string> = { fio: 'fio job', trace: 'Trace file' };
 
@@ -24,7 +26,8 @@ export function WorkloadFields() {
   const reportError = useAppStore((state) => state.sim.reportError);
   const mode = useAppStore((state) => state.traces.mode);
   const setMode = useAppStore((state) => state.traces.setMode);
-  const fill = effectivePreconditionFill(draft);
+  const schema = useDeviceSchema();
+  const fill = effectivePreconditionFill(draft, schema);
 
   const choosePreset = async (id: string) => {
     const entry = presets.find((preset) => preset.id === id);
@@ -69,7 +72,7 @@ export function WorkloadFields() {
         resetKey={`${draft.workloadPresetId}|${textKey(draft.deviceText)}`}
         suffix="%"
         hint="Share of the logical capacity written sequentially, untimed, before the workload starts"
-        isValid={(value) => value >= 0 && value <= 100}
+        check={(value) => settingProblem(schema, 'precondition.fill', value / 100)}
         onCommit={(value) => config.setPreconditionFill(value / 100)}
       />
       {mode === 'fio' && draft.workloadGenerator ? (

@@ -4,56 +4,33 @@
 // run is loaded offers to restart with it, like the other policies.
 
 import { useAppStore } from '../store';
-import { NameSelect } from './ChoiceFields';
-import {
-  ZNS_GC_VICTIMS,
-  ZNS_PLACEMENTS,
-  effectiveZnsPolicy,
-  znsConfigOf,
-  type ZnsGcVictim,
-  type ZnsPlacement,
-} from './znsPolicy';
-
-export const ZNS_PLACEMENT_LABELS: Record<ZnsPlacement, string> = {
-  normal: 'Normal (no separation)',
-  warcip: 'WARCIP (rewrite intervals)',
-  sepbit: 'SepBIT (last lifetime)',
-  bhbdp_pre: 'BHB-DP_pre (write frequencies)',
-  bhbdp: 'BHB-DP (block heat)',
-  fk: 'FK (future, equal bands)',
-  zbopt: 'ZB-OPT (future, exponential bands)',
-};
-
-export const ZNS_GC_LABELS: Record<ZnsGcVictim, string> = {
-  cbe: 'CBE (cost-benefit, enhanced)',
-  greedy: 'Greedy (most garbage)',
-  cost_benefit: 'Cost-benefit (garbage × age)',
-};
+import { SettingSelect, useDeviceSchema } from './ChoiceFields';
+import { znsConfigOf } from './deviceText';
+import { effectiveZnsPolicy } from './znsPolicy';
 
 export function ZnsPolicyFields() {
   const draft = useAppStore((state) => state.config.draft);
   const setZnsPolicy = useAppStore((state) => state.config.setZnsPolicy);
+  const schema = useDeviceSchema();
   if (znsConfigOf(draft.deviceText) === null) return null;
-  const policy = effectiveZnsPolicy(draft);
+  const policy = effectiveZnsPolicy(draft, schema);
 
   return (
     <fieldset className="config-section" data-testid="policy-zns">
       <legend>Zoned (ZNS) host FTL</legend>
-      <NameSelect
+      <SettingSelect
         label="Placement"
         testId="policy-placement"
         value={policy.placement}
-        names={ZNS_PLACEMENTS}
-        labels={ZNS_PLACEMENT_LABELS}
+        path="zns.placement"
         hint="Which open zone class each write goes to: data that dies together should share a zone"
         onChange={(placement) => setZnsPolicy({ placement })}
       />
-      <NameSelect
+      <SettingSelect
         label="GC victim"
         testId="policy-zns-gc"
         value={policy.gcVictim}
-        names={ZNS_GC_VICTIMS}
-        labels={ZNS_GC_LABELS}
+        path="zns.gc_victim"
         hint="Which full zone garbage collection reclaims when the garbage proportion passes its threshold"
         onChange={(gcVictim) => setZnsPolicy({ gcVictim })}
       />

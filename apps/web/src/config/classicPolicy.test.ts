@@ -6,16 +6,17 @@ import { liveConfig } from '../runs/liveRecorder';
 import { createAppStore } from '../store';
 import { EMPTY_DRAFT, type ScenarioDraft } from '../store/scenarioDraft';
 import {
-  MAPPING_SCHEMES,
-  WRITE_CACHES,
   classicFixups,
   classicOverrides,
   effectiveClassicPolicy,
   withClassicChoice,
 } from './classicPolicy';
-import { CACHE_LABELS, MAPPING_LABELS } from './ClassicPolicyFields';
+import { choicesAt } from './deviceSchema';
 import { buildLoadRequest, overridesOf } from './scenario';
 import { checkScenario, draftFromScenario } from './scenarioFile';
+import { coreSchema } from '../app/testCore';
+
+const schema = coreSchema();
 
 const preset = (name: string) =>
   readFileSync(new URL(`../../../../public/presets/devices/${name}.json`, import.meta.url), 'utf8');
@@ -24,8 +25,6 @@ const PRESET_IDS = (
     readFileSync(new URL('../../../../public/presets/devices/index.json', import.meta.url), 'utf8'),
   ) as { devices: Array<{ id: string }> }
 ).devices.map((entry) => entry.id);
-const source = (path: string) =>
-  readFileSync(new URL(`../../../../packages/sim-core/src/${path}`, import.meta.url), 'utf8');
 // Seed 002's drive as public/scenarios/clash-sequentiality.json has it: 2 KB pages, C-lash.
 const CLASH_DEVICE = JSON.stringify(
   (
@@ -65,19 +64,20 @@ function applySet(deviceText: string, set: string[]): Record<string, unknown> {
 }
 
 describe('classic FTL and cache choices', () => {
-  it('offers the names the simulator registers, each with a label', () => {
-    const names = (header: string) =>
-      [...(/=\s*\{([^}]*)\}/.exec(header)?.[1] ?? '').matchAll(/"(\w+)"/g)].map((m) => m[1]);
-    expect([...MAPPING_SCHEMES]).toEqual(names(source('mapping/mapping_names.h')));
-    expect([...WRITE_CACHES]).toEqual(names(source('cache/cache_names.h')));
-    for (const name of MAPPING_SCHEMES) expect(MAPPING_LABELS[name]).toMatch(/\w/);
-    for (const name of WRITE_CACHES) expect(CACHE_LABELS[name]).toMatch(/\w/);
+  it("offers the core's mapping schemes and caches, each with the core's label", () => {
+    // The selects list the schema's choices (no list of names in TypeScript):
+    // the five schemes and five caches of seed 002, each labelled.
+    const mappings = choicesAt(schema, 'ftl.mapping');
+    const caches = choicesAt(schema, 'cache.policy');
+    expect(mappings.map((c) => c.value).sort()).toEqual(['bast', 'block', 'dftl', 'fast', 'page']);
+    expect(caches.map((c) => c.value).sort()).toEqual(['bplru', 'cflru', 'clash', 'lru', 'none']);
+    for (const choice of [...mappings, ...caches]) expect(choice.label).toMatch(/\w/);
   });
 
   it('shows the device text under the user choices, over the core defaults', () => {
     // The default preset: 64 pages of 4 KiB per block, so C-lash's 2 blocks
     // + 128 pages are 1 MiB, the default size of the byte-sized caches.
-    expect(effectiveClassicPolicy(draft(preset('teaching-slc-tiny')))).toEqual({
+    expect(effectiveClassicPolicy(draft(preset('teaching-slc-tiny')), schema)).toEqual({
       mapping: 'page',
       cmtEntries: 4096,
       logBlocks: 0,
@@ -90,10 +90,12 @@ describe('classic FTL and cache choices', () => {
     // Seed 002's device: 2 KB pages, so the equal-size LRU is its 512 KB.
     const seed002 = effectiveClassicPolicy(
       draft(CLASH_DEVICE, { classicPolicy: { cache: 'lru' } }),
+      schema,
     );
     expect(seed002).toMatchObject({ mapping: 'block', cache: 'lru', cacheBytes: 524288 });
     const fromText = effectiveClassicPolicy(
       draft(JSON.stringify({ ftl: { mapping: 'fast', log_blocks: 6 }, cache: { bytes: 65536 } })),
+      schema,
     );
     expect(fromText).toMatchObject({ mapping: 'fast', logBlocks: 6, cacheBytes: 65536 });
   });
@@ -102,14 +104,14 @@ describe('classic FTL and cache choices', () => {
     const chosen = draft(preset('teaching-slc-tiny'), {
       classicPolicy: { mapping: 'dftl', cache: 'lru' },
     });
-    expect(classicOverrides(chosen)).toEqual([
+    expect(classicOverrides(chosen, schema)).toEqual([
       'ftl.mapping=dftl',
       'cache.policy=lru',
       'cache.bytes=1048576',
     ]);
-    expect(classicFixups(chosen)).toBeNull();
+    expect(classicFixups(chosen, schema)).toBeNull();
     // Nothing chosen: nothing sent, on any preset.
-    for (const id of PRESET_IDS) expect(classicOverrides(draft(preset(id)))).toEqual([]);
+    for (const id of PRESET_IDS) expect(classicOverrides(draft(preset(id)), schema)).toEqual([]);
   });
 
   it('makes every device preset a valid classic device, fixing only what it must', () => {
@@ -118,6 +120,7 @@ describe('classic FTL and cache choices', () => {
       const text = preset(id);
       const set = buildLoadRequest(
         draft(text, { classicPolicy: { mapping: 'dftl', cache: 'lru' } }),
+        schema,
       ).set!;
       const device = applySet(text, set) as {
         geometry?: { page_bytes?: number };
@@ -147,12 +150,13 @@ describe('classic FTL and cache choices', () => {
         slcPolicy: { whenFull: 'fold-then-write' },
         classicPolicy: { mapping: 'bast' },
       }),
+      schema,
     ).set!;
     expect(set.indexOf('slc_cache=null')).toBeGreaterThan(
       set.indexOf('slc_cache.when_full=fold-then-write'),
     );
     expect(
-      classicFixups(draft(preset('qlc-128g-slc'), { classicPolicy: { cache: 'bplru' } })),
+      classicFixups(draft(preset('qlc-128g-slc'), { classicPolicy: { cache: 'bplru' } }), schema),
     ).toEqual({ mappingUnitBytes: 16384, dropsSlcCache: true });
   });
 
@@ -162,6 +166,7 @@ describe('classic FTL and cache choices', () => {
     expect(
       classicOverrides(
         draft(tiny, { classicPolicy: { ...sizes, mapping: 'dftl', cache: 'cflru' } }),
+        schema,
       ),
     ).toEqual([
       'ftl.mapping=dftl',
@@ -173,6 +178,7 @@ describe('classic FTL and cache choices', () => {
     expect(
       classicOverrides(
         draft(tiny, { classicPolicy: { ...sizes, mapping: 'fast', cache: 'bplru' } }),
+        schema,
       ),
     ).toEqual(['ftl.mapping=fast', 'ftl.log_blocks=8', 'cache.policy=bplru', 'cache.bytes=65536']);
     // A usable cache.bytes in the text is not sent again unless the user changes it.
@@ -181,7 +187,7 @@ describe('classic FTL and cache choices', () => {
       mapping_unit_bytes: 4096,
       cache: { bytes: 65536 },
     });
-    expect(classicOverrides(draft(sized, { classicPolicy: { cache: 'lru' } }))).toEqual([
+    expect(classicOverrides(draft(sized, { classicPolicy: { cache: 'lru' } }), schema)).toEqual([
       'cache.policy=lru',
     ]);
   });
@@ -200,25 +206,36 @@ describe('classic FTL and cache choices', () => {
     });
 
     const store = createAppStore();
+
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectScenario(draft(preset('teaching-slc-tiny')));
     config().setClassicPolicy({ cache: 'clash' });
-    expect(effectiveClassicPolicy(config().draft)).toMatchObject({
+    expect(effectiveClassicPolicy(config().draft, schema)).toMatchObject({
       mapping: 'block',
       cache: 'clash',
     });
-    expect(classicOverrides(config().draft)).toEqual(['ftl.mapping=block', 'cache.policy=clash']);
+    expect(classicOverrides(config().draft, schema)).toEqual([
+      'ftl.mapping=block',
+      'cache.policy=clash',
+    ]);
     // Seed 002's scenario runs C-lash from its device text: picking DFTL drops the cache.
     config().selectScenario(draft(CLASH_DEVICE));
     config().setClassicPolicy({ mapping: 'dftl' });
-    expect(classicOverrides(config().draft)).toEqual(['ftl.mapping=dftl', 'cache.policy=none']);
+    expect(classicOverrides(config().draft, schema)).toEqual([
+      'ftl.mapping=dftl',
+      'cache.policy=none',
+    ]);
   });
 
   it('leaves a zoned drive alone', () => {
     const zoned = draft(ZONED, { classicPolicy: { mapping: 'dftl', cache: 'lru' } });
-    expect(classicOverrides(zoned)).toEqual([]);
-    expect(classicFixups(zoned)).toBeNull();
-    const back = draftFromShared({ deviceText: ZONED, set: ['ftl.mapping=dftl'], fioText: 'j' });
+    expect(classicOverrides(zoned, schema)).toEqual([]);
+    expect(classicFixups(zoned, schema)).toBeNull();
+    const back = draftFromShared(
+      { deviceText: ZONED, set: ['ftl.mapping=dftl'], fioText: 'j' },
+      schema,
+    );
     expect(back.classicPolicy).toEqual({});
     expect(back.workloadSet).toEqual(['ftl.mapping=dftl']);
   });
@@ -229,7 +246,7 @@ describe('classic FTL and cache choices', () => {
       classicPolicy: { mapping: 'dftl', cmtEntries: 1024, cache: 'lru', cacheBytes: 2097152 },
       workloadSet: ['seed=7'],
     });
-    const shared = sharedConfigOf(chosen);
+    const shared = sharedConfigOf(chosen, schema);
     expect(shared.set).toEqual(
       expect.arrayContaining([
         'mapping_unit_bytes=16384',
@@ -237,12 +254,12 @@ describe('classic FTL and cache choices', () => {
         'ftl.cmt_entries=1024',
       ]),
     );
-    const back = draftFromShared(shared);
+    const back = draftFromShared(shared, schema);
     expect(back.classicPolicy).toEqual(chosen.classicPolicy);
     expect(back.slcPolicy).toEqual({ placement: 'hyflex' });
     // The fixups are the form's, regenerated: not kept as extra overrides.
     expect(back.workloadSet).toEqual(['seed=7']);
-    expect(overridesOf(back)).toEqual(overridesOf(chosen));
+    expect(overridesOf(back, schema)).toEqual(overridesOf(chosen, schema));
 
     const set = {
       'ftl.mapping': 'fast',
@@ -261,6 +278,7 @@ describe('classic FTL and cache choices', () => {
         devicePresetId: null,
         fioText: 'j',
       },
+      schema,
     );
     expect(fromScenario.classicPolicy).toEqual({
       mapping: 'fast',
@@ -270,16 +288,20 @@ describe('classic FTL and cache choices', () => {
     });
     expect(fromScenario.workloadSet).toEqual(['cache.page_space_pages=0']);
     // A unit the classic device would not use stays an override, for the simulator to judge.
-    const odd = draftFromShared({
-      deviceText: preset('teaching-qlc-slc'),
-      set: ['ftl.mapping=dftl', 'mapping_unit_bytes=8192'],
-      fioText: 'j',
-    });
+    const odd = draftFromShared(
+      {
+        deviceText: preset('teaching-qlc-slc'),
+        set: ['ftl.mapping=dftl', 'mapping_unit_bytes=8192'],
+        fioText: 'j',
+      },
+      schema,
+    );
     expect(odd.workloadSet).toEqual(['mapping_unit_bytes=8192']);
   });
 
   it('travels into a compare and a saved run', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectScenario(draft(preset('tlc-8g')));
     config().setClassicPolicy({ mapping: 'dftl', cache: 'lru' });
@@ -291,12 +313,13 @@ describe('classic FTL and cache choices', () => {
       'cache.bytes=8388608',
       'mapping_unit_bytes=16384',
     ];
-    expect(configFromDraft(config().draft, 'c1').overridesText.split('\n')).toEqual(lines);
+    expect(configFromDraft(config().draft, schema, 'c1').overridesText.split('\n')).toEqual(lines);
     expect(liveConfig(store.getState())?.set).toEqual(lines);
   });
 
   it('offers a restart when the mapping or a size changes while a run is loaded', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectScenario(draft(preset('teaching-slc-tiny')));
     config().markApplied(config().draft);

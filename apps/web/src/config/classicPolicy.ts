@@ -1,7 +1,8 @@
 // The classic FTLs and write caches of issue 7 (seed 002) as the form
 // offers them: the mapping scheme (`ftl.*`) and the write cache in front of
-// it (`cache.*`) — names of packages/sim-core/src/mapping and src/cache —
-// what the device text says, and the overrides a draft sends.
+// it (`cache.*`) — their names, labels and defaults are the core's (the
+// device schema) — what the device text says, and the overrides a draft
+// sends.
 //
 // Any mapping other than "page" or any cache other than "none" runs the
 // classic device (classic/classic_device.h), which the simulator accepts
@@ -23,18 +24,22 @@
 //     so caches compare at equal size as in seed 002 (512 KB each), and that
 //     size is sent: the simulator's own default (0 bytes) would not run.
 
+import type { DeviceSchema } from '@flashscope/wasm/protocol';
 import type { ScenarioDraft } from '../store/scenarioDraft';
-import { effectiveGeometry, parseDeviceObject } from './scenario';
-import { slcCacheOf } from './slcPolicy';
-import { znsConfigOf } from './znsPolicy';
+import { asObject } from '../util/json';
+import { isChoice, numberDefault, stringDefault } from './deviceSchema';
+import { parseDeviceObject, slcCacheOf, znsConfigOf } from './deviceText';
+import { effectiveGeometry } from './deviceValues';
 
-export const MAPPING_SCHEMES = ['page', 'block', 'bast', 'fast', 'dftl'] as const;
-export type MappingScheme = (typeof MAPPING_SCHEMES)[number];
+/** A name of the core's ftl.mapping choices (the schema lists them). */
+export type MappingScheme = string;
+/** A name of the core's cache.policy choices (the schema lists them). */
+export type WriteCachePolicy = string;
 
-export const WRITE_CACHES = ['none', 'lru', 'cflru', 'bplru', 'clash'] as const;
-export type WriteCachePolicy = (typeof WRITE_CACHES)[number];
-
-/** Caches sized by cache.bytes (C-lash is sized in blocks and pages instead). */
+/**
+ * Caches sized by cache.bytes (C-lash is sized in blocks and pages instead):
+ * the form sizes these itself (equalSizeCacheBytes), a UI rule of seed 002.
+ */
 export const BYTE_SIZED_CACHES: readonly WriteCachePolicy[] = ['lru', 'cflru', 'bplru'];
 
 export interface ClassicPolicyChoice {
@@ -52,37 +57,6 @@ export interface ClassicPolicyChoice {
   pageSpacePages: number;
   /** cflru: the clean-first window in pages; 0 = half the cache. */
   cflruWindowPages: number;
-}
-
-/**
- * What the simulator assumes for keys the device text leaves out
- * (device_config.h, cache/i_write_cache.h), but cache.bytes (see
- * equalSizeCacheBytes).
- */
-export const CLASSIC_DEFAULTS: Omit<ClassicPolicyChoice, 'cacheBytes'> = {
-  mapping: 'page',
-  cmtEntries: 4096,
-  logBlocks: 0,
-  cache: 'none',
-  blockSpaceBlocks: 2,
-  pageSpacePages: 128,
-  cflruWindowPages: 0,
-};
-
-/** device_config.h's geometry.page_bytes and mapping_unit_bytes defaults. */
-const CORE_PAGE_BYTES = 16384;
-const CORE_MAPPING_UNIT_BYTES = 4096;
-
-type Json = Record<string, unknown>;
-
-function asObject(value: unknown): Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Json)
-    : {};
-}
-
-function pick<T extends string>(names: readonly T[], value: unknown, fallback: T): T {
-  return names.includes(value as T) ? (value as T) : fallback;
 }
 
 function wholeAtLeast(value: unknown, min: number): number | undefined {
@@ -105,16 +79,19 @@ function lastSetWhole(set: readonly string[], key: string): number | undefined {
  * a scenario's extra overrides (workloadSet, sent first) over the device
  * text over the core defaults.
  */
-export function pageAndUnitBytes(draft: ScenarioDraft): { pageBytes: number; unitBytes: number } {
+export function pageAndUnitBytes(
+  draft: ScenarioDraft,
+  schema: DeviceSchema,
+): { pageBytes: number; unitBytes: number } {
   const device = parseDeviceObject(draft.deviceText);
   const pageBytes =
     lastSetWhole(draft.workloadSet, 'geometry.page_bytes') ??
     wholeAtLeast(asObject(device.geometry).page_bytes, 1) ??
-    CORE_PAGE_BYTES;
+    numberDefault(schema, 'geometry.page_bytes');
   const unitBytes =
     lastSetWhole(draft.workloadSet, 'mapping_unit_bytes') ??
     wholeAtLeast(device.mapping_unit_bytes, 1) ??
-    CORE_MAPPING_UNIT_BYTES;
+    numberDefault(schema, 'mapping_unit_bytes');
   return { pageBytes, unitBytes };
 }
 
@@ -138,27 +115,43 @@ function textCacheBytes(draft: ScenarioDraft): number | undefined {
   return wholeAtLeast(asObject(parseDeviceObject(draft.deviceText).cache).bytes, 1);
 }
 
-export function effectiveClassicPolicy(draft: ScenarioDraft): ClassicPolicyChoice {
+/**
+ * The classic choices the run will have: the user's, else the device
+ * text's, else the core's defaults (its schema), but cache.bytes (see
+ * equalSizeCacheBytes).
+ */
+export function effectiveClassicPolicy(
+  draft: ScenarioDraft,
+  schema: DeviceSchema,
+): ClassicPolicyChoice {
   const device = parseDeviceObject(draft.deviceText);
   const ftl = asObject(device.ftl);
   const cache = asObject(device.cache);
   const chosen = draft.classicPolicy;
+  const core = (path: string) => numberDefault(schema, path);
   const blockSpaceBlocks =
     chosen.blockSpaceBlocks ??
     wholeAtLeast(cache.block_space_blocks, 1) ??
-    CLASSIC_DEFAULTS.blockSpaceBlocks;
+    core('cache.block_space_blocks');
   const pageSpacePages =
     chosen.pageSpacePages ??
     wholeAtLeast(cache.page_space_pages, 1) ??
-    CLASSIC_DEFAULTS.pageSpacePages;
-  const { pageBytes } = pageAndUnitBytes(draft);
-  const pagesPerBlock = effectiveGeometry(draft).pages_per_block;
+    core('cache.page_space_pages');
+  const { pageBytes } = pageAndUnitBytes(draft, schema);
+  const pagesPerBlock = effectiveGeometry(draft, schema).pages_per_block;
   return {
-    mapping: chosen.mapping ?? pick(MAPPING_SCHEMES, ftl.mapping, CLASSIC_DEFAULTS.mapping),
-    cmtEntries:
-      chosen.cmtEntries ?? wholeAtLeast(ftl.cmt_entries, 1) ?? CLASSIC_DEFAULTS.cmtEntries,
-    logBlocks: chosen.logBlocks ?? wholeAtLeast(ftl.log_blocks, 0) ?? CLASSIC_DEFAULTS.logBlocks,
-    cache: chosen.cache ?? pick(WRITE_CACHES, cache.policy, CLASSIC_DEFAULTS.cache),
+    mapping:
+      chosen.mapping ??
+      (isChoice(schema, 'ftl.mapping', ftl.mapping)
+        ? ftl.mapping
+        : stringDefault(schema, 'ftl.mapping')),
+    cmtEntries: chosen.cmtEntries ?? wholeAtLeast(ftl.cmt_entries, 1) ?? core('ftl.cmt_entries'),
+    logBlocks: chosen.logBlocks ?? wholeAtLeast(ftl.log_blocks, 0) ?? core('ftl.log_blocks'),
+    cache:
+      chosen.cache ??
+      (isChoice(schema, 'cache.policy', cache.policy)
+        ? cache.policy
+        : stringDefault(schema, 'cache.policy')),
     cacheBytes:
       chosen.cacheBytes ??
       textCacheBytes(draft) ??
@@ -168,7 +161,7 @@ export function effectiveClassicPolicy(draft: ScenarioDraft): ClassicPolicyChoic
     cflruWindowPages:
       chosen.cflruWindowPages ??
       wholeAtLeast(cache.cflru_window_pages, 0) ??
-      CLASSIC_DEFAULTS.cflruWindowPages,
+      core('cache.cflru_window_pages'),
   };
 }
 
@@ -214,10 +207,10 @@ export interface ClassicFixups {
 }
 
 /** The fixups the draft's run sends; null when it runs no classic device (or the drive is zoned). */
-export function classicFixups(draft: ScenarioDraft): ClassicFixups | null {
+export function classicFixups(draft: ScenarioDraft, schema: DeviceSchema): ClassicFixups | null {
   if (znsConfigOf(draft.deviceText) !== null) return null;
-  if (!usesClassicDevice(effectiveClassicPolicy(draft))) return null;
-  const { pageBytes, unitBytes } = pageAndUnitBytes(draft);
+  if (!usesClassicDevice(effectiveClassicPolicy(draft, schema))) return null;
+  const { pageBytes, unitBytes } = pageAndUnitBytes(draft, schema);
   const fixups: ClassicFixups = {
     mappingUnitBytes: unitBytes !== pageBytes ? pageBytes : null,
     dropsSlcCache: slcCacheOf(draft.deviceText) !== null,
@@ -231,10 +224,10 @@ export function classicFixups(draft: ScenarioDraft): ClassicFixups | null {
  * device needs (after any slc_cache.* entry, so slc_cache=null wins).
  * None for a zoned drive.
  */
-export function classicOverrides(draft: ScenarioDraft): string[] {
+export function classicOverrides(draft: ScenarioDraft, schema: DeviceSchema): string[] {
   if (znsConfigOf(draft.deviceText) !== null) return [];
   const chosen = draft.classicPolicy;
-  const policy = effectiveClassicPolicy(draft);
+  const policy = effectiveClassicPolicy(draft, schema);
   const set: string[] = [];
   if (chosen.mapping !== undefined) set.push(`ftl.mapping=${chosen.mapping}`);
   if (policy.mapping === 'dftl' && chosen.cmtEntries !== undefined) {
@@ -261,7 +254,7 @@ export function classicOverrides(draft: ScenarioDraft): string[] {
       set.push(`cache.page_space_pages=${chosen.pageSpacePages}`);
     }
   }
-  const fixups = classicFixups(draft);
+  const fixups = classicFixups(draft, schema);
   if (fixups?.mappingUnitBytes != null) set.push(`mapping_unit_bytes=${fixups.mappingUnitBytes}`);
   if (fixups?.dropsSlcCache) set.push('slc_cache=null');
   return set;
@@ -293,17 +286,22 @@ function assignWhole(
  * a classic policy) is absorbed, so a shared link does not send it twice.
  * A zoned drive takes none: the simulator reports them as they are.
  */
-export function absorbClassicOverride(draft: ScenarioDraft, key: string, value: unknown): boolean {
+export function absorbClassicOverride(
+  draft: ScenarioDraft,
+  key: string,
+  value: unknown,
+  schema: DeviceSchema,
+): boolean {
   if (znsConfigOf(draft.deviceText) !== null) return false;
   const chosen = draft.classicPolicy;
   switch (key) {
     case 'ftl.mapping':
-      if (!MAPPING_SCHEMES.includes(value as MappingScheme)) return false;
-      chosen.mapping = value as MappingScheme;
+      if (!isChoice(schema, 'ftl.mapping', value)) return false;
+      chosen.mapping = value;
       return true;
     case 'cache.policy':
-      if (!WRITE_CACHES.includes(value as WriteCachePolicy)) return false;
-      chosen.cache = value as WriteCachePolicy;
+      if (!isChoice(schema, 'cache.policy', value)) return false;
+      chosen.cache = value;
       return true;
     case 'ftl.cmt_entries':
       return assignWhole(chosen, 'cmtEntries', value, 1);
@@ -318,10 +316,12 @@ export function absorbClassicOverride(draft: ScenarioDraft, key: string, value: 
     case 'cache.cflru_window_pages':
       return assignWhole(chosen, 'cflruWindowPages', value, 0);
     case 'mapping_unit_bytes':
-      return value !== null && classicFixups(draft)?.mappingUnitBytes === value;
+      return value !== null && classicFixups(draft, schema)?.mappingUnitBytes === value;
     case 'slc_cache':
       // "slc_cache=null" in a link, null in a scenario file.
-      return (value === null || value === 'null') && classicFixups(draft)?.dropsSlcCache === true;
+      return (
+        (value === null || value === 'null') && classicFixups(draft, schema)?.dropsSlcCache === true
+      );
     default:
       return false;
   }

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { LoadRequest } from '@flashscope/wasm/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_DRAFT, type ScenarioDraft } from '../store/scenarioDraft';
-import { MAPPING_SCHEMES, WRITE_CACHES } from './classicPolicy';
+import { choicesAt, type DeviceSchema } from './deviceSchema';
 import { buildLoadRequest } from './scenario';
 
 const GLUE = fileURLToPath(
@@ -40,10 +40,13 @@ type Result = {
 };
 
 let node: typeof import('@flashscope/wasm/node');
+/** The core's schema (defaults, choices), from the same module. */
+let schema: DeviceSchema;
 
 beforeAll(async () => {
   if (!existsSync(GLUE)) throw new Error(`${GLUE} is missing: run 'bash scripts/build-wasm.sh'`);
   node = await import('@flashscope/wasm/node');
+  schema = (await import('../app/testCore')).coreSchema();
 });
 
 /** Runs a request to its end in slices of 10 ms, as the worker does. */
@@ -70,6 +73,7 @@ describe('classic choices in the real simulator', () => {
   it('runs DFTL + LRU on the default preset and reports both', () => {
     const request = buildLoadRequest(
       draft(preset('teaching-slc-tiny'), { classicPolicy: { mapping: 'dftl', cache: 'lru' } }),
+      schema,
     );
     expect(request.set).toEqual(['ftl.mapping=dftl', 'cache.policy=lru', 'cache.bytes=1048576']);
     const result = run(request);
@@ -93,13 +97,15 @@ describe('classic choices in the real simulator', () => {
 
   it('runs every mapping and cache the form offers (C-lash over block mapping)', () => {
     const device = preset('teaching-slc-tiny');
-    for (const mapping of MAPPING_SCHEMES) {
-      const result = run(buildLoadRequest(draft(device, { classicPolicy: { mapping } })));
+    for (const { value: mapping } of choicesAt(schema, 'ftl.mapping')) {
+      const result = run(buildLoadRequest(draft(device, { classicPolicy: { mapping } }), schema));
       expect(result.ftl.mapping).toBe(mapping);
     }
-    for (const cache of WRITE_CACHES) {
+    for (const { value: cache } of choicesAt(schema, 'cache.policy')) {
       const mapping = cache === 'clash' ? 'block' : 'page';
-      const result = run(buildLoadRequest(draft(device, { classicPolicy: { mapping, cache } })));
+      const result = run(
+        buildLoadRequest(draft(device, { classicPolicy: { mapping, cache } }), schema),
+      );
       expect(result.cache?.policy ?? 'none').toBe(cache);
     }
   });
@@ -107,6 +113,7 @@ describe('classic choices in the real simulator', () => {
   it('needs the fixups on an SLC-cached drive with 4 KiB units, and runs with them', () => {
     const request = buildLoadRequest(
       draft(preset('teaching-qlc-slc'), { classicPolicy: { mapping: 'dftl', cache: 'lru' } }),
+      schema,
     );
     expect(request.set).toContain('mapping_unit_bytes=16384');
     expect(request.set).toContain('slc_cache=null');
@@ -134,6 +141,7 @@ describe('classic choices in the real simulator', () => {
           staticWlThreshold: 30,
         },
       }),
+      schema,
     );
     const result = run(request);
     // Reads meet programs on the dies (measured 414 suspensions), and ~1800
@@ -143,7 +151,7 @@ describe('classic choices in the real simulator', () => {
     expect(result.suspend.program_suspensions).toBeGreaterThan(100);
     expect(result.read_disturb.refreshed_units).toBeGreaterThan(0);
     const off = run(
-      buildLoadRequest(draft(preset('teaching-slc-tiny'), { preconditionFill: 0.5 })),
+      buildLoadRequest(draft(preset('teaching-slc-tiny'), { preconditionFill: 0.5 }), schema),
     );
     expect(off.suspend.program_suspensions).toBe(0);
     expect(off.read_disturb.refreshed_units).toBe(0);

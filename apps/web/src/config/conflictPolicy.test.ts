@@ -4,7 +4,7 @@ import { draftFromShared, sharedConfigOf } from '../share/shareConfig';
 import { createAppStore } from '../store';
 import { EMPTY_DRAFT, type ScenarioDraft } from '../store/scenarioDraft';
 import {
-  CONFLICT_DEFAULTS,
+  cellModes,
   conflictControlsApply,
   conflictOverrides,
   deviceCellMode,
@@ -12,13 +12,12 @@ import {
 } from './conflictPolicy';
 import { overridesOf } from './scenario';
 import { checkScenario, draftFromScenario } from './scenarioFile';
+import { coreEffectiveDevice, coreSchema } from '../app/testCore';
+
+const schema = coreSchema();
 
 const preset = (name: string) =>
   readFileSync(new URL(`../../../../public/presets/devices/${name}.json`, import.meta.url), 'utf8');
-const deviceHeader = readFileSync(
-  new URL('../../../../packages/sim-core/src/config/device_config.h', import.meta.url),
-  'utf8',
-);
 
 const draft = (deviceText: string, patch: Partial<ScenarioDraft> = {}): ScenarioDraft => ({
   ...EMPTY_DRAFT,
@@ -28,16 +27,27 @@ const draft = (deviceText: string, patch: Partial<ScenarioDraft> = {}): Scenario
 });
 
 describe('read/write conflict controls', () => {
-  it('defaults to the simulator documented defaults', () => {
-    // device_config.h's key list: suspend and read_disturb as the header states them.
-    expect(deviceHeader).toMatch(
-      /suspend \{ program false, erase false, suspend_us 20, resume_us 20,\s*\/\/\s*max_per_op 4 \}/,
-    );
-    expect(deviceHeader).toMatch(
-      /threshold_reads \{ slc 1000000, mlc 100000, tlc 50000,\s*\/\/\s*qlc 20000 \}/,
-    );
-    expect(deviceHeader).toMatch(/static_enabled false, static_threshold 100/);
-    expect(effectiveConflictPolicy(draft(preset('teaching-slc-tiny')))).toEqual(CONFLICT_DEFAULTS);
+  it("defaults to the core's own: its schema agrees with what the core fills in", () => {
+    // The form reads its defaults from the schema; the core's effective
+    // device is what a run gets for keys the text leaves out. Both from the
+    // real wasm module, so a default changed in the core moves both.
+    const core = coreEffectiveDevice(preset('teaching-slc-tiny')).device!;
+    const suspend = core.suspend as Record<string, unknown>;
+    const disturb = core.read_disturb as { enabled: boolean; threshold_reads: object };
+    const wear = core.wear_leveling as Record<string, unknown>;
+    expect(effectiveConflictPolicy(draft(preset('teaching-slc-tiny')), schema)).toEqual({
+      suspendProgram: suspend.program,
+      suspendErase: suspend.erase,
+      suspendUs: suspend.suspend_us,
+      resumeUs: suspend.resume_us,
+      suspendMaxPerOp: suspend.max_per_op,
+      readDisturb: disturb.enabled,
+      readDisturbThresholds: disturb.threshold_reads,
+      staticWl: wear.static_enabled,
+      staticWlThreshold: wear.static_threshold,
+    });
+    // Every cell mode the core has a threshold for is one the form shows.
+    expect(cellModes(schema).sort()).toEqual(Object.keys(disturb.threshold_reads).sort());
   });
 
   it('shows the device text under the user choices', () => {
@@ -49,6 +59,7 @@ describe('read/write conflict controls', () => {
     });
     const shown = effectiveConflictPolicy(
       draft(text, { conflictPolicy: { suspendErase: true, staticWl: true } }),
+      schema,
     );
     expect(shown).toMatchObject({
       suspendProgram: true,
@@ -60,15 +71,16 @@ describe('read/write conflict controls', () => {
       staticWlThreshold: 40,
     });
     expect(shown.readDisturbThresholds).toEqual({ slc: 1e6, mlc: 1e5, tlc: 5e4, qlc: 5000 });
-    expect(deviceCellMode(draft(text))).toBe('qlc');
-    expect(deviceCellMode(draft('{}'))).toBe('tlc');
+    expect(deviceCellMode(draft(text), schema)).toBe('qlc');
+    expect(deviceCellMode(draft('{}'), schema)).toBe(coreEffectiveDevice('{}').device!.cell);
   });
 
   it('sends only the choices made, the threshold under its cell mode', () => {
     const store = createAppStore();
     const config = () => store.getState().config;
+    config().schemaLoaded(schema);
     config().selectScenario(draft(preset('teaching-qlc-slc')));
-    expect(overridesOf(config().draft)).toEqual([]);
+    expect(overridesOf(config().draft, schema)).toEqual([]);
     config().setConflictPolicy({ suspendProgram: true, suspendUs: 12.5, suspendMaxPerOp: 2 });
     config().setConflictPolicy({ readDisturb: true, readDisturbThresholds: { qlc: 8000 } });
     config().setConflictPolicy({ readDisturbThresholds: { slc: 900000 } });
@@ -78,8 +90,8 @@ describe('read/write conflict controls', () => {
       'suspend.suspend_us=12.5',
       'suspend.max_per_op=2',
       'read_disturb.enabled=true',
-      'read_disturb.threshold_reads.slc=900000',
       'read_disturb.threshold_reads.qlc=8000',
+      'read_disturb.threshold_reads.slc=900000',
       'wear_leveling.static_enabled=true',
       'wear_leveling.static_threshold=30',
     ]);
@@ -95,10 +107,10 @@ describe('read/write conflict controls', () => {
         staticWl: false,
       },
     });
-    const back = draftFromShared(sharedConfigOf(chosen));
+    const back = draftFromShared(sharedConfigOf(chosen, schema), schema);
     expect(back.conflictPolicy).toEqual(chosen.conflictPolicy);
     expect(back.workloadSet).toEqual([]);
-    expect(overridesOf(back)).toEqual(overridesOf(chosen));
+    expect(overridesOf(back, schema)).toEqual(overridesOf(chosen, schema));
 
     const set = {
       'suspend.program': true,
@@ -110,6 +122,7 @@ describe('read/write conflict controls', () => {
     const fromScenario = draftFromScenario(
       checkScenario({ device: {}, fio_job: 'j', set }, 's.json'),
       { scenarioId: 's', deviceText: preset('tlc-8g'), devicePresetId: null, fioText: 'j' },
+      schema,
     );
     expect(fromScenario.conflictPolicy).toEqual({
       suspendProgram: true,
@@ -123,16 +136,20 @@ describe('read/write conflict controls', () => {
   });
 
   it('says where refresh and static wear levelling do not act', () => {
-    expect(conflictControlsApply(draft(preset('tlc-8g')))).toBe(true);
+    expect(conflictControlsApply(draft(preset('tlc-8g')), schema)).toBe(true);
     expect(
-      conflictControlsApply(draft(preset('tlc-8g'), { classicPolicy: { mapping: 'dftl' } })),
+      conflictControlsApply(
+        draft(preset('tlc-8g'), { classicPolicy: { mapping: 'dftl' } }),
+        schema,
+      ),
     ).toBe(false);
-    expect(conflictControlsApply(draft(JSON.stringify({ zns: {} })))).toBe(false);
+    expect(conflictControlsApply(draft(JSON.stringify({ zns: {} })), schema)).toBe(false);
   });
 
   it('offers a restart when suspend is switched on while a run is loaded', () => {
     const store = createAppStore();
     const config = () => store.getState().config;
+    config().schemaLoaded(schema);
     config().selectScenario(draft(preset('teaching-slc-tiny')));
     config().markApplied(config().draft);
     config().setConflictPolicy({ suspendProgram: true });

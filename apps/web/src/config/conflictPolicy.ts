@@ -12,13 +12,22 @@
 // they are harmless where they do not act — and the panel says where
 // they have no effect (conflictControlsApply).
 
+import type { DeviceSchema } from '@flashscope/wasm/protocol';
 import type { ScenarioDraft } from '../store/scenarioDraft';
+import { asObject } from '../util/json';
 import { effectiveClassicPolicy, usesClassicDevice } from './classicPolicy';
-import { parseDeviceObject } from './scenario';
-import { znsConfigOf } from './znsPolicy';
+import { booleanDefault, isChoice, keysAt, numberDefault, stringDefault } from './deviceSchema';
+import { parseDeviceObject, znsConfigOf } from './deviceText';
 
-export const CELL_MODES = ['slc', 'mlc', 'tlc', 'qlc'] as const;
-export type CellModeName = (typeof CELL_MODES)[number];
+/** A cell mode the core names ("slc", "tlc", ...): the device's "cell" choices. */
+export type CellModeName = string;
+
+const THRESHOLDS = 'read_disturb.threshold_reads';
+
+/** The cell modes with a read-disturb threshold, as the core's schema lists them. */
+export function cellModes(schema: DeviceSchema): string[] {
+  return keysAt(schema, THRESHOLDS);
+}
 
 export interface ConflictChoice {
   suspendProgram: boolean;
@@ -40,25 +49,23 @@ export type ConflictPolicyDraft = Partial<Omit<ConflictChoice, 'readDisturbThres
   readDisturbThresholds?: Partial<Record<CellModeName, number>>;
 };
 
-/** device_config.h's defaults. */
-export const CONFLICT_DEFAULTS: ConflictChoice = {
-  suspendProgram: false,
-  suspendErase: false,
-  suspendUs: 20,
-  resumeUs: 20,
-  suspendMaxPerOp: 4,
-  readDisturb: false,
-  readDisturbThresholds: { slc: 1_000_000, mlc: 100_000, tlc: 50_000, qlc: 20_000 },
-  staticWl: false,
-  staticWlThreshold: 100,
-};
-
-type Json = Record<string, unknown>;
-
-function asObject(value: unknown): Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Json)
-    : {};
+/** The core's defaults (its device schema) for every conflict control. */
+export function conflictDefaults(schema: DeviceSchema): ConflictChoice {
+  const thresholds: Record<CellModeName, number> = {};
+  for (const mode of cellModes(schema)) {
+    thresholds[mode] = numberDefault(schema, `${THRESHOLDS}.${mode}`);
+  }
+  return {
+    suspendProgram: booleanDefault(schema, 'suspend.program'),
+    suspendErase: booleanDefault(schema, 'suspend.erase'),
+    suspendUs: numberDefault(schema, 'suspend.suspend_us'),
+    resumeUs: numberDefault(schema, 'suspend.resume_us'),
+    suspendMaxPerOp: numberDefault(schema, 'suspend.max_per_op'),
+    readDisturb: booleanDefault(schema, 'read_disturb.enabled'),
+    readDisturbThresholds: thresholds,
+    staticWl: booleanDefault(schema, 'wear_leveling.static_enabled'),
+    staticWlThreshold: numberDefault(schema, 'wear_leveling.static_threshold'),
+  };
 }
 
 const bool = (value: unknown) => (typeof value === 'boolean' ? value : undefined);
@@ -68,21 +75,24 @@ const wholeAtLeastOne = (value: unknown) =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
 
 /** The drive's native cell mode (device "cell", default tlc): the one whose threshold applies. */
-export function deviceCellMode(draft: ScenarioDraft): CellModeName {
+export function deviceCellMode(draft: ScenarioDraft, schema: DeviceSchema): CellModeName {
   const cell = parseDeviceObject(draft.deviceText).cell;
-  return CELL_MODES.includes(cell as CellModeName) ? (cell as CellModeName) : 'tlc';
+  return isChoice(schema, 'cell', cell) ? cell : stringDefault(schema, 'cell');
 }
 
-export function effectiveConflictPolicy(draft: ScenarioDraft): ConflictChoice {
+export function effectiveConflictPolicy(
+  draft: ScenarioDraft,
+  schema: DeviceSchema,
+): ConflictChoice {
   const device = parseDeviceObject(draft.deviceText);
   const suspend = asObject(device.suspend);
   const disturb = asObject(device.read_disturb);
   const textThresholds = asObject(disturb.threshold_reads);
   const wear = asObject(device.wear_leveling);
   const chosen = draft.conflictPolicy;
-  const d = CONFLICT_DEFAULTS;
+  const d = conflictDefaults(schema);
   const thresholds = { ...d.readDisturbThresholds };
-  for (const mode of CELL_MODES) {
+  for (const mode of Object.keys(thresholds)) {
     thresholds[mode] =
       chosen.readDisturbThresholds?.[mode] ??
       wholeAtLeastOne(textThresholds[mode]) ??
@@ -104,6 +114,10 @@ export function effectiveConflictPolicy(draft: ScenarioDraft): ConflictChoice {
 }
 
 export function sameConflictPolicy(a: ConflictChoice, b: ConflictChoice): boolean {
+  const modes = new Set([
+    ...Object.keys(a.readDisturbThresholds),
+    ...Object.keys(b.readDisturbThresholds),
+  ]);
   return (
     a.suspendProgram === b.suspendProgram &&
     a.suspendErase === b.suspendErase &&
@@ -111,7 +125,7 @@ export function sameConflictPolicy(a: ConflictChoice, b: ConflictChoice): boolea
     a.resumeUs === b.resumeUs &&
     a.suspendMaxPerOp === b.suspendMaxPerOp &&
     a.readDisturb === b.readDisturb &&
-    CELL_MODES.every((mode) => a.readDisturbThresholds[mode] === b.readDisturbThresholds[mode]) &&
+    [...modes].every((mode) => a.readDisturbThresholds[mode] === b.readDisturbThresholds[mode]) &&
     a.staticWl === b.staticWl &&
     a.staticWlThreshold === b.staticWlThreshold
   );
@@ -122,9 +136,10 @@ export function sameConflictPolicy(a: ConflictChoice, b: ConflictChoice): boolea
  * draft's drive: only the conventional controller runs them, not a zoned
  * drive's host FTL nor the classic device.
  */
-export function conflictControlsApply(draft: ScenarioDraft): boolean {
+export function conflictControlsApply(draft: ScenarioDraft, schema: DeviceSchema): boolean {
   return (
-    znsConfigOf(draft.deviceText) === null && !usesClassicDevice(effectiveClassicPolicy(draft))
+    znsConfigOf(draft.deviceText) === null &&
+    !usesClassicDevice(effectiveClassicPolicy(draft, schema))
   );
 }
 
@@ -141,8 +156,10 @@ export function conflictOverrides(draft: ScenarioDraft): string[] {
   add('suspend.resume_us', chosen.resumeUs);
   add('suspend.max_per_op', chosen.suspendMaxPerOp);
   add('read_disturb.enabled', chosen.readDisturb);
-  for (const mode of CELL_MODES) {
-    add(`read_disturb.threshold_reads.${mode}`, chosen.readDisturbThresholds?.[mode]);
+  // By name, so the same choices send the same list whatever order they were made in.
+  const thresholds = Object.entries(chosen.readDisturbThresholds ?? {});
+  for (const [mode, reads] of thresholds.sort(([a], [b]) => a.localeCompare(b))) {
+    add(`read_disturb.threshold_reads.${mode}`, reads);
   }
   add('wear_leveling.static_enabled', chosen.staticWl);
   add('wear_leveling.static_threshold', chosen.staticWlThreshold);
@@ -156,7 +173,12 @@ const THRESHOLD_PREFIX = 'read_disturb.threshold_reads.';
  * scenario's JSON `set`) into the draft's form fields; false when it is
  * not one or the form cannot show its value (it then stays an override).
  */
-export function absorbConflictOverride(draft: ScenarioDraft, key: string, value: unknown): boolean {
+export function absorbConflictOverride(
+  draft: ScenarioDraft,
+  key: string,
+  value: unknown,
+  schema: DeviceSchema,
+): boolean {
   const chosen = draft.conflictPolicy;
   const put = <K extends keyof ConflictPolicyDraft>(
     field: K,
@@ -167,9 +189,9 @@ export function absorbConflictOverride(draft: ScenarioDraft, key: string, value:
     return true;
   };
   if (key.startsWith(THRESHOLD_PREFIX)) {
-    const mode = key.slice(THRESHOLD_PREFIX.length) as CellModeName;
+    const mode = key.slice(THRESHOLD_PREFIX.length);
     const reads = wholeAtLeastOne(value);
-    if (!CELL_MODES.includes(mode) || reads === undefined) return false;
+    if (!cellModes(schema).includes(mode) || reads === undefined) return false;
     // A fresh object: the draft may share its nested choices with another.
     chosen.readDisturbThresholds = { ...chosen.readDisturbThresholds, [mode]: reads };
     return true;

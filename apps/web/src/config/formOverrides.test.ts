@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { draftFromShared } from '../share/shareConfig';
 import { checkScenario, draftFromScenario } from './scenarioFile';
+import { coreSchema } from '../app/testCore';
+
+const schema = coreSchema();
 
 // teaching-qlc-slc's cache: 8 MiB static SLC, so "persistent on" is 4 MiB.
 const DEVICE = '{"slc_cache": {"static_bytes": 8388608}}';
@@ -18,17 +21,24 @@ describe('overrides as form fields', () => {
       'slc_cache.persistent_bytes': 4194304,
       'slc_cache.placement': 'bogus',
     };
-    const scenario = draftFromScenario(checkScenario({ device: {}, fio_job: 'j', set }, 's.json'), {
-      scenarioId: 's',
-      deviceText: DEVICE,
-      devicePresetId: null,
-      fioText: 'j',
-    });
-    const shared = draftFromShared({
-      deviceText: DEVICE,
-      set: Object.entries(set).map(([key, value]) => `${key}=${value}`),
-      fioText: 'j',
-    });
+    const scenario = draftFromScenario(
+      checkScenario({ device: {}, fio_job: 'j', set }, 's.json'),
+      {
+        scenarioId: 's',
+        deviceText: DEVICE,
+        devicePresetId: null,
+        fioText: 'j',
+      },
+      schema,
+    );
+    const shared = draftFromShared(
+      {
+        deviceText: DEVICE,
+        set: Object.entries(set).map(([key, value]) => `${key}=${value}`),
+        fioText: 'j',
+      },
+      schema,
+    );
     for (const draft of [scenario, shared]) {
       expect(draft.preconditionFill).toBe(0.75);
       expect(draft.overprovision).toBe(0.12);
@@ -56,7 +66,7 @@ describe('overrides as form fields', () => {
       'read_disturb.threshold_reads.tlc=777',
       'cache.policy=arc', // not a cache the simulator has
     ];
-    const shared = draftFromShared({ deviceText: device, set, fioText: 'j' });
+    const shared = draftFromShared({ deviceText: device, set, fioText: 'j' }, schema);
     expect(shared.classicPolicy).toEqual({
       mapping: 'dftl',
       cmtEntries: 256,
@@ -68,7 +78,7 @@ describe('overrides as form fields', () => {
       readDisturbThresholds: { tlc: 777 },
     });
     expect(shared.workloadSet).toEqual(['cache.policy=arc']);
-    const zoned = draftFromShared({ deviceText: '{"zns": {}}', set, fioText: 'j' });
+    const zoned = draftFromShared({ deviceText: '{"zns": {}}', set, fioText: 'j' }, schema);
     expect(zoned.classicPolicy).toEqual({});
     expect(zoned.workloadSet).toEqual([
       'ftl.mapping=dftl',

@@ -7,34 +7,18 @@
 // the panel shows what will run; a key or value the form cannot show stays
 // an override (workloadSet) and reaches the simulator as it was.
 
+import type { DeviceSchema } from '@flashscope/wasm/protocol';
 import {
   EMPTY_DRAFT,
-  GC_VICTIM_POLICIES,
   GEOMETRY_KEYS,
-  SCHEDULERS,
-  type GcVictimPolicy,
   type GeometryKey,
   type ScenarioDraft,
-  type SchedulerName,
 } from '../store/scenarioDraft';
 import { absorbClassicOverride } from './classicPolicy';
 import { absorbConflictOverride } from './conflictPolicy';
-import {
-  PIN_SMALL_CHOICES,
-  SLC_PLACEMENTS,
-  SLC_WHEN_FULL,
-  persistentBytesWhenOn,
-  slcCacheOf,
-  type SlcPlacement,
-  type SlcWhenFull,
-} from './slcPolicy';
-import {
-  ZNS_GC_VICTIMS,
-  ZNS_PLACEMENTS,
-  znsConfigOf,
-  type ZnsGcVictim,
-  type ZnsPlacement,
-} from './znsPolicy';
+import { isChoice, settingProblem } from './deviceSchema';
+import { slcCacheOf, znsConfigOf } from './deviceText';
+import { PIN_SMALL_CHOICES, persistentBytesWhenOn } from './slcPolicy';
 
 /** A draft with no form field set, its overrides still to be absorbed. */
 export function draftForOverrides(parts: Partial<ScenarioDraft>): ScenarioDraft {
@@ -60,10 +44,6 @@ export function typedOverrideValue(text: string): unknown {
   return Number.isFinite(number) ? number : trimmed;
 }
 
-function oneOf<T extends string>(names: readonly T[], value: unknown): T | undefined {
-  return names.includes(value as T) ? (value as T) : undefined;
-}
-
 function assign<T extends object, K extends keyof T>(
   target: T,
   key: K,
@@ -79,37 +59,44 @@ function assign<T extends object, K extends keyof T>(
  * into its form field of `draft`, whose deviceText is already set; false
  * when the form has no field for it or cannot show that value.
  */
-export function absorbOverride(draft: ScenarioDraft, key: string, value: unknown): boolean {
+export function absorbOverride(
+  draft: ScenarioDraft,
+  key: string,
+  value: unknown,
+  schema: DeviceSchema,
+): boolean {
+  // A name the core offers for the choice setting at `path`, else undefined.
+  const oneOf = (path: string) => (isChoice(schema, path, value) ? value : undefined);
   const number = typeof value === 'number' && Number.isFinite(value) ? value : undefined;
   const bool = typeof value === 'boolean' ? value : undefined;
+  // A number within the core's limits for `key`, else undefined (it stays an override).
+  const allowed = number !== undefined && settingProblem(schema, key, number) === null;
   if (key === 'precondition.fill') {
-    return assign(
-      draft,
-      'preconditionFill',
-      number !== undefined && number >= 0 && number <= 1 ? number : undefined,
-    );
+    return assign(draft, 'preconditionFill', allowed ? number : undefined);
   }
   if (key === 'overprovision') {
-    return assign(draft, 'overprovision', number !== undefined && number > 0 ? number : undefined);
+    return assign(draft, 'overprovision', allowed ? number : undefined);
   }
   if (key.startsWith('geometry.')) {
     const name = key.slice('geometry.'.length) as GeometryKey;
-    const positive = number !== undefined && Number.isInteger(number) && number > 0;
     return (
-      GEOMETRY_KEYS.includes(name) && assign(draft.geometry, name, positive ? number : undefined)
+      GEOMETRY_KEYS.includes(name) && assign(draft.geometry, name, allowed ? number : undefined)
     );
   }
   switch (key) {
     case 'gc.victim':
-      return assign(draft.policy, 'gcVictim', oneOf<GcVictimPolicy>(GC_VICTIM_POLICIES, value));
+      return assign(draft.policy, 'gcVictim', oneOf('gc.victim'));
     case 'gc.background':
       return assign(draft.policy, 'gcBackground', bool);
     case 'scheduler':
-      return assign(draft.policy, 'scheduler', oneOf<SchedulerName>(SCHEDULERS, value));
+      return assign(draft.policy, 'scheduler', oneOf('scheduler'));
   }
   // ftl.*, cache.* and the classic device's fixups (none on a zoned drive), then
   // suspend.*, read_disturb.* and wear_leveling.static_*.
-  if (absorbClassicOverride(draft, key, value) || absorbConflictOverride(draft, key, value)) {
+  if (
+    absorbClassicOverride(draft, key, value, schema) ||
+    absorbConflictOverride(draft, key, value, schema)
+  ) {
     return true;
   }
   // The ZNS fields exist only for a zoned device (znsOverrides sends none otherwise).
@@ -117,9 +104,9 @@ export function absorbOverride(draft: ScenarioDraft, key: string, value: unknown
     if (znsConfigOf(draft.deviceText) === null) return false;
     switch (key) {
       case 'zns.placement':
-        return assign(draft.znsPolicy, 'placement', oneOf<ZnsPlacement>(ZNS_PLACEMENTS, value));
+        return assign(draft.znsPolicy, 'placement', oneOf('zns.placement'));
       case 'zns.gc_victim':
-        return assign(draft.znsPolicy, 'gcVictim', oneOf<ZnsGcVictim>(ZNS_GC_VICTIMS, value));
+        return assign(draft.znsPolicy, 'gcVictim', oneOf('zns.gc_victim'));
       default:
         return false;
     }
@@ -129,9 +116,9 @@ export function absorbOverride(draft: ScenarioDraft, key: string, value: unknown
   if (!cache) return false;
   switch (key.slice('slc_cache.'.length)) {
     case 'placement':
-      return assign(draft.slcPolicy, 'placement', oneOf<SlcPlacement>(SLC_PLACEMENTS, value));
+      return assign(draft.slcPolicy, 'placement', oneOf('slc_cache.placement'));
     case 'when_full':
-      return assign(draft.slcPolicy, 'whenFull', oneOf<SlcWhenFull>(SLC_WHEN_FULL, value));
+      return assign(draft.slcPolicy, 'whenFull', oneOf('slc_cache.when_full'));
     case 'read_promotion':
       return assign(draft.slcPolicy, 'readPromotion', bool);
     case 'pin_small_bytes':

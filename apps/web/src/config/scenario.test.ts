@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DRAFT, type ScenarioDraft } from '../store/scenarioDraft';
+import { buildLoadRequest, overridesOf, validateDraft } from './scenario';
 import {
-  buildLoadRequest,
   effectiveGeometry,
   effectiveOverprovision,
   effectivePolicy,
   effectivePreconditionFill,
-  overridesOf,
-  validateDraft,
-} from './scenario';
+} from './deviceValues';
+import { coreSchema } from '../app/testCore';
+
+const schema = coreSchema();
 
 const teaching = JSON.stringify({
   cell: 'slc',
@@ -28,7 +29,7 @@ const draft = (patch: Partial<ScenarioDraft> = {}): ScenarioDraft => ({
 
 describe('effective values', () => {
   it('come from overrides, then the device text, then the simulator defaults', () => {
-    const geometry = effectiveGeometry(draft({ geometry: { channels: 4 } }));
+    const geometry = effectiveGeometry(draft({ geometry: { channels: 4 } }), schema);
     expect(geometry).toEqual({
       channels: 4, // override
       dies_per_channel: 1, // text
@@ -36,22 +37,22 @@ describe('effective values', () => {
       blocks_per_plane: 128,
       pages_per_block: 768,
     });
-    expect(effectiveOverprovision(draft())).toBe(0.25);
-    expect(effectiveOverprovision(draft({ overprovision: 0.1 }))).toBe(0.1);
-    expect(effectivePolicy(draft())).toEqual({
+    expect(effectiveOverprovision(draft(), schema)).toBe(0.25);
+    expect(effectiveOverprovision(draft({ overprovision: 0.1 }), schema)).toBe(0.1);
+    expect(effectivePolicy(draft(), schema)).toEqual({
       gcVictim: 'greedy',
       gcBackground: true,
       scheduler: 'fifo',
     });
-    expect(effectivePolicy(draft({ policy: { scheduler: 'read_priority' } })).scheduler).toBe(
-      'read_priority',
-    );
-    expect(effectivePreconditionFill(draft({ preconditionFill: 0.9 }))).toBe(0.9);
+    expect(
+      effectivePolicy(draft({ policy: { scheduler: 'read_priority' } }), schema).scheduler,
+    ).toBe('read_priority');
+    expect(effectivePreconditionFill(draft({ preconditionFill: 0.9 }), schema)).toBe(0.9);
   });
 
   it('fall back to defaults while the device text does not parse', () => {
-    expect(effectiveGeometry(draft({ deviceText: '{ nope' })).channels).toBe(8);
-    expect(effectivePolicy(draft({ deviceText: '{ nope' })).gcVictim).toBe('greedy');
+    expect(effectiveGeometry(draft({ deviceText: '{ nope' }), schema).channels).toBe(8);
+    expect(effectivePolicy(draft({ deviceText: '{ nope' }), schema).gcVictim).toBe('greedy');
   });
 });
 
@@ -92,6 +93,7 @@ describe('buildLoadRequest', () => {
         preconditionFill: 0.9,
         workloadSet: ['gc.d_choices=4'],
       }),
+      schema,
     );
     expect(request.deviceJson).toBe(teaching);
     expect(request.fioText).toContain('randwrite');
@@ -108,12 +110,12 @@ describe('buildLoadRequest', () => {
   });
 
   it('sends no overrides for an untouched form', () => {
-    expect(overridesOf(draft())).toEqual([]);
-    expect(buildLoadRequest(draft({ devicePresetId: null, workloadPresetId: null }))).toMatchObject(
-      {
-        deviceName: 'device.json',
-        workloadName: 'job.fio',
-      },
-    );
+    expect(overridesOf(draft(), schema)).toEqual([]);
+    expect(
+      buildLoadRequest(draft({ devicePresetId: null, workloadPresetId: null }), schema),
+    ).toMatchObject({
+      deviceName: 'device.json',
+      workloadName: 'job.fio',
+    });
   });
 });

@@ -3,6 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildLoadRequest } from './scenario';
 import { checkScenario, draftFromScenario, presetName } from './scenarioFile';
+import { coreSchema } from '../app/testCore';
+
+const schema = coreSchema();
 
 const SCENARIOS = path.resolve(__dirname, '../../../../public/scenarios');
 // A drive with an SLC cache: only then are slc_cache keys form fields.
@@ -43,7 +46,7 @@ describe('scenario files', () => {
       's.json',
     );
     expect(presetName(scenario.device)).toBe('teaching-qlc-slc');
-    const draft = draftFromScenario(scenario, parts);
+    const draft = draftFromScenario(scenario, parts, schema);
     expect(draft.preconditionFill).toBe(0.5);
     expect(draft.policy).toEqual({ gcVictim: 'fifo' });
     expect(draft.geometry).toEqual({ channels: 4 });
@@ -63,15 +66,19 @@ describe('scenario files', () => {
       'zns.json',
     );
     expect(scenario.workload).toEqual(workload);
-    const draft = draftFromScenario(scenario, {
-      scenarioId: 'zns',
-      deviceText: '{"zns": {}}',
-      devicePresetId: null,
-      fioText: '',
-    });
+    const draft = draftFromScenario(
+      scenario,
+      {
+        scenarioId: 'zns',
+        deviceText: '{"zns": {}}',
+        devicePresetId: null,
+        fioText: '',
+      },
+      schema,
+    );
     expect(draft.workloadGenerator).toEqual(workload);
     expect(draft.znsPolicy).toEqual({ placement: 'zbopt' });
-    const request = buildLoadRequest(draft);
+    const request = buildLoadRequest(draft, schema);
     expect(request.workload).toEqual(workload);
     expect(request.fioText).toBe('');
     expect(request.trace).toBeUndefined();

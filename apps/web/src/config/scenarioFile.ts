@@ -7,7 +7,11 @@
 // draft's form fields where the form has one (formOverrides.ts), so the
 // controls show what will run; other keys travel as they are.
 
-import { WORKLOAD_GENERATORS, type WorkloadGenerator } from '@flashscope/wasm/protocol';
+import {
+  WORKLOAD_GENERATORS,
+  type DeviceSchema,
+  type WorkloadGenerator,
+} from '@flashscope/wasm/protocol';
 import type { ScenarioDraft } from '../store/scenarioDraft';
 import { absorbOverride, draftForOverrides } from './formOverrides';
 
@@ -113,6 +117,7 @@ function setValue(value: unknown): string {
 export function draftFromScenario(
   scenario: ScenarioFile,
   parts: { scenarioId: string; deviceText: string; devicePresetId: string | null; fioText: string },
+  schema: DeviceSchema,
 ): ScenarioDraft {
   const draft = draftForOverrides({
     scenarioId: parts.scenarioId,
@@ -122,7 +127,8 @@ export function draftFromScenario(
     workloadGenerator: scenario.workload ? { ...scenario.workload } : null,
   });
   for (const [key, value] of Object.entries(scenario.set)) {
-    if (!absorbOverride(draft, key, value)) draft.workloadSet.push(`${key}=${setValue(value)}`);
+    if (!absorbOverride(draft, key, value, schema))
+      draft.workloadSet.push(`${key}=${setValue(value)}`);
   }
   return draft;
 }

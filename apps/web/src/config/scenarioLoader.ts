@@ -2,6 +2,7 @@
 // and turns it into a draft (a generator workload needs no fetch). Used by the scenario picker and by lessons.
 // Same-origin files only: presets and scenarios are served from public/.
 
+import type { DeviceSchema } from '@flashscope/wasm/protocol';
 import scenarioIndex from 'virtual:scenario-index';
 import type { DevicePresetEntry, ScenarioDraft, ScenarioEntry } from '../store/scenarioDraft';
 import { devicePresetUrl } from './presets';
@@ -38,6 +39,7 @@ export async function resolveScenario(
   id: string,
   fileUrl: string,
   devicePresets: readonly DevicePresetEntry[],
+  schema: DeviceSchema,
 ): Promise<ScenarioDraft> {
   const preset = presetName(scenario.device);
   let deviceText: string;
@@ -56,13 +58,18 @@ export async function resolveScenario(
   const fioText = scenario.workload
     ? ''
     : (scenario.fio_job ?? (await fetchText(beside(fileUrl, scenario.fio ?? 'missing.fio'))));
-  return draftFromScenario(scenario, { scenarioId: id, deviceText, devicePresetId, fioText });
+  return draftFromScenario(
+    scenario,
+    { scenarioId: id, deviceText, devicePresetId, fioText },
+    schema,
+  );
 }
 
 /** Fetches, checks and resolves one file of public/scenarios. */
 export async function fetchScenarioDraft(
   entry: ScenarioEntry,
   devicePresets: readonly DevicePresetEntry[],
+  schema: DeviceSchema,
 ): Promise<ScenarioDraft> {
   const url = scenarioUrl(entry);
   const text = await fetchText(url);
@@ -74,5 +81,5 @@ export async function fetchScenarioDraft(
       cause: error,
     });
   }
-  return resolveScenario(checkScenario(parsed, entry.file), entry.id, url, devicePresets);
+  return resolveScenario(checkScenario(parsed, entry.file), entry.id, url, devicePresets, schema);
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_DRAFT, type ScenarioDraft } from '../store/scenarioDraft';
 import { buildLoadRequest } from './scenario';
 import { effectiveSlcPolicy, persistentBytesWhenOn, slcOverrides } from './slcPolicy';
+import { coreSchema } from '../app/testCore';
+
+const schema = coreSchema();
 
 const MiB = 2 ** 20;
 const qlc = JSON.stringify({
@@ -18,14 +21,14 @@ const draft = (patch: Partial<ScenarioDraft> = {}): ScenarioDraft => ({
 
 describe('SLC policies', () => {
   it('shows the device text values under the user choices', () => {
-    expect(effectiveSlcPolicy(draft())).toEqual({
+    expect(effectiveSlcPolicy(draft(), schema)).toEqual({
       placement: 'slc_first',
       whenFull: 'fold-then-write',
       readPromotion: false,
       pinSmallBytes: 0,
       persistent: false,
     });
-    expect(effectiveSlcPolicy(draft({ slcPolicy: { whenFull: 'direct' } })).whenFull).toBe(
+    expect(effectiveSlcPolicy(draft({ slcPolicy: { whenFull: 'direct' } }), schema).whenFull).toBe(
       'direct',
     );
   });
@@ -42,6 +45,7 @@ describe('SLC policies', () => {
           persistent: true,
         },
       }),
+      schema,
     );
     expect(request.set).toEqual([
       'precondition.fill=0.5',

@@ -1,18 +1,21 @@
-// The SLC cache's policies as the form offers them: their names (those of
-// packages/sim-core/src/ftl/slc/slc_policy_names.h), what the device text
-// says, and the `slc_cache.*` overrides a draft sends. A device without an
+// The SLC cache's policies as the form offers them: their names, labels
+// and defaults are the core's (the device schema's slc_cache.*), what the
+// device text says, and the `slc_cache.*` overrides a draft sends. A device without an
 // SLC cache ("slc_cache" absent or null) gets no slc_cache override at all,
 // so a choice made on one drive never switches a cache on for another.
 
+import type { DeviceSchema } from '@flashscope/wasm/protocol';
 import type { ScenarioDraft } from '../store/scenarioDraft';
+import type { JsonObject } from '../util/json';
+import { booleanDefault, isChoice, numberDefault, stringDefault } from './deviceSchema';
+import { slcCacheOf } from './deviceText';
 
-export const SLC_PLACEMENTS = ['slc_first', 'size_split', 'hyflex'] as const;
-export type SlcPlacement = (typeof SLC_PLACEMENTS)[number];
+/** A name of the core's slc_cache.placement choices. */
+export type SlcPlacement = string;
+/** A name of the core's slc_cache.when_full choices. */
+export type SlcWhenFull = string;
 
-export const SLC_WHEN_FULL = ['direct', 'fold-then-write'] as const;
-export type SlcWhenFull = (typeof SLC_WHEN_FULL)[number];
-
-/** Request sizes the pinning toggle offers (0 = off). */
+/** Request sizes the pinning toggle offers (0 = off): a UI choice of sizes, not a core rule. */
 export const PIN_SMALL_CHOICES = [0, 4096, 16384, 65536] as const;
 
 export interface SlcPolicyChoice {
@@ -25,35 +28,6 @@ export interface SlcPolicyChoice {
   persistent: boolean;
 }
 
-/** What the simulator assumes for keys the device text leaves out (CONTRACT.md). */
-export const SLC_DEFAULTS: SlcPolicyChoice = {
-  placement: 'slc_first',
-  whenFull: 'direct',
-  readPromotion: false,
-  pinSmallBytes: 0,
-  persistent: false,
-};
-
-type Json = Record<string, unknown>;
-
-/** The device text's slc_cache object, or null when the drive has none (or the text is broken). */
-export function slcCacheOf(deviceText: string): Json | null {
-  try {
-    const device: unknown = JSON.parse(deviceText);
-    if (device === null || typeof device !== 'object' || Array.isArray(device)) return null;
-    const cache = (device as Json).slc_cache;
-    return cache !== null && typeof cache === 'object' && !Array.isArray(cache)
-      ? (cache as Json)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-function pick<T extends string>(names: readonly T[], value: unknown, fallback: T): T {
-  return names.includes(value as T) ? (value as T) : fallback;
-}
-
 const bytes = (value: unknown) => (typeof value === 'number' && value > 0 ? value : 0);
 
 /**
@@ -61,24 +35,32 @@ const bytes = (value: unknown) => (typeof value === 'number' && value > 0 ? valu
  * its static SLC (seed 003: the Intel 760p keeps up to ~3 GB of ~5.5 GB),
  * else half of the dynamic maximum.
  */
-export function persistentBytesWhenOn(cache: Json): number {
+export function persistentBytesWhenOn(cache: JsonObject): number {
   const own = bytes(cache.persistent_bytes);
   if (own > 0) return own;
   const base = bytes(cache.static_bytes) || bytes(cache.dynamic_max_bytes);
   return Math.floor(base / 2);
 }
 
-export function effectiveSlcPolicy(draft: ScenarioDraft): SlcPolicyChoice {
+export function effectiveSlcPolicy(draft: ScenarioDraft, schema: DeviceSchema): SlcPolicyChoice {
   const cache = slcCacheOf(draft.deviceText) ?? {};
   const chosen = draft.slcPolicy;
+  const pick = (key: string) => {
+    const path = `slc_cache.${key}`;
+    return isChoice(schema, path, cache[key]) ? cache[key] : stringDefault(schema, path);
+  };
+  const number = (key: string) =>
+    typeof cache[key] === 'number' ? bytes(cache[key]) : numberDefault(schema, `slc_cache.${key}`);
   return {
-    placement: chosen.placement ?? pick(SLC_PLACEMENTS, cache.placement, SLC_DEFAULTS.placement),
-    whenFull: chosen.whenFull ?? pick(SLC_WHEN_FULL, cache.when_full, SLC_DEFAULTS.whenFull),
+    placement: chosen.placement ?? pick('placement'),
+    whenFull: chosen.whenFull ?? pick('when_full'),
     readPromotion:
       chosen.readPromotion ??
-      (typeof cache.read_promotion === 'boolean' ? cache.read_promotion : false),
-    pinSmallBytes: chosen.pinSmallBytes ?? bytes(cache.pin_small_bytes),
-    persistent: chosen.persistent ?? bytes(cache.persistent_bytes) > 0,
+      (typeof cache.read_promotion === 'boolean'
+        ? cache.read_promotion
+        : booleanDefault(schema, 'slc_cache.read_promotion')),
+    pinSmallBytes: chosen.pinSmallBytes ?? number('pin_small_bytes'),
+    persistent: chosen.persistent ?? number('persistent_bytes') > 0,
   };
 }
 

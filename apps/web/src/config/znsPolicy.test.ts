@@ -5,14 +5,12 @@ import { createAppStore } from '../store';
 import { EMPTY_DRAFT, type ScenarioDraft } from '../store/scenarioDraft';
 import { buildLoadRequest } from './scenario';
 import { checkScenario, draftFromScenario } from './scenarioFile';
-import { ZNS_PLACEMENT_LABELS } from './ZnsPolicyFields';
-import {
-  ZNS_GC_VICTIMS,
-  ZNS_PLACEMENTS,
-  effectiveZnsPolicy,
-  znsConfigOf,
-  znsOverrides,
-} from './znsPolicy';
+import { choicesAt } from './deviceSchema';
+import { znsConfigOf } from './deviceText';
+import { effectiveZnsPolicy, znsOverrides } from './znsPolicy';
+import { coreSchema } from '../app/testCore';
+
+const schema = coreSchema();
 
 const zoned = JSON.stringify({ cell: 'tlc', zns: { max_open: 14, gc_victim: 'greedy' } });
 const conventional = JSON.stringify({ cell: 'tlc', zns: null });
@@ -25,8 +23,9 @@ const draft = (patch: Partial<ScenarioDraft> = {}): ScenarioDraft => ({
 });
 
 describe('ZNS policies', () => {
-  it('offers the seven placements and three GC victims the simulator registers', () => {
-    expect(ZNS_PLACEMENTS).toEqual([
+  it("offers the core's seven placements and three GC victims, each with its label", () => {
+    const placements = choicesAt(schema, 'zns.placement');
+    expect(placements.map((c) => c.value)).toEqual([
       'normal',
       'warcip',
       'sepbit',
@@ -35,13 +34,17 @@ describe('ZNS policies', () => {
       'fk',
       'zbopt',
     ]);
-    expect([...ZNS_GC_VICTIMS].sort()).toEqual(['cbe', 'cost_benefit', 'greedy']);
-    for (const name of ZNS_PLACEMENTS) expect(ZNS_PLACEMENT_LABELS[name]).toMatch(/\w/);
+    const victims = choicesAt(schema, 'zns.gc_victim').map((c) => c.value);
+    expect(victims.sort()).toEqual(['cbe', 'cost_benefit', 'greedy']);
+    for (const choice of placements) expect(choice.label).toMatch(/\w/);
   });
 
   it('shows the device text values under the user choices, with the core defaults', () => {
-    expect(effectiveZnsPolicy(draft())).toEqual({ placement: 'normal', gcVictim: 'greedy' });
-    expect(effectiveZnsPolicy(draft({ znsPolicy: { placement: 'zbopt' } }))).toEqual({
+    expect(effectiveZnsPolicy(draft(), schema)).toEqual({
+      placement: 'normal',
+      gcVictim: 'greedy',
+    });
+    expect(effectiveZnsPolicy(draft({ znsPolicy: { placement: 'zbopt' } }), schema)).toEqual({
       placement: 'zbopt',
       gcVictim: 'greedy',
     });
@@ -52,6 +55,7 @@ describe('ZNS policies', () => {
   it('sends the choices as zns.* device overrides, after the workload ones', () => {
     const request = buildLoadRequest(
       draft({ preconditionFill: 0, znsPolicy: { placement: 'zbopt', gcVictim: 'cbe' } }),
+      schema,
     );
     expect(request.set).toEqual([
       'precondition.fill=0',
@@ -71,25 +75,31 @@ describe('ZNS policies', () => {
     const fromScenario = draftFromScenario(
       checkScenario({ device: {}, fio_job: 'j', set }, 's.json'),
       { scenarioId: 's', deviceText: zoned, devicePresetId: null, fioText: 'j' },
+      schema,
     );
-    const fromLink = draftFromShared(sharedConfigOf(fromScenario));
+    const fromLink = draftFromShared(sharedConfigOf(fromScenario, schema), schema);
     for (const result of [fromScenario, fromLink]) {
       expect(result.znsPolicy).toEqual({ placement: 'bhbdp', gcVictim: 'cost_benefit' });
       expect(result.workloadSet).toEqual(['zns.classes=5']);
     }
     // On a conventional drive they stay overrides, for the simulator to judge.
-    const plain = draftFromScenario(checkScenario({ device: {}, fio_job: 'j', set }, 's.json'), {
-      scenarioId: 's',
-      deviceText: conventional,
-      devicePresetId: null,
-      fioText: 'j',
-    });
+    const plain = draftFromScenario(
+      checkScenario({ device: {}, fio_job: 'j', set }, 's.json'),
+      {
+        scenarioId: 's',
+        deviceText: conventional,
+        devicePresetId: null,
+        fioText: 'j',
+      },
+      schema,
+    );
     expect(plain.znsPolicy).toEqual({});
     expect(plain.workloadSet).toContain('zns.placement=bhbdp');
   });
 
   it('offers a restart when the placement changes while a run is loaded', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectScenario(draft());
     config().markApplied(config().draft);
@@ -102,10 +112,10 @@ describe('ZNS policies', () => {
 
 describe('ZNS in a compare', () => {
   it('takes the placement as an override line, names the column by it, drops it for a conventional drive', () => {
-    const config = configFromDraft(draft({ znsPolicy: { placement: 'zbopt' } }), 'c1');
+    const config = configFromDraft(draft({ znsPolicy: { placement: 'zbopt' } }), schema, 'c1');
     expect(config.overridesText).toBe('zns.placement=zbopt');
     expect(config.label).toBe('current device · zbopt');
-    expect(deviceSetOf(config)).toContain('zns.placement=zbopt');
+    expect(deviceSetOf(config, schema)).toContain('zns.placement=zbopt');
     const plain = withDevice(config, {
       presetId: 'tlc-8g',
       deviceText: conventional,

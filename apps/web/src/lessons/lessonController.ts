@@ -95,7 +95,15 @@ export class LessonController {
           scenario.workload = { ...source.scenario.workload, ...step.load.workload };
         }
         const { config } = this.store.getState();
-        const draft = await resolveScenario(scenario, source.id, source.url, config.devicePresets);
+        // A scenario's overrides are read against the core's schema, which comes with the worker.
+        if (config.schema === null) throw new Error('the simulator has not started');
+        const draft = await resolveScenario(
+          scenario,
+          source.id,
+          source.url,
+          config.devicePresets,
+          config.schema,
+        );
         if (generation !== this.generation) return false;
         config.selectScenario(draft);
         if (!(await this.session.apply(draft, false))) return false;

@@ -9,6 +9,7 @@
 import { COLOR_MODES, VIEW_TABS, type ColorMode, type ViewTab } from '../store/viewSlice';
 import { SPEED_OPTIONS } from '../store/speeds';
 import { checkScenario, type ScenarioFile } from '../config/scenarioFile';
+import { objectOrNull } from '../util/json';
 
 /** Moments a step can pause the run at (the events that mark them). */
 export const PAUSE_MOMENTS = ['cache_exhausted', 'cache_recovered', 'idle_migration'] as const;
@@ -50,7 +51,7 @@ export function checkLesson(value: unknown, file: string): Lesson {
   const fail = (problem: string): never => {
     throw new Error(`${file}: ${problem}`);
   };
-  const root = asObject(value) ?? fail('a lesson must be a JSON object');
+  const root = objectOrNull(value) ?? fail('a lesson must be a JSON object');
   const text = (object: Record<string, unknown>, key: string, where: string): string =>
     typeof object[key] === 'string' && object[key] !== ''
       ? (object[key] as string)
@@ -69,17 +70,17 @@ export function checkLesson(value: unknown, file: string): Lesson {
         : checkScenario(root.scenario, `${file} (scenario)`),
     steps: steps.map((raw, index) => {
       const where = `step ${index + 1}`;
-      const step = asObject(raw) ?? fail(`${where} must be an object`);
+      const step = objectOrNull(raw) ?? fail(`${where} must be an object`);
       const checked: LessonStep = {
         title: text(step, 'title', where),
         text: text(step, 'text', where),
       };
       if (step.load !== undefined) {
-        const load = asObject(step.load) ?? fail(`${where}: "load" must be an object`);
-        const set = load.set === undefined ? {} : asObject(load.set);
+        const load = objectOrNull(step.load) ?? fail(`${where}: "load" must be an object`);
+        const set = load.set === undefined ? {} : objectOrNull(load.set);
         checked.load = { set: set ?? fail(`${where}: "load.set" must be an object`) };
         if (load.workload !== undefined) {
-          const workload = asObject(load.workload);
+          const workload = objectOrNull(load.workload);
           if (!workload || 'generator' in workload) {
             fail(`${where}: "load.workload" must be an object of generator keys (not "generator")`);
           }
@@ -123,12 +124,6 @@ export function checkLesson(value: unknown, file: string): Lesson {
       return checked;
     }),
   };
-}
-
-function asObject(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
 }
 
 /** The lesson id of a page URL's query (?lesson=slc-cliff), or null. */

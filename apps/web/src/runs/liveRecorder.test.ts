@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../store';
 import { installLiveRecorder } from './liveRecorder';
 import type { RunRecord } from './runRecord';
+import { coreSchema } from '../app/testCore';
+
+const schema = coreSchema();
 
 const result = readFileSync(
   new URL('../compare/testdata/tiny-greedy.json', import.meta.url),
@@ -36,6 +39,7 @@ function finishedFrame(frame: number) {
 describe('live recorder', () => {
   it('saves each finished run once, as it was applied', async () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectDevicePreset('teaching-slc-tiny', '{"cell": "slc"}');
     config().selectWorkloadPreset('randwrite-4k', '[job]\nrw=randwrite\n', [

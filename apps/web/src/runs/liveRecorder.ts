@@ -5,7 +5,8 @@
 // draft the run was loaded with), not from the draft being edited, and the
 // trace from traces.applied; a trace's bytes are never stored.
 
-import { deviceFileName, deviceOverridesOf, effectivePolicy } from '../config/scenario';
+import { effectivePolicy } from '../config/deviceValues';
+import { deviceFileName, deviceOverridesOf } from '../config/scenario';
 import type { AppState, AppStore } from '../store';
 import { workloadOf } from '../trace/currentWorkload';
 import { parseRunResult, type RunResult } from './resultJson';
@@ -25,14 +26,14 @@ export interface ResultSource {
 
 /** The live run's configuration as saved (one config). */
 export function liveConfig(state: AppState): SavedConfig | null {
-  const applied = state.config.applied;
-  if (!applied) return null;
+  const { applied, schema } = state.config;
+  if (!applied || !schema) return null;
   const device = applied.devicePresetId ?? applied.scenarioId ?? 'device';
   return {
-    label: `${device} · ${effectivePolicy(applied).gcVictim}`,
+    label: `${device} · ${effectivePolicy(applied, schema).gcVictim}`,
     deviceName: deviceFileName(applied),
     deviceText: applied.deviceText,
-    set: deviceOverridesOf(applied),
+    set: deviceOverridesOf(applied, schema),
   };
 }
 

@@ -34,7 +34,12 @@ export function ShareButton() {
 
   const share = async () => {
     const state = appStore.getState();
-    const url = shareUrl(window.location.href, sharedConfigOf(state.config.draft));
+    // The overrides are written against the core's schema, which comes with the worker.
+    if (state.config.schema === null) return;
+    const url = shareUrl(
+      window.location.href,
+      sharedConfigOf(state.config.draft, state.config.schema),
+    );
     setLink(url);
     setTraceLeftOut(state.traces.mode === 'trace');
     try {

@@ -10,6 +10,9 @@ import {
   shareUrl,
   sharedConfigOf,
 } from './shareConfig';
+import { coreSchema } from '../app/testCore';
+
+const schema = coreSchema();
 
 const preset = (name: string) =>
   readFileSync(new URL(`../../../../public/presets/devices/${name}.json`, import.meta.url), 'utf8');
@@ -30,13 +33,13 @@ describe('configuration URL', () => {
       workloadSet: ['gc.d_choices=4'],
       preconditionFill: 0.5,
     };
-    const shared = sharedConfigOf(draft);
+    const shared = sharedConfigOf(draft, schema);
     // teaching-qlc-slc has 8 MiB static SLC: "persistent on" keeps half.
     expect(shared.set).toContain('slc_cache.persistent_bytes=4194304');
     const value = encodeSharedConfig(shared);
     expect(value).toMatch(/^[A-Za-z0-9_-]+$/); // URL-safe, no padding
 
-    const back = draftFromShared(decodeSharedConfig(value));
+    const back = draftFromShared(decodeSharedConfig(value), schema);
     expect(back.deviceText).toBe(draft.deviceText);
     expect(back.fioText).toBe(FIO);
     expect(back.geometry).toEqual({ channels: 4, pages_per_block: 128 });
@@ -46,15 +49,18 @@ describe('configuration URL', () => {
     expect(back.preconditionFill).toBe(0.5);
     expect(back.workloadSet).toEqual(['gc.d_choices=4']);
     // What the worker receives is the same set of overrides.
-    expect([...overridesOf(back)].sort()).toEqual([...overridesOf(draft)].sort());
+    expect([...overridesOf(back, schema)].sort()).toEqual([...overridesOf(draft, schema)].sort());
   });
 
   it('keeps overrides the form cannot show as they are', () => {
-    const back = draftFromShared({
-      deviceText: preset('tlc-8g'),
-      set: ['gc.victim=bogus', 'slc_cache.when_full=direct', 'geometry.channels=0', 'seed=9'],
-      fioText: FIO,
-    });
+    const back = draftFromShared(
+      {
+        deviceText: preset('tlc-8g'),
+        set: ['gc.victim=bogus', 'slc_cache.when_full=direct', 'geometry.channels=0', 'seed=9'],
+        fioText: FIO,
+      },
+      schema,
+    );
     expect(back.policy).toEqual({});
     // tlc-8g has no SLC cache: its SLC override is not a form field.
     expect(back.slcPolicy).toEqual({});

@@ -9,7 +9,11 @@
 // the form has one (policies, geometry, fill level, SLC policies) so the
 // panel shows them; any other key stays an override as it was.
 
-import { WORKLOAD_GENERATORS, type WorkloadGenerator } from '@flashscope/wasm/protocol';
+import {
+  WORKLOAD_GENERATORS,
+  type DeviceSchema,
+  type WorkloadGenerator,
+} from '@flashscope/wasm/protocol';
 import { absorbOverride, draftForOverrides, typedOverrideValue } from '../config/formOverrides';
 import { overridesOf } from '../config/scenario';
 import type { ScenarioDraft } from '../store/scenarioDraft';
@@ -24,10 +28,10 @@ export interface SharedConfig {
   workload?: WorkloadGenerator;
 }
 
-export function sharedConfigOf(draft: ScenarioDraft): SharedConfig {
+export function sharedConfigOf(draft: ScenarioDraft, schema: DeviceSchema): SharedConfig {
   const shared: SharedConfig = {
     deviceText: draft.deviceText,
-    set: overridesOf(draft),
+    set: overridesOf(draft, schema),
     fioText: draft.fioText,
   };
   if (draft.workloadGenerator) shared.workload = { ...draft.workloadGenerator };
@@ -129,7 +133,7 @@ export function configParam(search: string): string | null {
  * cannot show) stay as overrides in workloadSet, which the draft sends as
  * they are.
  */
-export function draftFromShared(shared: SharedConfig): ScenarioDraft {
+export function draftFromShared(shared: SharedConfig, schema: DeviceSchema): ScenarioDraft {
   const draft = draftForOverrides({
     deviceText: shared.deviceText,
     fioText: shared.fioText,
@@ -139,7 +143,7 @@ export function draftFromShared(shared: SharedConfig): ScenarioDraft {
     const at = entry.indexOf('=');
     const key = at < 0 ? entry : entry.slice(0, at).trim();
     const value = at < 0 ? '' : typedOverrideValue(entry.slice(at + 1));
-    if (!absorbOverride(draft, key, value)) draft.workloadSet.push(entry);
+    if (!absorbOverride(draft, key, value, schema)) draft.workloadSet.push(entry);
   }
   return draft;
 }

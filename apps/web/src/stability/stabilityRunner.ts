@@ -8,13 +8,12 @@
 import { SimClient } from '@flashscope/wasm/client';
 import type { StabilityProgress, StabilityRequest } from '@flashscope/wasm/protocol';
 import { errorMessage } from '../compare/compareRunner';
-import { deviceFileName, overridesOf } from '../config/scenario';
+import { deviceFileName, overridesOf, workloadOverridesOf } from '../config/scenario';
 import type { AppState } from '../store';
 import {
   comparisonNotes,
   controlsLabel,
-  isClosedLoopFio,
-  runControls,
+  runControlsOf,
   STANDARD_VARIANTS,
   summarizeRun,
   type StabilityVariant,
@@ -50,7 +49,14 @@ export function stabilityInputFrom(state: AppState, settings: StabilitySettings)
     request: {
       deviceJson: draft.deviceText,
       fioText: panelFio,
-      set: [...overridesOf(draft), ...NO_PRECONDITION],
+      // Before the core's schema loads the form shows no fields, so there are
+      // no choices of its own to add: the workload's overrides only.
+      set: [
+        ...(state.config.schema
+          ? overridesOf(draft, state.config.schema)
+          : workloadOverridesOf(draft)),
+        ...NO_PRECONDITION,
+      ],
       deviceName,
       workloadName: draft.workloadPresetId ? `${draft.workloadPresetId}.fio` : 'job.fio',
       roundsMax: settings.roundsMax,
@@ -92,7 +98,7 @@ export class StabilityRunner {
       status: 'running',
       deviceLabel: input.deviceLabel,
       workloadLabel: input.workloadLabel,
-      controlsLabel: controlsLabel(runControls(request.deviceJson, request.set)),
+      controlsLabel: '', // the core's reading of the device, once the worker answers
       createdAtMs: this.now(),
       progress: null,
       resultText: null,
@@ -108,6 +114,11 @@ export class StabilityRunner {
       client = await this.createClient();
       if (!this.running) return; // stopped while the worker started
       this.client = client;
+      const controls = runControlsOf(
+        await client.effectiveDevice(request.deviceJson, request.set ?? [], request.deviceName),
+      );
+      if (!this.running) return;
+      if (controls) this.store.getState().testChanged({ controlsLabel: controlsLabel(controls) });
       const text = await client.runStability(input.request, (progress) => {
         this.pending = progress;
         this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
@@ -151,8 +162,7 @@ export class StabilityRunner {
     if (this.running) return;
     const request = input.request;
     const notes = comparisonNotes(
-      runControls(request.deviceJson, request.set),
-      isClosedLoopFio(request.fioText),
+      ...(await this.measurement(request)),
       request.randomPreconditionCapacity ?? DEFAULT_RANDOM_PRECONDITION,
     );
     const store = this.store.getState();
@@ -164,6 +174,41 @@ export class StabilityRunner {
       });
       if (this.store.getState().test?.status !== 'done') break;
       this.store.getState().comparisonChanged({ done: index + 1, total: variants.length, notes });
+    }
+  }
+
+  /**
+   * The core's reading of the request: the device's controls and whether
+   * the job keeps its queue full (no job file: the stability command's own
+   * round, 4 KiB random at QD32, which does). Nulls (no notes on them)
+   * when the core cannot read them: the run then reports why.
+   */
+  private async measurement(
+    request: StabilityRequest,
+  ): Promise<[ReturnType<typeof runControlsOf>, boolean | null]> {
+    let client: SimClient | null = null;
+    try {
+      client = await this.createClient();
+      const set = request.set ?? [];
+      const controls = runControlsOf(
+        await client.effectiveDevice(request.deviceJson, set, request.deviceName),
+      );
+      const closedLoop =
+        request.fioText.trim() === ''
+          ? true
+          : (
+              await client.resolveFio(
+                request.deviceJson,
+                request.fioText,
+                set,
+                request.workloadName,
+              )
+            ).closed_loop;
+      return [controls, closedLoop];
+    } catch {
+      return [null, null];
+    } finally {
+      client?.terminate();
     }
   }
 

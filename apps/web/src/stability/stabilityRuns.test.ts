@@ -11,10 +11,8 @@ import {
   comparisonNotes,
   controlsLabel,
   freshDriveNote,
-  gcReserves,
-  isClosedLoopFio,
   lowestRows,
-  runControls,
+  runControlsOf,
   STANDARD_VARIANTS,
   summarizeRun,
   windowWaf,
@@ -23,6 +21,11 @@ import {
 import type { StabilityResult } from './stabilityResult';
 import { StabilityRunner } from './stabilityRunner';
 import { createStabilityStore } from './stabilityStore';
+import { coreEffectiveDevice, coreResolveFio } from '../app/testCore';
+
+/** The controls the core reads from a device under overrides. */
+const controlsOf = (device: string, set: string[] = []) =>
+  runControlsOf(coreEffectiveDevice(device, set));
 
 const TINY = JSON.stringify({
   cell: 'slc',
@@ -99,16 +102,15 @@ function result(figures: { cv: number; readP999: number; writeP999: number; waf:
   } satisfies StabilityResult;
 }
 
-describe('runControls and controlsLabel', () => {
-  it('reads the device JSON, then the overrides in order, over the simulator defaults', () => {
-    expect(controlsLabel(runControls('{}'))).toBe('greedy GC · bg GC · no suspend');
-    const controls = runControls(TINY, [
+describe('the controls of a run and their label', () => {
+  it("reads the core's effective device: the JSON, then the overrides in order, over its defaults", () => {
+    expect(controlsLabel(controlsOf('{}')!)).toBe('greedy GC · bg GC · no suspend');
+    const controls = controlsOf(TINY, [
       'gc.victim=cost_benefit',
       'gc.background=false',
       'suspend.program=true',
-      'scheduler="read_priority"',
+      'scheduler=read_priority',
       'gc.background=true', // a later override wins
-      'geometry.pages_per_block=64', // not tracked: skipped
     ]);
     expect(controls).toMatchObject({
       gcVictim: 'cost_benefit',
@@ -116,16 +118,15 @@ describe('runControls and controlsLabel', () => {
       suspendProgram: true,
       suspendErase: false,
       blocksPerPlane: 128,
-      freeBlockThreshold: 0.05,
     });
-    expect(controlsLabel(controls)).toBe(
+    expect(controlsLabel(controls!)).toBe(
       'cost-benefit GC · bg GC · program suspend · read priority',
     );
   });
 
   it('labels each standard variant differently whatever the device says', () => {
     const device = JSON.stringify({ gc: { victim: 'fifo', background: false } });
-    const labels = STANDARD_VARIANTS.map((v) => controlsLabel(runControls(device, v.overrides)));
+    const labels = STANDARD_VARIANTS.map((v) => controlsLabel(controlsOf(device, v.overrides)!));
     expect(labels).toEqual([
       'greedy GC · bg GC · no suspend',
       'cost-benefit GC · bg GC · no suspend',
@@ -134,9 +135,8 @@ describe('runControls and controlsLabel', () => {
     ]);
   });
 
-  it('takes an unparsable device as the defaults', () => {
-    expect(runControls('{ not json', ['suspend.erase=true']).suspendErase).toBe(true);
-    expect(runControls('{ not json').gcVictim).toBe('greedy');
+  it('has no controls for a device the core cannot read', () => {
+    expect(controlsOf('{ not json')).toBeNull();
   });
 });
 
@@ -181,36 +181,30 @@ describe('what a comparison cannot show', () => {
     expect(freshDriveNote([])).toBeNull();
   });
 
-  it('calls a job without rate_iops or thinktime closed-loop', () => {
-    expect(isClosedLoopFio('')).toBe(true);
-    expect(isClosedLoopFio('[a]\nrw=randrw\niodepth=32\n; rate_iops=1000\n')).toBe(true);
-    expect(isClosedLoopFio('[a]\nrate_iops=0\n')).toBe(true);
-    expect(isClosedLoopFio('[a]\nrw=randrw\nrate_iops=1000\n')).toBe(false);
-    expect(isClosedLoopFio('[a]\nthinktime = 0.5ms\n')).toBe(false);
-  });
-
-  it('rounds the GC reserves as layout.cpp does', () => {
+  it("takes the GC reserves from the core's geometry (layout.cpp's rounding)", () => {
     // 5 % of 128 blocks: 7 for both (the teaching drive's free_block_threshold).
-    expect(gcReserves(runControls(TINY))).toEqual({ foreground: 7, background: 7 });
+    expect(controlsOf(TINY)).toMatchObject({ gcReserveBlocks: 7, gcBackgroundReserveBlocks: 7 });
     // Defaults: 2 % -> 3, 5 % -> 7; 32 blocks per plane: both 2.
-    expect(gcReserves(runControls('{}'))).toEqual({ foreground: 3, background: 7 });
-    expect(gcReserves(runControls('{"geometry": {"blocks_per_plane": 32}}'))).toEqual({
-      foreground: 2,
-      background: 2,
+    expect(controlsOf('{}')).toMatchObject({ gcReserveBlocks: 3, gcBackgroundReserveBlocks: 7 });
+    expect(controlsOf('{"geometry": {"blocks_per_plane": 32}}')).toMatchObject({
+      gcReserveBlocks: 2,
+      gcBackgroundReserveBlocks: 2,
     });
   });
 
   it('notes a closed-loop measurement, equal reserves, a paced one without random preconditioning', () => {
-    const notes = comparisonNotes(runControls(TINY), true, 2);
+    const notes = comparisonNotes(controlsOf(TINY), true, 2);
     expect(notes).toHaveLength(2);
     expect(notes[0]).toMatch(/closed-loop/);
     expect(notes[1]).toMatch(/same 7 free blocks per plane/);
     // The default random preconditioning (2x, seed 001) is enough for a paced job.
-    expect(comparisonNotes(runControls('{}'), false, 2)).toEqual([]);
-    const paced = comparisonNotes(runControls('{}'), false, 0);
+    expect(comparisonNotes(controlsOf('{}'), false, 2)).toEqual([]);
+    const paced = comparisonNotes(controlsOf('{}'), false, 0);
+    // Nothing is said about what the core could not tell.
+    expect(comparisonNotes(null, null, 0)).toEqual([]);
     expect(paced).toHaveLength(1);
     expect(paced[0]).toMatch(/no random preconditioning/);
-    expect(comparisonNotes(runControls('{}'), false, 1)).toEqual([]);
+    expect(comparisonNotes(controlsOf('{}'), false, 1)).toEqual([]);
   });
 });
 
@@ -223,6 +217,14 @@ class FakeStabilityClient {
 
   asClient(): SimClient {
     return this as unknown as SimClient;
+  }
+
+  effectiveDevice(deviceText: string, overrides: string[]) {
+    return Promise.resolve(coreEffectiveDevice(deviceText, overrides));
+  }
+
+  resolveFio(deviceText: string, fioText: string, overrides: string[]) {
+    return Promise.resolve(coreResolveFio(deviceText, fioText, overrides));
   }
 
   async runStability(request: StabilityRequest): Promise<string> {
@@ -276,9 +278,11 @@ describe('StabilityRunner history and comparison', () => {
       return clients[clients.length - 1].asClient();
     });
     await runner.compare(input);
-    expect(clients).toHaveLength(4);
+    // The first worker only reads the device and the job for the notes.
+    expect(clients).toHaveLength(5);
+    expect(clients[0].requests).toEqual([]);
     expect(clients.every((c) => c.terminated)).toBe(true);
-    expect(clients.map((c) => c.requests[0].set)).toEqual(
+    expect(clients.slice(1).map((c) => c.requests[0].set)).toEqual(
       STANDARD_VARIANTS.map((v) => ['precondition.fill=0', ...v.overrides]),
     );
     const { history, comparison } = store.getState();
@@ -295,14 +299,25 @@ describe('StabilityRunner history and comparison', () => {
     expect(comparison?.notes).toHaveLength(2);
   });
 
+  it("asks the core whether the panel's job is paced", async () => {
+    const store = createStabilityStore();
+    const runner = new StabilityRunner(store, async () => new FakeStabilityClient().asClient());
+    const paced = '[a]\nrw=randrw\nbs=4k\niodepth=32\nrate_iops=1000\nruntime=1s\n';
+    await runner.compare({ ...input, request: { ...input.request, fioText: paced } });
+    const notes = store.getState().comparison?.notes ?? [];
+    expect(notes.some((note) => /closed-loop/.test(note))).toBe(false);
+    expect(notes.some((note) => /same 7 free blocks/.test(note))).toBe(true);
+  });
+
   it('stops the comparison at a variant that fails', async () => {
     const store = createStabilityStore();
     let created = 0;
+    // Worker 1 reads the notes, 2 runs the baseline, 3 fails.
     const runner = new StabilityRunner(store, async () =>
-      new FakeStabilityClient(++created === 2).asClient(),
+      new FakeStabilityClient(++created === 3).asClient(),
     );
     await runner.compare(input);
-    expect(created).toBe(2);
+    expect(created).toBe(3);
     expect(store.getState().history).toHaveLength(1);
     expect(store.getState().comparison?.done).toBe(1);
     expect(store.getState().test?.status).toBe('error');

@@ -1,15 +1,21 @@
 // Stability runs side by side (issue 7: "the same drive with greedy vs
 // cost-benefit GC, with and without background GC, with and without
 // suspend — CV and p99.9 side by side"). Pure helpers: what a run's device
-// does about GC and read/write conflicts (its JSON under the --set
-// overrides it ran with) as a label, a finished run reduced to the figures
+// does about GC and read/write conflicts (the core's effective device under
+// the --set overrides it ran with) as a label, a finished run reduced to the figures
 // the table shows, the standard variants (those of `flashscope stability
 // --compare`, sim-core stability/stability_comparison.cpp), and the notes
 // on what a comparison cannot show.
 
+import type { EffectiveDevice } from '@flashscope/wasm/protocol';
+import { asObject } from '../util/json';
 import type { StabilityResult } from './stabilityResult';
 
-/** What a run's device does about GC and conflicts, with device_config.h's defaults. */
+/**
+ * What a run's device does about GC and conflicts, as the core has it: the
+ * effective device (its JSON under the run's --set overrides, every
+ * default filled in) and the GC reserves it derives (layout.cpp).
+ */
 export interface RunControls {
   gcVictim: string;
   gcBackground: boolean;
@@ -17,103 +23,28 @@ export interface RunControls {
   suspendErase: boolean;
   scheduler: string;
   blocksPerPlane: number;
-  freeBlockThreshold: number;
-  backgroundFreeBlockThreshold: number;
+  /** Free blocks per plane foreground GC keeps. */
+  gcReserveBlocks: number;
+  /** Free blocks per plane below which background GC starts. */
+  gcBackgroundReserveBlocks: number;
 }
 
-const DEFAULT_CONTROLS: RunControls = {
-  gcVictim: 'greedy',
-  gcBackground: true,
-  suspendProgram: false,
-  suspendErase: false,
-  scheduler: 'fifo',
-  blocksPerPlane: 128,
-  freeBlockThreshold: 0.02,
-  backgroundFreeBlockThreshold: 0.05,
-};
-
-type Json = Record<string, unknown>;
-
-function asObject(value: unknown): Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Json)
-    : {};
-}
-
-/** A --set value as the simulator reads it loosely: JSON, or a bare word. */
-function looseValue(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-type Setter = (controls: RunControls, value: unknown) => void;
-
-const SETTERS: Record<string, Setter> = {
-  'gc.victim': (c, v) => {
-    if (typeof v === 'string') c.gcVictim = v;
-  },
-  'gc.background': (c, v) => {
-    if (typeof v === 'boolean') c.gcBackground = v;
-  },
-  'suspend.program': (c, v) => {
-    if (typeof v === 'boolean') c.suspendProgram = v;
-  },
-  'suspend.erase': (c, v) => {
-    if (typeof v === 'boolean') c.suspendErase = v;
-  },
-  scheduler: (c, v) => {
-    if (typeof v === 'string') c.scheduler = v;
-  },
-  'geometry.blocks_per_plane': (c, v) => {
-    if (typeof v === 'number') c.blocksPerPlane = v;
-  },
-  'gc.free_block_threshold': (c, v) => {
-    if (typeof v === 'number') c.freeBlockThreshold = v;
-  },
-  'gc.background_free_block_threshold': (c, v) => {
-    if (typeof v === 'number') c.backgroundFreeBlockThreshold = v;
-  },
-};
-
-/**
- * The controls of the device `deviceJson` after the overrides `set`
- * (KEY=VALUE, applied in order like the CLI's --set). Keys it does not
- * track are skipped; an unparsable device counts as the defaults.
- */
-export function runControls(deviceJson: string, set: readonly string[] = []): RunControls {
-  const controls = { ...DEFAULT_CONTROLS };
-  let device: Json = {};
-  try {
-    device = asObject(JSON.parse(deviceJson));
-  } catch {
-    // the simulator reports the device's own errors
-  }
+/** The controls of an effective device; null when the core could not read it. */
+export function runControlsOf(effective: EffectiveDevice): RunControls | null {
+  const { device, derived } = effective;
+  if (device === null || derived === null) return null;
   const gc = asObject(device.gc);
   const suspend = asObject(device.suspend);
-  const geometry = asObject(device.geometry);
-  const fromFile: [string, unknown][] = [
-    ['gc.victim', gc.victim],
-    ['gc.background', gc.background],
-    ['suspend.program', suspend.program],
-    ['suspend.erase', suspend.erase],
-    ['scheduler', device.scheduler],
-    ['geometry.blocks_per_plane', geometry.blocks_per_plane],
-    ['gc.free_block_threshold', gc.free_block_threshold],
-    ['gc.background_free_block_threshold', gc.background_free_block_threshold],
-  ];
-  for (const [key, value] of fromFile) SETTERS[key](controls, value);
-  for (const assignment of set) {
-    const equals = assignment.indexOf('=');
-    if (equals < 0) continue;
-    SETTERS[assignment.slice(0, equals).trim()]?.(
-      controls,
-      looseValue(assignment.slice(equals + 1).trim()),
-    );
-  }
-  return controls;
+  return {
+    gcVictim: String(gc.victim),
+    gcBackground: gc.background === true,
+    suspendProgram: suspend.program === true,
+    suspendErase: suspend.erase === true,
+    scheduler: String(device.scheduler),
+    blocksPerPlane: derived.blocks_per_plane,
+    gcReserveBlocks: derived.gc_reserve_blocks_per_plane,
+    gcBackgroundReserveBlocks: derived.gc_background_reserve_blocks_per_plane,
+  };
 }
 
 /** "greedy GC · bg GC · no suspend" (and "· read priority" when the die scheduler is). */
@@ -254,51 +185,32 @@ export const STANDARD_VARIANTS: readonly StabilityVariant[] = [
   },
 ];
 
-/** Whether the measurement keeps its queue full: no rate_iops or thinktime ('' is the default round). */
-export function isClosedLoopFio(fioText: string): boolean {
-  for (const raw of fioText.split(/\r?\n/)) {
-    const line = raw.replace(/[;#].*$/, '').trim();
-    const match = /^(rate_iops|thinktime)\s*=\s*(\S+)/.exec(line);
-    if (match && Number.parseFloat(match[2]) > 0) return false;
-  }
-  return true;
-}
-
-/** Free blocks per plane GC keeps (layout.cpp): at least 2, the background reserve at least that. */
-export function gcReserves(c: RunControls): { foreground: number; background: number } {
-  const foreground = Math.max(2, Math.ceil(c.freeBlockThreshold * c.blocksPerPlane));
-  const background = Math.max(
-    foreground,
-    Math.ceil(c.backgroundFreeBlockThreshold * c.blocksPerPlane),
-  );
-  return { foreground, background };
-}
-
 /**
  * What the comparison of these controls on this measurement cannot show
  * (the CLI's notes; a job that is not closed-loop is taken as paced).
+ * `controls` and `closedLoop` are the core's reading of the device and the
+ * job file (effectiveDevice, resolveFio); null when it could not tell.
  */
 export function comparisonNotes(
-  controls: RunControls,
-  closedLoop: boolean,
+  controls: RunControls | null,
+  closedLoop: boolean | null,
   randomPrecondition: number,
 ): string[] {
   const notes: string[] = [];
-  if (closedLoop) {
+  if (closedLoop === true) {
     notes.push(
       'The measurement is closed-loop (no rate_iops or thinktime): the dies are seldom idle, so ' +
         'background GC hardly runs and "no bg GC" differs little from the baseline. Pace the ' +
         'fio job in the panel (e.g. rate_iops) to compare it.',
     );
   }
-  const reserves = gcReserves(controls);
-  if (reserves.background <= reserves.foreground) {
+  if (controls !== null && controls.gcBackgroundReserveBlocks <= controls.gcReserveBlocks) {
     notes.push(
-      `On this drive background GC keeps the same ${reserves.foreground} free blocks per plane ` +
+      `On this drive background GC keeps the same ${controls.gcReserveBlocks} free blocks per plane ` +
         `as foreground GC (${controls.blocksPerPlane} blocks per plane), so it never starts first.`,
     );
   }
-  if (!closedLoop && randomPrecondition === 0) {
+  if (closedLoop === false && randomPrecondition === 0) {
     notes.push(
       'The job is paced and there is no random preconditioning: rounds at a fixed rate all have ' +
         'the same IOPS, so steady state comes at round 5, possibly while the drive is still ' +

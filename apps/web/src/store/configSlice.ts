@@ -16,7 +16,8 @@ import {
   sameConflictPolicy,
   type ConflictPolicyDraft,
 } from '../config/conflictPolicy';
-import { effectivePolicy, samePolicy } from '../config/scenario';
+import type { DeviceSchema } from '@flashscope/wasm/protocol';
+import { effectivePolicy, samePolicy } from '../config/deviceValues';
 import { effectiveSlcPolicy, sameSlcPolicy, type SlcPolicyChoice } from '../config/slcPolicy';
 import { effectiveZnsPolicy, sameZnsPolicy, type ZnsPolicyChoice } from '../config/znsPolicy';
 import type { SliceGet, SliceSet } from './appState';
@@ -36,11 +37,17 @@ export interface ConfigSlice {
   devicePresets: DevicePresetEntry[];
   workloadPresets: WorkloadPresetEntry[];
   scenarios: ScenarioEntry[];
+  /**
+   * The core's device schema (defaults, limits, choices and labels), asked
+   * of the worker once at startup; null until then, and the form waits.
+   */
+  schema: DeviceSchema | null;
   draft: ScenarioDraft;
   applied: ScenarioDraft | null;
   /** A policy changed while a run was loaded: the UI offers to restart with it. */
   restartOffered: boolean;
 
+  schemaLoaded(schema: DeviceSchema): void;
   presetsLoaded(devices: DevicePresetEntry[], workloads: WorkloadPresetEntry[]): void;
   selectDevicePreset(id: string, deviceText: string): void;
   editDeviceText(deviceText: string): void;
@@ -67,14 +74,22 @@ export interface ConfigSlice {
 const PRECONDITION_FILL = 'precondition.fill=';
 
 /** The draft would run other policies than the applied run. */
-function policiesDiffer(draft: ScenarioDraft, applied: ScenarioDraft | null): boolean {
+function policiesDiffer(
+  draft: ScenarioDraft,
+  applied: ScenarioDraft | null,
+  schema: DeviceSchema | null,
+): boolean {
+  if (applied === null || schema === null) return false;
+  const differ = <T>(
+    effective: (d: ScenarioDraft, s: DeviceSchema) => T,
+    same: (a: T, b: T) => boolean,
+  ) => !same(effective(draft, schema), effective(applied, schema));
   return (
-    applied !== null &&
-    (!samePolicy(effectivePolicy(draft), effectivePolicy(applied)) ||
-      !sameSlcPolicy(effectiveSlcPolicy(draft), effectiveSlcPolicy(applied)) ||
-      !sameZnsPolicy(effectiveZnsPolicy(draft), effectiveZnsPolicy(applied)) ||
-      !sameClassicPolicy(effectiveClassicPolicy(draft), effectiveClassicPolicy(applied)) ||
-      !sameConflictPolicy(effectiveConflictPolicy(draft), effectiveConflictPolicy(applied)))
+    differ(effectivePolicy, samePolicy) ||
+    differ(effectiveSlcPolicy, sameSlcPolicy) ||
+    differ(effectiveZnsPolicy, sameZnsPolicy) ||
+    differ(effectiveClassicPolicy, sameClassicPolicy) ||
+    differ(effectiveConflictPolicy, sameConflictPolicy)
   );
 }
 
@@ -86,10 +101,12 @@ export function createConfigSlice(set: SliceSet<'config'>, get: SliceGet<'config
     devicePresets: [],
     workloadPresets: [],
     scenarios: [],
+    schema: null,
     draft: EMPTY_DRAFT,
     applied: null,
     restartOffered: false,
 
+    schemaLoaded: (schema) => set({ schema }),
     presetsLoaded: (devicePresets, workloadPresets) => set({ devicePresets, workloadPresets }),
 
     // Geometry and capacity belong to a device, so a new preset drops their
@@ -117,23 +134,24 @@ export function createConfigSlice(set: SliceSet<'config'>, get: SliceGet<'config
     setPolicy: (patch) => {
       const { draft, applied } = get();
       const next = { ...draft, policy: { ...draft.policy, ...patch } };
-      set({ draft: next, restartOffered: policiesDiffer(next, applied) });
+      set({ draft: next, restartOffered: policiesDiffer(next, applied, get().schema) });
     },
     setSlcPolicy: (patch) => {
       const { draft, applied } = get();
       const next = { ...draft, slcPolicy: { ...draft.slcPolicy, ...patch } };
-      set({ draft: next, restartOffered: policiesDiffer(next, applied) });
+      set({ draft: next, restartOffered: policiesDiffer(next, applied, get().schema) });
     },
     setZnsPolicy: (patch) => {
       const { draft, applied } = get();
       const next = { ...draft, znsPolicy: { ...draft.znsPolicy, ...patch } };
-      set({ draft: next, restartOffered: policiesDiffer(next, applied) });
+      set({ draft: next, restartOffered: policiesDiffer(next, applied, get().schema) });
     },
     setClassicPolicy: (patch) => {
-      const { draft, applied } = get();
-      const consistent = withClassicChoice(effectiveClassicPolicy(draft), patch);
+      const { draft, applied, schema } = get();
+      if (schema === null) return; // the form waits for the schema
+      const consistent = withClassicChoice(effectiveClassicPolicy(draft, schema), patch);
       const next = { ...draft, classicPolicy: { ...draft.classicPolicy, ...consistent } };
-      set({ draft: next, restartOffered: policiesDiffer(next, applied) });
+      set({ draft: next, restartOffered: policiesDiffer(next, applied, get().schema) });
     },
     setConflictPolicy: (patch) => {
       const { draft, applied } = get();
@@ -144,7 +162,7 @@ export function createConfigSlice(set: SliceSet<'config'>, get: SliceGet<'config
       const conflictPolicy = { ...chosen, ...patch, readDisturbThresholds };
       if (readDisturbThresholds === undefined) delete conflictPolicy.readDisturbThresholds;
       const next = { ...draft, conflictPolicy };
-      set({ draft: next, restartOffered: policiesDiffer(next, applied) });
+      set({ draft: next, restartOffered: policiesDiffer(next, applied, get().schema) });
     },
     scenariosLoaded: (scenarios) => set({ scenarios }),
     selectScenario: (draft) => set({ draft }),

@@ -4,26 +4,14 @@ import type { ConflictPolicyDraft } from '../config/conflictPolicy';
 import type { SlcPolicyChoice } from '../config/slcPolicy';
 import type { ZnsPolicyChoice } from '../config/znsPolicy';
 
-// The scenario a user edits, as data: the policy names the simulator
-// registers (packages/sim-core/src/ftl/gc/victim_policy_names.h), the
-// geometry keys the form exposes, preset index entries and the draft.
-
-export const GC_VICTIM_POLICIES = [
-  'greedy',
-  'cost_benefit',
-  'fifo',
-  'random',
-  'd_choices',
-] as const;
-export type GcVictimPolicy = (typeof GC_VICTIM_POLICIES)[number];
-
-export const SCHEDULERS = ['fifo', 'read_priority'] as const;
-export type SchedulerName = (typeof SCHEDULERS)[number];
+// The scenario a user edits, as data: the geometry keys the form exposes,
+// preset index entries and the draft. Policy names are the core's (the
+// device schema's choices), so they are plain strings here.
 
 export interface PolicyChoice {
-  gcVictim: GcVictimPolicy;
+  gcVictim: string;
   gcBackground: boolean;
-  scheduler: SchedulerName;
+  scheduler: string;
 }
 
 export const GEOMETRY_KEYS = [

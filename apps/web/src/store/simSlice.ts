@@ -95,8 +95,11 @@ export function createSimSlice(set: SliceSet<'sim'>, get: SliceGet<'sim'>): SimS
     loaded: (layout, device) =>
       set({ ...freshRun(get().runId + 1), phase: 'ready', layout, device, error: null }),
     // The worker drops its old run before creating the new one, so after a
-    // failed load there is no run; the last frame stays on screen, dimmed.
-    loadFailed: (error) => set({ phase: 'idle', running: false, error }),
+    // failed load there is no run: its figures, charts and device view go
+    // empty under the error rather than show the old run as if it were this
+    // one. The draft (the user's edits) is the config slice's and stays.
+    loadFailed: (error) =>
+      set({ ...freshRun(get().runId + 1), phase: 'idle', layout: null, device: null, error }),
     runReset: () => set({ ...freshRun(get().runId + 1) }),
 
     frameArrived: (frame) => {

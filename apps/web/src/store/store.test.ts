@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { BlockArrays, Layout, SnapshotMeta } from '@flashscope/wasm/protocol';
 import { createAppStore } from './index';
 import type { Frame } from './simSlice';
+import { coreSchema } from '../app/testCore';
+
+const schema = coreSchema();
 
 const layout: Layout = {
   channels: 2,
@@ -89,6 +92,7 @@ function frame(number: number, overrides: Partial<SnapshotMeta> = {}): Frame {
 describe('sim slice', () => {
   it('starts empty and becomes ready with a layout, in a new run', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     expect(store.getState().sim.phase).toBe('starting');
     store.getState().sim.clientReady();
     store.getState().sim.loadStarted();
@@ -103,6 +107,7 @@ describe('sim slice', () => {
 
   it('keeps frame arrays by reference and bumps versions; series and events accumulate', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     store.getState().sim.loaded(layout, {});
     const first = frame(1);
     store.getState().sim.frameArrived(first);
@@ -140,6 +145,7 @@ describe('sim slice', () => {
 
   it('a reset starts a new, empty run on the same layout', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     store.getState().sim.loaded(layout, {});
     store.getState().sim.frameArrived(frame(1));
     const before = store.getState().sim;
@@ -153,11 +159,15 @@ describe('sim slice', () => {
     expect(sim.simTimeNs).toBe(0);
   });
 
-  it('a failed load leaves no run and shows the error; status and errors are recorded', () => {
+  it('a failed load clears the old run under the error and keeps the edits', () => {
     const store = createAppStore();
-    store.getState().sim.loaded(layout, {});
+    store.getState().config.schemaLoaded(schema);
+    store.getState().config.setOverprovision(0.2);
+    store.getState().sim.loaded(layout, { cell: 'tlc' });
+    store.getState().sim.frameArrived(frame(1));
     store.getState().sim.statusChanged({ running: true, finished: false, simTimeNs: 5 });
     expect(store.getState().sim.running).toBe(true);
+    const runId = store.getState().sim.runId;
     store.getState().sim.loadStarted();
     store.getState().sim.loadFailed({
       kind: 'input',
@@ -169,13 +179,22 @@ describe('sim slice', () => {
     expect(sim.phase).toBe('idle');
     expect(sim.running).toBe(false);
     expect(sim.error?.message).toBe('device.json:3: unknown key "bogus"');
-    expect(sim.layout).toBe(layout); // the last picture stays on screen
+    // The old run's figures, charts and device view are gone, not shown under the error.
+    expect(sim.layout).toBeNull();
+    expect(sim.device).toBeNull();
+    expect(sim.frame).toBeNull();
+    expect(sim.series.length).toBe(0);
+    expect(sim.simTimeNs).toBe(0);
+    expect(sim.runId).toBe(runId + 1);
+    // What the user typed is still there to fix.
+    expect(store.getState().config.draft.overprovision).toBe(0.2);
     store.getState().sim.clearError();
     expect(store.getState().sim.error).toBeNull();
   });
 
   it('marks a run finished from a frame and keeps the chosen speed', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     store.getState().sim.loaded(layout, {});
     store.getState().sim.frameArrived(frame(1, { finished: true }));
     expect(store.getState().sim.finished).toBe(true);
@@ -189,6 +208,7 @@ describe('config slice', () => {
 
   it('a device preset replaces the text and drops geometry overrides, keeping policies', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectDevicePreset('a', deviceText);
     config().setGeometry('channels', 4);
@@ -204,6 +224,7 @@ describe('config slice', () => {
 
   it('removes a geometry override set to undefined', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     store.getState().config.setGeometry('channels', 4);
     store.getState().config.setGeometry('channels', undefined);
     expect(store.getState().config.draft.geometry).toEqual({});
@@ -211,6 +232,7 @@ describe('config slice', () => {
 
   it('offers a restart only when a policy differs from the running one', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectDevicePreset('a', deviceText);
     config().setPolicy({ gcVictim: 'greedy' });
@@ -229,6 +251,7 @@ describe('config slice', () => {
 
   it('a policy equal to the device text value is no change', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectDevicePreset('a', deviceText); // gc.victim fifo in the text
     config().markApplied(config().draft);
@@ -238,6 +261,7 @@ describe('config slice', () => {
 
   it('a workload preset splits its precondition fill from its other overrides', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     store
       .getState()
       .config.selectWorkloadPreset('rw', '[job]\nrw=randwrite\n', [
@@ -254,6 +278,7 @@ describe('config slice', () => {
 
   it('marking a draft applied withdraws the restart offer', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().markApplied(config().draft);
     config().setPolicy({ gcBackground: false });
@@ -267,6 +292,7 @@ describe('config slice', () => {
 describe('view slice', () => {
   it('switches colour mode and throughput unit', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     expect(store.getState().view.colorMode).toBe('valid');
     store.getState().view.setColorMode('erase');
     expect(store.getState().view.colorMode).toBe('erase');
@@ -276,6 +302,7 @@ describe('view slice', () => {
 
   it('ignores a hover identical to the current one (no needless renders)', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     let notifications = 0;
     store.subscribe(() => notifications++);
     store.getState().view.setHover({ block: 3, unit: null, x: 10, y: 12 });
@@ -291,6 +318,7 @@ describe('config slice and the SLC cache', () => {
 
   it('offers a restart when an SLC policy differs from the running one', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectDevicePreset('teaching-qlc-slc', qlc);
     config().markApplied(config().draft);
@@ -302,6 +330,7 @@ describe('config slice and the SLC cache', () => {
 
   it('a scenario replaces the draft; a preset chosen afterwards leaves the scenario', () => {
     const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
     const config = () => store.getState().config;
     config().selectScenario({
       ...config().draft,

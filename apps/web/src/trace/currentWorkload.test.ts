@@ -11,6 +11,9 @@ import {
   workloadProblem,
 } from './currentWorkload';
 import { TPCC_SUMMARY } from './testSummary';
+import { coreSchema } from '../app/testCore';
+
+const schema = coreSchema();
 
 const draft: ScenarioDraft = {
   ...EMPTY_DRAFT,
@@ -140,11 +143,11 @@ describe('settingsEdited', () => {
 
 describe('loadRequestFor', () => {
   it('gives the same request as before for the draft fio job', () => {
-    const request = buildLoadRequest(draft);
+    const request = buildLoadRequest(draft, schema);
     expect(request).toEqual({
       deviceJson: draft.deviceText,
       fioText: draft.fioText,
-      set: overridesOf(draft),
+      set: overridesOf(draft, schema),
       deviceName: 'teaching-slc-tiny.json',
       workloadName: 'randwrite-4k.fio',
       seriesIntervalMs: 10,

@@ -10,8 +10,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { frameScheduler } from '../app/frameScheduler';
 import { formatBytes, formatCount, formatPercent, formatWaf } from '../app/format';
-import { ZNS_GC_LABELS, ZNS_PLACEMENT_LABELS } from '../config/ZnsPolicyFields';
-import { ZNS_GC_VICTIMS, ZNS_PLACEMENTS } from '../config/znsPolicy';
+import { choiceLabel } from '../config/choiceLabel';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import { appStore, useAppStore, type AppState } from '../store';
 import type { ZnsMeta } from '@flashscope/wasm/protocol';
@@ -32,16 +31,6 @@ export function formatAgainstLimit(count: number, limit: number): string {
   return limit > 0 ? `${count} / ${limit}` : `${count} (no limit)`;
 }
 
-export function placementLabel(name: string): string {
-  const known = ZNS_PLACEMENTS.find((placement) => placement === name);
-  return known ? ZNS_PLACEMENT_LABELS[known] : name;
-}
-
-function gcVictimLabel(name: string): string {
-  const known = ZNS_GC_VICTIMS.find((victim) => victim === name);
-  return known ? ZNS_GC_LABELS[known] : name;
-}
-
 interface Hover {
   zone: number;
   x: number;
@@ -57,6 +46,7 @@ export function ZonesView() {
 }
 
 function ZonesCard() {
+  const schema = useAppStore((state) => state.config.schema);
   const stageRef = useRef<HTMLDivElement>(null);
   const staticRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
@@ -104,9 +94,14 @@ function ZonesCard() {
             <p className="card-subtitle">
               {zns.zone_count.toLocaleString('en')} zones of{' '}
               {formatBytes(zns.zone_capacity_blocks * 4096)} · placement{' '}
-              <span title={placementLabel(zns.placement)}>{zns.placement}</span> · GC{' '}
-              <span title={gcVictimLabel(zns.gc_victim)}>{zns.gc_victim}</span> · {zns.classes}{' '}
-              classes
+              <span title={choiceLabel(schema, 'zns.placement', zns.placement)}>
+                {zns.placement}
+              </span>{' '}
+              · GC{' '}
+              <span title={choiceLabel(schema, 'zns.gc_victim', zns.gc_victim)}>
+                {zns.gc_victim}
+              </span>{' '}
+              · {zns.classes} classes
             </p>
           )}
         </div>
