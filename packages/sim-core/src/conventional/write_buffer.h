@@ -77,6 +77,13 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
 
  private:
   static constexpr uint64_t kNever = UINT64_MAX;
+  // Programs a plane may have queued or running for host data: one running
+  // and one waiting keeps the die busy without draining the buffer into one
+  // plane.
+  static constexpr uint8_t kHostProgramsPerPlane = 2;
+  // Owner of buffered units that no host request waits for (read
+  // promotions, pinned units going back into pSLC).
+  static constexpr uint32_t kInternalRequest = 0xFFFFFFFEu;
   struct BufferedUnit {
     uint32_t lpn;
     uint32_t request;  // the write it belongs to (used without a DRAM buffer);
