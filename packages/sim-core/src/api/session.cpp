@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "classic/classic_device.h"
 #include "sim/fio_jobs.h"
 #include "sim/generator_jobs.h"
 #include "util/input_error.h"
@@ -193,7 +194,7 @@ const std::string& Session::Describe() {
 
 const std::vector<uint8_t>& Session::Snapshot() {
   ++frame_;
-  if (const classic::ClassicDevice* classic = sim_->classic()) {
+  if (const classic::ClassicDevice* classic = sim_->drive().classic()) {
     return snapshot_.Build(*classic, sim_->layout(), frame_);
   }
   return snapshot_.Build(sim_->ftl(), frame_);

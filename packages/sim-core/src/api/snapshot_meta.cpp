@@ -40,23 +40,23 @@ constexpr size_t kMaxEventsPerFrame = 256;
 // The SLC funnel now (null without a cache): capacities, what is in it, and
 // the inflow/outflow rates of the latest series interval.
 void WriteSlcNow(json::Writer& out, const Simulator& sim) {
-  if (!sim.slc_enabled()) {
+  if (!sim.drive().has_slc_cache()) {
     out.Null();
     return;
   }
-  const SlcCache& cache = sim.controller().slc();
-  const SlcStats& slc = sim.controller().slc_stats();
+  const SlcFigures cache = sim.drive().slc_now();
+  const SlcStats& slc = cache.stats;
   const FtlState& ftl = sim.ftl();
   const uint64_t unit = sim.layout().unit_bytes;
   const TimeSeries& series = sim.series();
   out.BeginObject();
-  out.FieldUint("capacity_bytes", cache.StaticCapacityBytes() + cache.DynamicCapacityBytes());
-  out.FieldUint("static_capacity_bytes", cache.StaticCapacityBytes());
-  out.FieldUint("dynamic_capacity_bytes", cache.DynamicCapacityBytes());
+  out.FieldUint("capacity_bytes", cache.static_capacity_bytes + cache.dynamic_capacity_bytes);
+  out.FieldUint("static_capacity_bytes", cache.static_capacity_bytes);
+  out.FieldUint("dynamic_capacity_bytes", cache.dynamic_capacity_bytes);
   out.FieldUint("static_used_bytes", ftl.static_slc_written_units() * unit);
   out.FieldUint("dynamic_used_bytes", ftl.dynamic_slc_written_units() * unit);
-  out.FieldUint("persistent_bytes", sim.controller().PersistentCacheBytes());
-  out.FieldUint("persistent_capacity_bytes", cache.PersistentCapacityBytes());
+  out.FieldUint("persistent_bytes", cache.persistent_bytes);
+  out.FieldUint("persistent_capacity_bytes", cache.persistent_capacity_bytes);
   out.Field("inflow_mbps", series.size() ? series.slc_inflow_mbps.back() : 0);
   out.Field("outflow_mbps", series.size() ? series.slc_outflow_mbps.back() : 0);
   out.FieldUint("migration_bytes", slc.migrated_units * unit);

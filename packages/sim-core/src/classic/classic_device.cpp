@@ -430,4 +430,19 @@ void ClassicDevice::OnFlashOpDone(const FlashOp& op, uint64_t now_ns) {
   Finish(op.owner, now_ns);
 }
 
+void ClassicDevice::Precondition(const PreconditionConfig& p, Rng& rng, PreconditionStats& stats) {
+  const auto units = [this](double share) {
+    return static_cast<uint64_t>(share * static_cast<double>(layout_.logical_units));
+  };
+  stats.fill_units = std::min(units(p.fill), layout_.logical_units);
+  stats.random_units = units(p.random_writes);
+  Precondition(stats.fill_units, stats.random_units, rng, stats.nand);
+  stats.gc_runs = precondition_gc_runs();
+}
+
+double ClassicDevice::BufferStateBytesPerPhysicalUnit() const {
+  const double buffer_bits = static_cast<double>(layout_.logical_units) / 8;
+  return buffer_bits / layout_.physical_units;
+}
+
 }  // namespace flashscope::classic

@@ -60,18 +60,18 @@
 
 #include "cache/i_write_cache.h"
 #include "config/device_config.h"
+#include "drive/i_drive.h"
+#include "engine/flash_engine.h"
+#include "host/i_device_front_end.h"
 #include "mapping/i_mapping_scheme.h"
 #include "metrics/nand_counters.h"
 #include "nand/layout.h"
-#include "sim/flash_engine.h"
-#include "sim/i_device_front_end.h"
-#include "sim/ring_queue.h"
+#include "util/ring_queue.h"
 #include "util/rng.h"
 
 namespace flashscope::classic {
 
-class ClassicDevice final : public IDeviceFrontEnd,
-                            public IFlashListener,
+class ClassicDevice final : public IDrive,
                             public mapping::IMappingListener,
                             public cache::IWriteCacheListener {
  public:
@@ -82,7 +82,24 @@ class ClassicDevice final : public IDeviceFrontEnd,
   ClassicDevice(const ClassicDevice&) = delete;
   ClassicDevice& operator=(const ClassicDevice&) = delete;
 
-  void set_host(IHostCallbacks* host) { host_ = host; }
+  // --- IDrive ---------------------------------------------------------------
+  std::string_view kind() const override { return "classic"; }
+  void set_host(IHostCallbacks* host) override { host_ = host; }
+  // The fill and random shares of the logical pages, through Precondition
+  // below.
+  void Precondition(const PreconditionConfig& precondition, Rng& rng,
+                    PreconditionStats& stats) override;
+  uint32_t EraseCount(uint32_t block) const override { return EraseCountAt(block); }
+  uint64_t FreeBlocks() const override { return free_blocks(); }
+  // The host side's pending bitmap, counted as for the conventional drive.
+  double BufferStateBytesPerPhysicalUnit() const override;
+  void SampleDevice(IntervalCounters::Device& device) override {
+    device.free_blocks = free_blocks();
+  }
+  const ClassicDevice* classic() const override { return this; }
+  // Whether the mapping scheme keeps a cached mapping table (DFTL's CMT):
+  // the reports then write its counters.
+  bool has_cmt() const { return mapping_name_ == "dftl"; }
 
   // Untimed: `fill_pages` sequential page writes from page 0, then
   // `random_pages` uniform random ones; NAND work goes to `counters`.

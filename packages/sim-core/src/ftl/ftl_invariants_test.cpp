@@ -4,6 +4,7 @@
 // add up, and free blocks hold nothing.
 #include <gtest/gtest.h>
 
+#include "conventional/controller_for_test.h"
 #include "ftl/ftl_state.h"
 #include "ftl/gc/i_victim_policy.h"
 #include "ftl/untimed_writer.h"
@@ -97,7 +98,7 @@ TEST(FtlInvariants, HoldAfterATimedRunWithTrimsAndGc) {
   Simulator sim(config, testing::ClosedLoop(std::move(ios), 32));
   sim.Precondition();
   sim.RunToCompletion();
-  EXPECT_GT(sim.controller().gc_runs(), 1'000u);
+  EXPECT_GT(flashscope::testing::ControllerOf(sim).gc_runs(), 1'000u);
   ExpectConsistent(sim.ftl());
 }
 

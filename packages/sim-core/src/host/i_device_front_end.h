@@ -1,5 +1,7 @@
-// IDeviceFrontEnd: the drive as the host sees it — the conventional
-// Controller (sim/controller.h) or the zoned ZnsDevice (zns/zns_device.h).
+// IDeviceFrontEnd: the drive as the host sees it — any IDrive
+// (drive/i_drive.h): the conventional Controller (conventional/controller.h),
+// the ClassicDevice (classic/classic_device.h) or the zoned ZnsDevice
+// (zns/zns_device.h).
 // The host splits each request into mapping units and hands it over; the
 // device reports units done through IHostCallbacks as they complete (at
 // once, or when flash work finishes).

@@ -3,6 +3,7 @@
 #include <array>
 #include <span>
 
+#include "classic/classic_device.h"
 #include "mapping/i_mapping_scheme.h"
 
 namespace flashscope {
@@ -60,18 +61,18 @@ void WriteCmtCounts(json::Writer& out, const mapping::CmtCounts& cmt) {
 }
 
 bool HasWriteCache(const Simulator& sim) {
-  return sim.classic() != nullptr && sim.config().cache.policy != "none";
+  return sim.drive().classic() != nullptr && sim.config().cache.policy != "none";
 }
 
 }  // namespace
 
 void WriteFtlResult(json::Writer& out, const Simulator& sim) {
-  const classic::ClassicDevice* device = sim.classic();
+  const classic::ClassicDevice* device = sim.drive().classic();
   out.BeginObject();
   out.FieldString("mapping", device ? device->mapping_name() : "page");
   if (device) {
     WriteFtlFields(out, *device);
-    if (device->mapping_name() == "dftl") {
+    if (device->has_cmt()) {
       out.Key("cmt").BeginObject();
       WriteCmtCounts(out, device->cmt());
       out.EndObject();
@@ -86,12 +87,12 @@ void WriteCacheResult(json::Writer& out, const Simulator& sim) {
     return;
   }
   out.BeginObject();
-  WriteCacheFields(out, sim, sim.classic()->cache());
+  WriteCacheFields(out, sim, sim.drive().classic()->cache());
   out.EndObject();
 }
 
 void WriteClassicMeta(json::Writer& out, const Simulator& sim) {
-  const classic::ClassicDevice* device = sim.classic();
+  const classic::ClassicDevice* device = sim.drive().classic();
   if (device == nullptr) {
     out.Null();
     return;
@@ -102,7 +103,7 @@ void WriteClassicMeta(json::Writer& out, const Simulator& sim) {
   out.FieldUint("block_erases", sim.counters().TotalErases());
   WriteFtlFields(out, *device);
   out.Key("cmt");
-  if (device->mapping_name() == "dftl") {
+  if (device->has_cmt()) {
     out.BeginObject()
         .FieldUint("capacity", sim.config().ftl.cmt_entries)
         .FieldUint("cached", device->cmt_cached());

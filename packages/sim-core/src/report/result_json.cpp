@@ -207,15 +207,15 @@ void WriteLatencies(json::Writer& out, const std::array<LatencyHistogram, kHostO
 // first cliff with the write throughput on either side of it, and read
 // latency by where the data was (seed 000 Fig. 7).
 void WriteSlc(json::Writer& out, const Simulator& sim) {
-  const SlcCache& cache = sim.controller().slc();
-  const SlcStats& slc = sim.controller().slc_stats();
+  const SlcFigures cache = sim.drive().slc_now();
+  const SlcStats& slc = cache.stats;
   const uint64_t unit = sim.layout().unit_bytes;
   out.BeginObject();
-  out.FieldUint("static_capacity_bytes", cache.StaticCapacityBytes());
+  out.FieldUint("static_capacity_bytes", cache.static_capacity_bytes);
   out.FieldUint("dynamic_capacity_bytes_at_start", slc.dynamic_bytes_at_start);
   out.FieldUint("capacity_bytes_at_start",
-                cache.StaticCapacityBytes() + slc.dynamic_bytes_at_start);
-  out.FieldUint("persistent_capacity_bytes", cache.PersistentCapacityBytes());
+                cache.static_capacity_bytes + slc.dynamic_bytes_at_start);
+  out.FieldUint("persistent_capacity_bytes", cache.persistent_capacity_bytes);
   out.FieldUint("migration_bytes", slc.migrated_units * unit);
   out.FieldUint("migrations", slc.migrations);
   out.FieldUint("host_bytes_to_slc", slc.host_units_to_slc * unit);
@@ -254,7 +254,7 @@ void WriteSlc(json::Writer& out, const Simulator& sim) {
   out.EndObject();
 }
 
-// Host write stalls (waits over Controller::kStallThresholdNs for buffer
+// Host write stalls (waits over WriteBuffer::kStallThresholdNs for buffer
 // space), and how much of that time GC or migration was running: the
 // internal work the stalls are attributed to. From the log's running
 // totals, so they count every stall however few events the log keeps.
@@ -393,7 +393,7 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   // Reads of data never written complete without touching flash: a trace
   // replayed on an empty drive shows read latencies no drive has.
   out.FieldUint("unwritten_read_bytes", sim.front_end().unwritten_read_units() * layout.unit_bytes);
-  if (sim.slc_enabled()) {
+  if (sim.drive().has_slc_cache()) {
     out.Key("slc");
     WriteSlc(out, sim);
   }
@@ -418,10 +418,7 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   out.FieldUint("program_suspensions", sim.flash().program_suspensions());
   out.FieldUint("erase_suspensions", sim.flash().erase_suspensions());
   out.EndObject();
-  ReliabilityStats reliability;
-  if (!sim.config().zns.enabled && !sim.classic()) {
-    reliability = sim.controller().reliability_stats();
-  }
+  const ReliabilityStats reliability = sim.drive().reliability();
   out.Key("read_disturb").BeginObject();
   out.FieldUint("refreshes", reliability.refreshes);
   out.FieldUint("refreshed_units", reliability.refreshed_units);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "zns/zns_device.h"
 #include "zns/zns_status.h"
 
 namespace flashscope {
@@ -55,7 +56,7 @@ void WriteClassStats(json::Writer& out, const zns::HostFtlStats& stats) {
 }  // namespace
 
 void WriteZnsResult(json::Writer& out, const Simulator& sim) {
-  const zns::ZnsDevice* device = sim.zns();
+  const zns::ZnsDevice* device = sim.drive().zoned();
   if (device == nullptr) {
     out.Null();
     return;
@@ -179,7 +180,7 @@ void WriteGcFlow(json::Writer& out, const zns::ZnsDevice& device, ZnsMetaCursor&
 }  // namespace
 
 void WriteZnsMeta(json::Writer& out, const Simulator& sim, ZnsMetaCursor& cursor) {
-  const zns::ZnsDevice* device = sim.zns();
+  const zns::ZnsDevice* device = sim.drive().zoned();
   if (device == nullptr) {
     out.Null();
     return;
@@ -223,7 +224,7 @@ void WriteZnsMeta(json::Writer& out, const Simulator& sim, ZnsMetaCursor& cursor
 }
 
 std::string ZnsResultText(const Simulator& sim) {
-  const zns::ZnsDevice* device = sim.zns();
+  const zns::ZnsDevice* device = sim.drive().zoned();
   if (device == nullptr) return "";
   const zns::ZonedLayout& zoned = device->zoned_layout();
   const ZnsConfig& config = sim.config().zns;

@@ -6,6 +6,7 @@
 // starts no idle SLC migration, and a classic write-back cache is flushed.
 #include <gtest/gtest.h>
 
+#include "conventional/controller_for_test.h"
 #include "sim/simulator.h"
 #include "sim/test_devices.h"
 
@@ -127,7 +128,7 @@ TEST(EndOfRun, DrainsIntoSlcWithoutStartingIdleMigration) {
   for (uint32_t i = 0; i < 3; ++i) writes.push_back(Io(IoOp::kWrite, i));
   Simulator sim(device, OpenLoop(writes));
   sim.RunToCompletion();
-  const SlcStats& slc = sim.controller().slc_stats();
+  const SlcStats& slc = flashscope::testing::ControllerOf(sim).slc_stats();
   EXPECT_EQ(slc.host_units_to_slc, 3u);
   EXPECT_EQ(slc.migrated_units, 0u);
   EXPECT_EQ(slc.migrations, 0u);
@@ -146,7 +147,7 @@ TEST(EndOfRun, AClassicWriteBackCacheIsFlushed) {
   for (uint32_t i = 0; i < 10; ++i) writes.push_back(Io(IoOp::kWrite, 7 * i));
   Simulator sim(device, OpenLoop(writes));
   sim.RunToCompletion();
-  ASSERT_NE(sim.classic(), nullptr);
+  ASSERT_NE(sim.drive().classic(), nullptr);
   EXPECT_EQ(sim.end_of_run().buffered_bytes, 10u * 4096);
   EXPECT_EQ(sim.counters().page_programs[kHost], 10u);
   EXPECT_DOUBLE_EQ(WafOf(sim), 1.0);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "conventional/controller_for_test.h"
 #include "engine/event_kinds.h"
 #include "engine/flash_engine.h"
 #include "kernel/event_queue.h"
@@ -179,8 +180,8 @@ TEST(ReadDisturb, TheThresholdthReadOfABlockRefreshesItOnce) {
   below.Precondition();
   const uint32_t block = below.layout().BlockOfSlot(below.ftl().SlotOf(1));
   below.RunToCompletion();
-  EXPECT_EQ(below.controller().reliability_stats().refreshes, 0u);
-  EXPECT_EQ(below.controller().block_reads(block), 9u);
+  EXPECT_EQ(flashscope::testing::ControllerOf(below).reliability_stats().refreshes, 0u);
+  EXPECT_EQ(flashscope::testing::ControllerOf(below).block_reads(block), 9u);
 
   Simulator sim = RereadOneBlock(15);
   sim.Precondition();
@@ -188,15 +189,15 @@ TEST(ReadDisturb, TheThresholdthReadOfABlockRefreshesItOnce) {
   const uint32_t valid = sim.ftl().valid_units(block);
   ASSERT_EQ(valid, 64u);  // a full block of the sequential fill
   sim.RunToCompletion();
-  const ReliabilityStats& stats = sim.controller().reliability_stats();
+  const ReliabilityStats& stats = flashscope::testing::ControllerOf(sim).reliability_stats();
   EXPECT_EQ(stats.refreshes, 1u);
   EXPECT_EQ(stats.refreshed_units, valid);  // all its valid data moved
   EXPECT_EQ(sim.counters().block_erases[static_cast<uint32_t>(Cause::kRefresh)], 1u);
   EXPECT_EQ(sim.counters().units_programmed[static_cast<uint32_t>(Cause::kRefresh)], valid);
   EXPECT_NE(sim.layout().BlockOfSlot(sim.ftl().SlotOf(1)), block);
   EXPECT_EQ(sim.ftl().valid_units(block), 0u);
-  EXPECT_EQ(sim.controller().block_reads(block), 0u);  // reset by the erase
-  EXPECT_EQ(sim.controller().gc_runs(), 0u);           // not counted as GC
+  EXPECT_EQ(flashscope::testing::ControllerOf(sim).block_reads(block), 0u);  // reset by the erase
+  EXPECT_EQ(flashscope::testing::ControllerOf(sim).gc_runs(), 0u);           // not counted as GC
 }
 
 // ------------------------------------------------------- static wear levelling
@@ -228,14 +229,14 @@ TEST(StaticWearLeveling, BoundsTheEraseSpreadOfAHotColdWorkload) {
   without.RunToCompletion();
   const uint32_t spread_without = EraseSpread(without);
   EXPECT_GT(spread_without, 30u);
-  EXPECT_EQ(without.controller().reliability_stats().static_wl_moves, 0u);
+  EXPECT_EQ(flashscope::testing::ControllerOf(without).reliability_stats().static_wl_moves, 0u);
 
   Simulator with = HotCold(true, 8);
   with.Precondition();
   with.RunToCompletion();
   const uint32_t spread_with = EraseSpread(with);
   EXPECT_LE(spread_with, 8u + 3u);
-  const ReliabilityStats& stats = with.controller().reliability_stats();
+  const ReliabilityStats& stats = flashscope::testing::ControllerOf(with).reliability_stats();
   EXPECT_GT(stats.static_wl_moves, 0u);
   EXPECT_GT(stats.static_wl_units, 0u);
   EXPECT_EQ(with.counters().block_erases[static_cast<uint32_t>(Cause::kWearLeveling)],

@@ -4,9 +4,11 @@
 // simulated time or number of events, so the web worker can answer pause and
 // step within a frame. Deterministic: the same config, jobs and seed give the
 // same results, natively and in WebAssembly.
-// The drive is the conventional Controller, or with config.zns enabled the
-// zoned ZnsDevice (zns/zns_device.h); the host talks to either through
-// IDeviceFrontEnd, and FtlState holds the blocks' states for both.
+// The drive is one IDrive (drive/i_drive.h) made by name from the drive
+// registry (sim/drive_registry.h): the conventional controller, the classic
+// FTL / write-cache drive or the zoned drive. The host talks to it through
+// IDeviceFrontEnd; FtlState holds the blocks' states for the conventional
+// and the zoned drive.
 #pragma once
 
 #include <cstdint>
@@ -14,8 +16,11 @@
 #include <memory>
 #include <vector>
 
-#include "classic/classic_device.h"
 #include "config/device_config.h"
+#include "drive/drive_figures.h"
+#include "drive/i_drive.h"
+#include "engine/flash_engine.h"
+#include "engine/sim_events.h"
 #include "ftl/ftl_state.h"
 #include "ftl/gc/i_victim_policy.h"
 #include "host/host.h"
@@ -24,11 +29,7 @@
 #include "metrics/time_series.h"
 #include "nand/layout.h"
 #include "sched/i_die_scheduler.h"
-#include "sim/controller.h"
-#include "sim/flash_engine.h"
-#include "sim/sim_events.h"
 #include "util/rng.h"
-#include "zns/zns_device.h"
 
 namespace flashscope {
 
@@ -55,15 +56,6 @@ struct SimOptions {
   // Called with every event as it happens (the log keeps only the newest
   // kRetainedEvents): the CLI's --events streams them out this way.
   SimEventLog::Sink on_event;
-};
-
-// What preconditioning did (untimed; not part of the timed figures).
-struct PreconditionStats {
-  uint64_t fill_units = 0;
-  uint64_t random_units = 0;
-  NandCounters nand;
-  uint64_t gc_runs = 0;
-  double waf = 0;  // of the random phase
 };
 
 // The end of the run (IDeviceFrontEnd::BeginEndOfRun): after the host's
@@ -105,23 +97,13 @@ class Simulator {
   const FtlState& ftl() const { return ftl_; }
   // Wear and free space by device-layout block, whichever drive runs: the
   // classic drive keeps its media in its mapping scheme, not in ftl().
-  uint32_t EraseCount(uint32_t block) const {
-    return classic_ ? classic_->EraseCountAt(block) : ftl_.erase_count(block);
-  }
-  uint64_t FreeBlocks() const {
-    return classic_ ? classic_->free_blocks() : ftl_.TotalFreeBlocks();
-  }
+  uint32_t EraseCount(uint32_t block) const { return drive_->EraseCount(block); }
+  uint64_t FreeBlocks() const { return drive_->FreeBlocks(); }
   const NandCounters& counters() const { return counters_; }
   const Host& host() const { return *host_; }
-  // The drive the host talks to: the Controller or the zoned device.
-  const IDeviceFrontEnd& front_end() const { return *front_end_; }
-  // The conventional drive's controller (not on a zoned or classic drive).
-  const Controller& controller() const { return *controller_; }
-  // The classic FTL / write-cache drive (UsesClassicDevice), or nullptr.
-  const classic::ClassicDevice* classic() const { return classic_.get(); }
-  // The zoned drive, or nullptr on a conventional one.
-  const zns::ZnsDevice* zns() const { return zns_.get(); }
-  bool slc_enabled() const { return controller_ && controller_->slc().enabled(); }
+  // The drive: what the host talks to, and what the reports ask.
+  const IDrive& drive() const { return *drive_; }
+  const IDeviceFrontEnd& front_end() const { return *drive_; }
   const FlashEngine& flash() const { return *flash_; }
   const TimeSeries& series() const { return series_; }
   // The series' sampling interval now: the first one, doubled each time
@@ -138,13 +120,9 @@ class Simulator {
   void SampleUntil(uint64_t t_ns);
   void EmitSample(uint64_t t_ns, uint64_t interval_ns);
   void CoarsenSeriesIfFull();
-  void FillSlcFigures(IntervalCounters::Device& device) const;
   void FinalSample();
   void BeginEndOfRun();
   void FinishEndOfRun();
-  void BuildZonedDevice(const std::vector<JobSpec>& jobs);
-  void PreconditionZoned();
-  void SampleZns();
 
   DeviceConfig config_;
   DeviceLayout layout_;
@@ -158,10 +136,7 @@ class Simulator {
   NandCounters counters_;
   SimEventLog log_;
   std::unique_ptr<FlashEngine> flash_;
-  std::unique_ptr<Controller> controller_;           // conventional drives
-  std::unique_ptr<zns::ZnsDevice> zns_;              // zoned drives
-  std::unique_ptr<classic::ClassicDevice> classic_;  // classic FTLs and caches
-  IDeviceFrontEnd* front_end_ = nullptr;             // one of the two
+  std::unique_ptr<IDrive> drive_;
   std::unique_ptr<Host> host_;
   PreconditionStats precondition_;
 
@@ -176,8 +151,6 @@ class Simulator {
   uint64_t series_interval_ns_ = 0;
   uint64_t last_sample_ns_ = 0;
   uint64_t gc_programs_at_last_sample_ = 0;
-  uint64_t slc_in_units_at_last_sample_ = 0;
-  uint64_t slc_out_units_at_last_sample_ = 0;
   TimeSeries series_;
 };
 

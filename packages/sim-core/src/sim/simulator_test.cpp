@@ -9,6 +9,7 @@
 
 #include <map>
 
+#include "conventional/controller_for_test.h"
 #include "ftl/ftl_state.h"
 #include "sim/test_devices.h"
 
@@ -120,17 +121,17 @@ TEST(GcEvents, AccountForEveryUnitMoved) {
       ++ends;
     }
   }
-  EXPECT_EQ(ends, sim.controller().gc_runs());
+  EXPECT_EQ(ends, flashscope::testing::ControllerOf(sim).gc_runs());
   EXPECT_EQ(sim.event_log().count(SimEventKind::kGcEnd), ends);
   EXPECT_GT(ends, 500u);
   // Units still staged when the run ended belong to victims not yet erased.
   uint64_t in_progress = 0;
   for (const auto& [block, valid] : open) in_progress += valid;
-  EXPECT_LE(moved, sim.controller().gc_units_moved());
-  EXPECT_LE(sim.controller().gc_units_moved() - moved, in_progress);
+  EXPECT_LE(moved, flashscope::testing::ControllerOf(sim).gc_units_moved());
+  EXPECT_LE(flashscope::testing::ControllerOf(sim).gc_units_moved() - moved, in_progress);
   // GC programs carry exactly the units moved (4 KiB SLC pages: one each).
   EXPECT_EQ(sim.counters().units_programmed[static_cast<uint32_t>(Cause::kGc)],
-            sim.controller().gc_units_moved());
+            flashscope::testing::ControllerOf(sim).gc_units_moved());
 }
 
 // Writes in steady state, then an idle second, then one read.

@@ -10,7 +10,8 @@ namespace flashscope::zns {
 
 ZnsDevice::ZnsDevice(const DeviceConfig& config, const DeviceLayout& layout, FtlState& media,
                      FlashEngine& flash, NandCounters& counters, SimEventLog& log, bool host_ftl)
-    : layout_(layout),
+    : config_(config),
+      layout_(layout),
       zoned_(ZonedLayout::From(config, layout)),
       zones_(zoned_.Geometry()),
       media_(media),
@@ -597,6 +598,46 @@ uint64_t ZnsDevice::buffered_units() const {
   uint64_t units = 0;
   for (uint32_t zone : partial_zones_) units += stage_[zone].host_units + stage_[zone].gc_units;
   return units;
+}
+
+void ZnsDevice::Precondition(const PreconditionConfig& p, Rng& rng, PreconditionStats& stats) {
+  const bool host_ftl = host_ftl_ != nullptr;
+  const uint64_t capacity =
+      host_ftl ? layout_.logical_units : uint64_t{zoned_.zone_count} * zoned_.zone_capacity_blocks;
+  stats.fill_units =
+      std::min(capacity, static_cast<uint64_t>(p.fill * static_cast<double>(capacity)));
+  stats.random_units = static_cast<uint64_t>(p.random_writes * static_cast<double>(capacity));
+  if (stats.random_units > 0 && !host_ftl) {
+    throw InputError(config_.file, 0,
+                     "precondition.random_writes: zonemode=zbd jobs drive this zoned drive, and "
+                     "random writes cannot go to zones (fill alone writes them in order)");
+  }
+  const uint64_t gc_runs_before = gc_runs();
+  Precondition(stats.fill_units, 0, rng, stats.nand);
+  const uint64_t user = user_blocks();
+  const uint64_t gc = gc_blocks();
+  Precondition(0, stats.random_units, rng, stats.nand);
+  const uint64_t written = user_blocks() - user + gc_blocks() - gc;
+  stats.waf = stats.random_units ? static_cast<double>(written) / stats.random_units : 0;
+  stats.gc_runs = gc_runs() - gc_runs_before;
+}
+
+void ZnsDevice::SetUpSeries(TimeSeries& series) const {
+  series.zoned = true;
+  series.zns_classes = host_ftl_ ? config_.zns.classes : 0;
+}
+
+void ZnsDevice::SampleSeries(TimeSeries& series) const {
+  series.zns_waf.push_back(waf());
+  series.zns_gp.push_back(garbage_proportion());
+  series.zones_open.push_back(zones().open_zones());
+  series.zones_active.push_back(zones().active_zones());
+  if (series.zns_classes == 0) return;
+  const HostFtlStats& stats = host_ftl()->stats();
+  const double user = static_cast<double>(stats.user_blocks);
+  for (const ZoneClassStats& c : stats.classes) {
+    series.zns_class_waf.push_back(user > 0 ? (c.user_blocks + c.gc_blocks) / user : 0);
+  }
 }
 
 }  // namespace flashscope::zns

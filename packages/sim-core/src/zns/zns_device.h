@@ -1,5 +1,5 @@
 // ZnsDevice: the timed controller of a zoned (ZNS) drive, the zoned
-// counterpart of sim/controller.h. It owns the NVMe zone state machine and,
+// counterpart of conventional/controller.h. It owns the NVMe zone state machine and,
 // for ordinary jobs, the host-side FTL (zns/host_ftl/zns_host_ftl.h), and
 // turns what they decide into flash commands on the FlashEngine.
 //
@@ -52,12 +52,13 @@
 #include <vector>
 
 #include "config/device_config.h"
+#include "drive/i_drive.h"
+#include "engine/flash_engine.h"
+#include "engine/sim_events.h"
 #include "ftl/ftl_state.h"
+#include "host/i_device_front_end.h"
 #include "metrics/nand_counters.h"
-#include "sim/flash_engine.h"
-#include "sim/i_device_front_end.h"
-#include "sim/ring_queue.h"
-#include "sim/sim_events.h"
+#include "util/ring_queue.h"
 #include "util/rng.h"
 #include "zns/host_ftl/future_knowledge.h"
 #include "zns/host_ftl/zns_host_ftl.h"
@@ -85,7 +86,7 @@ inline constexpr uint32_t kGpHistogramBins = 20;
 // victims and this many zones that received their valid blocks.
 inline constexpr uint32_t kGcFlowZones = 16;
 
-class ZnsDevice final : public IDeviceFrontEnd, public IFlashListener, public IHostFtlListener {
+class ZnsDevice final : public IDrive, public IHostFtlListener {
  public:
   static constexpr uint64_t kStallThresholdNs = 1'000'000;
 
@@ -97,7 +98,25 @@ class ZnsDevice final : public IDeviceFrontEnd, public IFlashListener, public IH
   ZnsDevice(const ZnsDevice&) = delete;
   ZnsDevice& operator=(const ZnsDevice&) = delete;
 
-  void set_host(IHostCallbacks* host) { host_ = host; }
+  // --- IDrive ---------------------------------------------------------------
+  std::string_view kind() const override { return "zoned"; }
+  void set_host(IHostCallbacks* host) override { host_ = host; }
+  // Sequential user writes, untimed: through the host FTL (whose figures
+  // then include them), or for zonemode=zbd jobs zone after zone. Random
+  // writes need the host FTL.
+  void Precondition(const PreconditionConfig& precondition, Rng& rng,
+                    PreconditionStats& stats) override;
+  uint32_t EraseCount(uint32_t block) const override { return media_.erase_count(block); }
+  uint64_t FreeBlocks() const override { return media_.TotalFreeBlocks(); }
+  // The zns_* columns (contract: zns_waf, zns_gp, zones_open, zones_active,
+  // and per class (user_c + gc_c) / user_total).
+  void SetUpSeries(TimeSeries& series) const override;
+  void SampleDevice(IntervalCounters::Device& device) override {
+    device.free_blocks = media_.TotalFreeBlocks();
+  }
+  void SampleSeries(TimeSeries& series) const override;
+  const ZnsDevice* zoned() const override { return this; }
+
   // zbd mode: host job `job` addresses zones itself with these options.
   void AddZbdJob(uint32_t job, const ZbdOptions& options, uint64_t seed);
   // fk / zbopt placements: each user block write's next-write time, in the
@@ -225,6 +244,7 @@ class ZnsDevice final : public IDeviceFrontEnd, public IFlashListener, public IH
   void EnqueueRead(FlashOp& op);
   uint32_t ZoneSlot(uint32_t zone, uint64_t offset) const { return zoned_.SlotOf(zone, offset); }
 
+  const DeviceConfig& config_;
   const DeviceLayout& layout_;
   ZonedLayout zoned_;
   ZoneStateMachine zones_;

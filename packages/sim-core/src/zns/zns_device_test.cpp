@@ -100,7 +100,7 @@ std::vector<uint64_t> BlocksOf(const std::vector<HostIo>& ios) {
 // The device's per-block validity agrees with the host FTL's map, zone by
 // zone (what snapshots draw).
 void ExpectMediaMatchesHostFtl(const Simulator& sim) {
-  const ZnsDevice& device = *sim.zns();
+  const ZnsDevice& device = *sim.drive().zoned();
   const ZonedLayout& zoned = device.zoned_layout();
   for (uint32_t z = 0; z < zoned.zone_count; ++z) {
     uint64_t valid = 0;
@@ -126,7 +126,7 @@ TEST(ZnsDevice, TimedRunGivesTheUntimedHostFtlFigures) {
     sim.Precondition();
     sim.RunToCompletion();
     const HostFtlStats expected = Untimed(config, ios);
-    const HostFtlStats& got = sim.zns()->host_ftl()->stats();
+    const HostFtlStats& got = sim.drive().zoned()->host_ftl()->stats();
     EXPECT_EQ(got.user_blocks, expected.user_blocks) << placement;
     EXPECT_GT(expected.gc_count, 50u) << placement;  // GC ran a lot
     EXPECT_EQ(got.gc_blocks, expected.gc_blocks) << placement;
@@ -180,7 +180,7 @@ TEST(ZnsDevice, SeriesMetaAndEventsDescribeTheZones) {
   options.series_interval_ns = 5'000'000;
   Simulator sim(config, ClosedLoop(RandomWrites(layout.logical_units, 12000, 3), 8), options);
   sim.RunToCompletion();
-  const double waf = sim.zns()->waf();
+  const double waf = sim.drive().zoned()->waf();
   const json::Value result = ResultOf(sim, true);
   const json::Value& series = *result.Find("series");
   const size_t points = series.Find("t_ms")->items().size();
@@ -219,8 +219,8 @@ TEST(ZnsDevice, SeriesMetaAndEventsDescribeTheZones) {
   EXPECT_GT(resets, 0u);
   EXPECT_GT(gc_starts, 0u);
   EXPECT_EQ(result.Find("events_total")->as_number(), sim.event_log().total());
-  EXPECT_EQ(sim.event_log().count(SimEventKind::kZoneReset), sim.zns()->resets());
-  EXPECT_EQ(sim.event_log().count(SimEventKind::kGcStart), sim.zns()->gc_runs());
+  EXPECT_EQ(sim.event_log().count(SimEventKind::kZoneReset), sim.drive().zoned()->resets());
+  EXPECT_EQ(sim.event_log().count(SimEventKind::kGcStart), sim.drive().zoned()->gc_runs());
 
   SnapshotMetaWriter writer;
   const json::Value meta = json::Parse(writer.Write(sim, 1), "meta");
@@ -254,7 +254,7 @@ TEST(ZnsDevice, SeriesMetaAndEventsDescribeTheZones) {
   EXPECT_EQ(zns.Find("gp_histogram")->items().size(), 20u);
   double reclaimed = 0;
   for (const json::Value& bin : zns.Find("gp_histogram")->items()) reclaimed += bin.as_number();
-  EXPECT_EQ(reclaimed, sim.zns()->gc_runs());
+  EXPECT_EQ(reclaimed, sim.drive().zoned()->gc_runs());
   EXPECT_GE(zns.Find("gc_zone")->as_number(), 0);
   double valid = 0;
   for (const json::Value& v : zns.Find("valid")->items()) valid += v.as_number();
@@ -282,7 +282,7 @@ TEST(ZnsDevice, SnapshotMetaSaysWhereGcCopiedTo) {
     config.zns.placement = placement;
     const DeviceLayout layout = DeviceLayout::From(config);
     Simulator sim(config, ClosedLoop(RandomWrites(layout.logical_units, 12000, 5), 8));
-    const ZnsDevice& device = *sim.zns();
+    const ZnsDevice& device = *sim.drive().zoned();
     const HostFtlStats& stats = device.host_ftl()->stats();
     SnapshotMetaWriter writer;
     json::Value meta = json::Parse(writer.Write(sim, 0), "meta");
@@ -386,7 +386,7 @@ TEST(ZnsDevice, ReadsOfBufferedDataComeFromDram) {
   EXPECT_EQ(sim.counters().TotalReads(), 0u);
   EXPECT_EQ(sim.counters().TotalPrograms(), 0u);
   EXPECT_EQ(sim.front_end().unwritten_read_units(), 0u);
-  EXPECT_EQ(sim.zns()->buffer_used_units(), 1u);
+  EXPECT_EQ(sim.drive().zoned()->buffer_used_units(), 1u);
   // The end of the run leaves it there (a zone's partial wordline waits for
   // its zone's next writes) and says so (issue 14).
   EXPECT_EQ(sim.end_of_run().buffered_bytes, 4096u);
@@ -402,8 +402,8 @@ TEST(ZnsDevice, TrimInvalidates) {
   ios.push_back(Io(IoOp::kTrim, 0, 16));
   Simulator sim(config, ClosedLoop(ios, 1));
   sim.RunToCompletion();
-  EXPECT_EQ(sim.zns()->host_ftl()->stats().trimmed_blocks, 16u);
-  EXPECT_EQ(sim.zns()->host_ftl()->Lookup(3).zone, kNoZone);
+  EXPECT_EQ(sim.drive().zoned()->host_ftl()->stats().trimmed_blocks, 16u);
+  EXPECT_EQ(sim.drive().zoned()->host_ftl()->Lookup(3).zone, kNoZone);
   ExpectMediaMatchesHostFtl(sim);
 }
 
@@ -421,7 +421,7 @@ TEST(ZnsDevice, ZbdSequentialWritesFillZonesAndResetThem) {
   ASSERT_TRUE(probe[0].zbd);
   Simulator sim(config, FioJobs("[seq]\nrw=write\nbs=64k\nzonemode=zbd\nloops=2\n", config));
   sim.RunToCompletion();
-  const ZnsDevice& device = *sim.zns();
+  const ZnsDevice& device = *sim.drive().zoned();
   EXPECT_EQ(device.host_ftl(), nullptr);
   const uint64_t namespace_blocks = 64 * 256;
   EXPECT_EQ(device.user_blocks(), 2 * namespace_blocks);
@@ -458,9 +458,9 @@ TEST(ZnsDevice, ZbdRandomWritesStayWithinMaxOpenZones) {
                 options);
   uint32_t most_open = 0;
   while (sim.Advance(UINT64_MAX, 500) != StopReason::kFinished) {
-    most_open = std::max(most_open, sim.zns()->zones().open_zones());
+    most_open = std::max(most_open, sim.drive().zoned()->zones().open_zones());
   }
-  const ZnsDevice& device = *sim.zns();
+  const ZnsDevice& device = *sim.drive().zoned();
   EXPECT_LE(most_open, 4u);
   EXPECT_GE(most_open, 2u);
   for (const double open : sim.series().zones_open) EXPECT_LE(open, 4);
@@ -506,7 +506,7 @@ TEST(ZnsDevice, TracesReplayOnAZonedDrive) {
     sim.RunToCompletion();
     ASSERT_TRUE(sim.finished()) << name;
     EXPECT_GT(trace.source->requests(IoOp::kWrite), 0u) << name;
-    EXPECT_GT(sim.zns()->user_blocks(), 0u) << name;
+    EXPECT_GT(sim.drive().zoned()->user_blocks(), 0u) << name;
     EXPECT_EQ(sim.host().metrics(0).requests[1], trace.source->requests(IoOp::kWrite)) << name;
     ExpectMediaMatchesHostFtl(sim);
     const json::Value result = ResultOf(sim);
@@ -527,8 +527,8 @@ TEST(ZnsDevice, FutureKnowledgePlacementsReadTheStreamAhead) {
   sim.RunToCompletion();
   const FutureKnowledge future = FutureKnowledge::FromBlocks(BlocksOf(ios), layout.logical_units);
   const HostFtlStats expected = Untimed(config, ios, &future);
-  EXPECT_EQ(sim.zns()->host_ftl()->stats().gc_blocks, expected.gc_blocks);
-  EXPECT_EQ(sim.zns()->host_ftl()->stats().reclaimed_gp, expected.reclaimed_gp);
+  EXPECT_EQ(sim.drive().zoned()->host_ftl()->stats().gc_blocks, expected.gc_blocks);
+  EXPECT_EQ(sim.drive().zoned()->host_ftl()->stats().reclaimed_gp, expected.reclaimed_gp);
 
   // Two jobs: no one future.
   std::vector<JobSpec> two = ClosedLoop(ios, 8);
@@ -562,7 +562,7 @@ TEST(ZnsDevice, PreconditionFillsThroughTheHostFtl) {
   EXPECT_GT(pre.gc_runs, 0u);
   EXPECT_GT(pre.nand.TotalPrograms(), 0u);
   EXPECT_EQ(sim.counters().TotalPrograms(), 0u);
-  EXPECT_EQ(sim.zns()->user_blocks(), pre.fill_units + pre.random_units);
+  EXPECT_EQ(sim.drive().zoned()->user_blocks(), pre.fill_units + pre.random_units);
   ExpectMediaMatchesHostFtl(sim);
   sim.RunToCompletion();
   EXPECT_EQ(sim.counters().page_reads[static_cast<uint32_t>(Cause::kHost)], 1u);
@@ -576,7 +576,7 @@ TEST(ZnsDevice, ZbdPreconditionFillsZonesInOrder) {
   config.precondition.fill = 0.5;
   Simulator sim(config, FioJobs("[r]\nrw=randread\nbs=4k\nzonemode=zbd\nnumber_ios=100\n", config));
   sim.Precondition();
-  const ZoneStateMachine& zones = sim.zns()->zones();
+  const ZoneStateMachine& zones = sim.drive().zoned()->zones();
   EXPECT_EQ(zones.zones_in_state(ZoneState::kFull), 32u);
   EXPECT_EQ(zones.zones_in_state(ZoneState::kEmpty), 32u);
   EXPECT_EQ(sim.precondition_stats().fill_units, 32u * 256);
@@ -598,7 +598,7 @@ TEST(ZnsDevice, AConventionalDriveHasNoZns) {
   ASSERT_NE(result.Find("zns"), nullptr);
   EXPECT_TRUE(result.Find("zns")->is_null());
   EXPECT_EQ(result.Find("series")->Find("zns_waf"), nullptr);
-  EXPECT_EQ(sim.zns(), nullptr);
+  EXPECT_EQ(sim.drive().zoned(), nullptr);
   SnapshotMetaWriter writer;
   EXPECT_TRUE(json::Parse(writer.Write(sim, 0), "meta").Find("zns")->is_null());
 }

@@ -38,6 +38,15 @@ class SlcCache final : public ISlcRoom {
   uint64_t PersistentCapacityBytes() const { return persistent_bytes_; }
   // Full pSLC blocks per plane idle migration leaves in place.
   uint32_t PersistentBlocksPerPlane() const { return persistent_blocks_per_plane_; }
+  // Whether `plane` could take a pSLC wordline now: its open pSLC block has
+  // room, or a static block is free, or the dynamic allowance lets it borrow
+  // a free native block. `allowance` is DynamicAllowanceBlocks(), which
+  // callers work out once per scan of the planes rather than once per plane.
+  bool RoomOn(uint32_t plane, uint32_t allowance) const {
+    return ftl_.SlcFrontierHasRoom(plane) || ftl_.FreeStaticSlcBlocks(plane) > 0 ||
+           (ftl_.DynamicSlcBlocks(plane) < allowance &&
+            ftl_.FreeBlocks(plane) > layout_.gc_reserve_blocks);
+  }
 
   // Where a host write of `units` units at `first_lpn` goes: true = SLC.
   // Called once per write request as it is admitted. Pinned (small)

@@ -1,4 +1,4 @@
-#include "sim/slc_cache.h"
+#include "conventional/slc_cache.h"
 
 #include <algorithm>
 #include <cmath>

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "config/device_config.h"
+#include "conventional/controller_for_test.h"
 #include "ftl/slc/i_slc_placement.h"
 #include "ftl/slc/slc_policy_names.h"
 #include "sim/fio_jobs.h"
@@ -65,7 +66,7 @@ double DieBoundMbps(double bytes_per_plane, double program_us) {
 
 TEST(SlcCache, StaticCacheCliffComesWhereTheCacheEndsAndDropsToTheNativeBound) {
   const auto sim = RunFio(QlcDevice(), kSeqWrite);
-  const SlcStats& slc = sim->controller().slc_stats();
+  const SlcStats& slc = flashscope::testing::ControllerOf(*sim).slc_stats();
   ASSERT_TRUE(slc.cliff_seen);
   const double cliff_bytes = static_cast<double>(slc.first_cliff_host_units) * 4096;
   EXPECT_NEAR(cliff_bytes, 68.0 * kMiB, 0.05 * 68 * kMiB);
@@ -113,7 +114,7 @@ TEST(SlcCache, DynamicCacheShrinksWithFillAsConfigured) {
   for (const auto& c : cases) {
     device.precondition.fill = c.fill;
     const auto sim = RunFio(device, "[w]\nrw=write\nbs=1m\niodepth=32\nsize=300m\n");
-    const SlcStats& slc = sim->controller().slc_stats();
+    const SlcStats& slc = flashscope::testing::ControllerOf(*sim).slc_stats();
     ASSERT_TRUE(slc.cliff_seen) << c.fill;
     const double cliff_mib = slc.first_cliff_host_units * 4096.0 / kMiB;
     EXPECT_LT(cliff_mib, last) << "higher fill, earlier cliff";
@@ -130,7 +131,7 @@ TEST(SlcCache, DynamicCacheNeverExceedsTheFreeUserSpace) {
   Validate(device);
   Simulator sim(device, {});
   sim.Precondition();
-  const SlcCache& cache = sim.controller().slc();
+  const SlcCache& cache = flashscope::testing::ControllerOf(sim).slc();
   const double free_user = (sim.layout().logical_units - sim.ftl().mapped_units()) * 4096.0;
   EXPECT_LE(cache.DynamicCapacityBytes(), free_user / 4);
   EXPECT_GT(cache.DynamicCapacityBytes(), 0.8 * free_user / 4 - 8 * kMiB);
@@ -141,7 +142,7 @@ TEST(SlcCache, IdleMigrationDrainsTheCacheAtTheRateTheTimingImplies) {
   const auto sim = RunFio(QlcDevice(),
                           "[w]\nrw=write\nbs=1m\niodepth=32\nsize=100m\n"
                           "[quiet]\nstonewall\nstartdelay=2s\nrw=read\nbs=4k\nnumber_ios=1\n");
-  const SlcStats& slc = sim->controller().slc_stats();
+  const SlcStats& slc = flashscope::testing::ControllerOf(*sim).slc_stats();
   EXPECT_EQ(slc.migrated_units * 4096, 64 * kMiB);  // everything folded
   EXPECT_EQ(sim->ftl().static_slc_written_units(), 0u);
   // Per die and 128 KiB folded (one QLC wordline on each plane): 8 pSLC page
@@ -179,9 +180,10 @@ TEST(SlcCache, PersistentCacheSurvivesIdleAndIsFlushedAfterAFill) {
     // the newest 32 MiB in pSLC.
     const auto sim =
         RunFio(device, std::string("[w]\nrw=write\nbs=1m\niodepth=32\nsize=48m\n") + quiet);
-    EXPECT_FALSE(sim->controller().slc_stats().cliff_seen);
+    EXPECT_FALSE(flashscope::testing::ControllerOf(*sim).slc_stats().cliff_seen);
     // Per plane, whole blocks: planes that took a block more keep one more.
-    EXPECT_NEAR(sim->controller().slc_stats().migrated_units * 4096.0, 16.0 * kMiB, 2.0 * kMiB);
+    EXPECT_NEAR(flashscope::testing::ControllerOf(*sim).slc_stats().migrated_units * 4096.0,
+                16.0 * kMiB, 2.0 * kMiB);
     EXPECT_NEAR(sim->ftl().slc_valid_units() * 4096.0, 32.0 * kMiB, 4.0 * kMiB);
     // Reading the newest data hits pSLC, the oldest native.
     const auto reads =
@@ -196,10 +198,10 @@ TEST(SlcCache, PersistentCacheSurvivesIdleAndIsFlushedAfterAFill) {
     // 100 MiB: the cache fills, so the next idle time empties it entirely.
     const auto sim =
         RunFio(device, std::string("[w]\nrw=write\nbs=1m\niodepth=32\nsize=100m\n") + quiet);
-    EXPECT_TRUE(sim->controller().slc_stats().cliff_seen);
-    EXPECT_EQ(sim->controller().slc_stats().persistent_flushes, 1u);
+    EXPECT_TRUE(flashscope::testing::ControllerOf(*sim).slc_stats().cliff_seen);
+    EXPECT_EQ(flashscope::testing::ControllerOf(*sim).slc_stats().persistent_flushes, 1u);
     EXPECT_EQ(sim->ftl().slc_valid_units(), 0u);
-    EXPECT_EQ(sim->controller().slc_stats().migrated_units * 4096, 64 * kMiB);
+    EXPECT_EQ(flashscope::testing::ControllerOf(*sim).slc_stats().migrated_units * 4096, 64 * kMiB);
   }
 }
 
@@ -228,9 +230,9 @@ TEST(SlcCache, FoldThenWriteKeepsWritingIntoSlcAtTheFoldingRate) {
   const auto direct = RunFio(device, kSeqWrite);
   device.slc_cache.when_full = "fold-then-write";
   const auto fold = RunFio(device, kSeqWrite);
-  EXPECT_GT(direct->controller().slc_stats().host_units_to_native, 0u);
-  EXPECT_EQ(fold->controller().slc_stats().host_units_to_native, 0u);
-  EXPECT_GT(fold->controller().slc_stats().migrated_units * 4096, 90 * kMiB);
+  EXPECT_GT(flashscope::testing::ControllerOf(*direct).slc_stats().host_units_to_native, 0u);
+  EXPECT_EQ(flashscope::testing::ControllerOf(*fold).slc_stats().host_units_to_native, 0u);
+  EXPECT_GT(flashscope::testing::ControllerOf(*fold).slc_stats().migrated_units * 4096, 90 * kMiB);
   // Folding costs a pSLC program, a pSLC read and a QLC program per unit:
   // slower than writing QLC directly.
   EXPECT_GT(fold->now_ns(), direct->now_ns() * 1.2);
@@ -247,7 +249,7 @@ TEST(SlcCache, SizeSplitSendsLargeWritesStraightToNative) {
   const auto sim = RunFio(device,
                           "[big]\nrw=write\nbs=1m\nsize=32m\n"
                           "[small]\nstonewall\nrw=randwrite\nbs=4k\nsize=32m\nnumber_ios=1000\n");
-  const SlcStats& slc = sim->controller().slc_stats();
+  const SlcStats& slc = flashscope::testing::ControllerOf(*sim).slc_stats();
   EXPECT_EQ(slc.host_units_to_native * 4096, 32 * kMiB);
   EXPECT_EQ(slc.host_units_to_slc, 1000u);
 }
@@ -263,7 +265,7 @@ TEST(SlcCache, HyflexWritesNewDataNativelyOnlyWhileItGrowsFast) {
                           "[grow]\nrw=write\nbs=1m\niodepth=32\nsize=150m\n"
                           "[rewrite]\nstonewall\nstartdelay=1s\nrw=randwrite\nbs=4k\nsize=8m\n"
                           "number_ios=2000\n");
-  const SlcStats& slc = sim->controller().slc_stats();
+  const SlcStats& slc = flashscope::testing::ControllerOf(*sim).slc_stats();
   EXPECT_FALSE(slc.cliff_seen) << "HyFlex keeps the cache from running out";
   EXPECT_GT(slc.host_units_to_native * 4096, 60 * kMiB);
   EXPECT_EQ(sim->host().metrics(1).requests[1], 2000u);
@@ -283,7 +285,7 @@ TEST(SlcCache, HotReadsArePromotedIntoSlc) {
            "rw=read\nbs=4k\nsize=256k\n";
   }
   const auto sim = RunFio(device, fio);
-  EXPECT_EQ(sim->controller().slc_stats().promoted_units, 64u);
+  EXPECT_EQ(flashscope::testing::ControllerOf(*sim).slc_stats().promoted_units, 64u);
   EXPECT_EQ(sim->host().metrics(0).read_native.count(), 64u);
   EXPECT_EQ(sim->host().metrics(2).read_slc.count(), 64u);
   EXPECT_EQ(sim->counters().units_programmed[static_cast<uint32_t>(Cause::kMigration)], 64u);
@@ -298,7 +300,8 @@ TEST(SlcCache, PinnedSmallWritesStayInSlcThroughIdleMigration) {
       "[read-small]\nstonewall\nstartdelay=2s\nrw=randread\nbs=4k\nsize=2m\nnumber_ios=500\n";
   const auto pinned = RunFio(device, fio);
   // The big write is folded, except the blocks kept for the pinned data.
-  EXPECT_GT(pinned->controller().slc_stats().migrated_units * 4096, 12 * kMiB);
+  EXPECT_GT(flashscope::testing::ControllerOf(*pinned).slc_stats().migrated_units * 4096,
+            12 * kMiB);
   const JobMetrics& reads = pinned->host().metrics(2);
   EXPECT_EQ(reads.read_native.count(), 0u);
   EXPECT_GT(reads.read_slc.count(), 250u);  // the rest read unwritten units

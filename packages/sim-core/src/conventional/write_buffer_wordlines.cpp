@@ -1,0 +1,261 @@
+// The write buffer's way out: flushes, the pump that moves buffered units
+// to flash, and the placement of each host wordline on a plane (SLC or
+// native), starting GC or migration where a plane runs short of space.
+#include <algorithm>
+
+#include "conventional/write_buffer.h"
+#include "engine/event_kinds.h"
+
+namespace flashscope {
+
+// ------------------------------------------------------------------ flushes
+
+bool WriteBuffer::SubmitFlush(uint32_t request, uint64_t now_ns) {
+  flushes_.push_back(PendingFlush{request, blocked_pushed_, next_seq_, false});
+  ResolveFlushes();
+  // Alone, resolved and with nothing older in the drive: done at once.
+  uint32_t oldest = 0;
+  const PendingFlush& flush = flushes_.front();
+  if (flushes_.size() == 1 && flush.resolved &&
+      (!OldestUnitSeq(oldest) || static_cast<int32_t>(oldest - flush.target_seq) >= 0)) {
+    flushes_.pop_front();
+    return false;
+  }
+  Pump(now_ns);
+  return true;
+}
+
+// Flushes whose held-back writes have all been admitted learn their target:
+// every unit admitted so far.
+void WriteBuffer::ResolveFlushes() {
+  for (uint32_t i = 0; i < flushes_.size(); ++i) {
+    PendingFlush& flush = flushes_.at(i);
+    if (flush.resolved || flush.blocked_before > blocked_popped_) continue;
+    flush.resolved = true;
+    flush.target_seq = next_seq_;
+  }
+}
+
+bool WriteBuffer::FlushWantsHead(const RingQueue<BufferedUnit>& queue) const {
+  if (queue.empty()) return false;
+  const PendingFlush& last = flushes_.at(flushes_.size() - 1);
+  // Unresolved: its held-back writes come after everything buffered now.
+  if (!last.resolved) return true;
+  return static_cast<int32_t>(queue.front().seq - last.target_seq) < 0;
+}
+
+// Completes, in order, the flushes with nothing admitted before them left
+// in the buffer or being programmed. (The oldest unit still in the drive
+// is the head of a queue or the first unit of a program in flight.)
+void WriteBuffer::CompleteFlushes(uint64_t now_ns) {
+  uint32_t oldest = 0;
+  const bool any = OldestUnitSeq(oldest);
+  while (!flushes_.empty()) {
+    const PendingFlush flush = flushes_.front();
+    if (!flush.resolved) return;
+    if (any && static_cast<int32_t>(oldest - flush.target_seq) < 0) return;
+    flushes_.pop_front();
+    host_->OnUnitsDone(flush.request, 1, now_ns);
+  }
+}
+
+// The admission number of the oldest unit still in the drive (a queue's
+// head or the first unit of a program in flight); false when there is none.
+bool WriteBuffer::OldestUnitSeq(uint32_t& oldest) const {
+  bool any = false;
+  const auto consider = [&](uint32_t seq) {
+    if (!any || static_cast<int32_t>(seq - oldest) < 0) oldest = seq;
+    any = true;
+  };
+  if (!waiting_.empty()) consider(waiting_.front().seq);
+  if (!waiting_slc_.empty()) consider(waiting_slc_.front().seq);
+  for (const Batch& batch : batches_) {
+    if (batch.in_flight) consider(batch.first_seq);
+  }
+  return any;
+}
+
+void WriteBuffer::SchedulePump(uint64_t at_ns) {
+  if (pump_scheduled_ && pump_at_ns_ <= at_ns) return;
+  pump_scheduled_ = true;
+  pump_at_ns_ = at_ns;
+  events_.Push(at_ns, PriorityOf(kFlushPump), kFlushPump, 0);
+}
+
+void WriteBuffer::OnFlushPump(uint64_t now_ns) {
+  if (!pump_scheduled_ || pump_at_ns_ != now_ns) return;  // superseded
+  pump_scheduled_ = false;
+  Pump(now_ns);
+}
+
+void WriteBuffer::Pump(uint64_t now_ns) {
+  // Both queues get their turn; each stops when its next wordline cannot go.
+  bool native_moved = true, slc_moved = true;
+  while (native_moved || slc_moved) {
+    native_moved = PumpQueue(waiting_, false, now_ns);
+    slc_moved = !waiting_slc_.empty() && PumpQueue(waiting_slc_, true, now_ns);
+  }
+  // Trimmed units dropped from the head may have been all a flush waited for.
+  if (!flushes_.empty()) CompleteFlushes(now_ns);
+}
+
+// Flushes one wordline from `queue` if it has one ready; true if it did.
+bool WriteBuffer::PumpQueue(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns) {
+  const bool full_wordline = queue.size() >= WordlineUnitsFor(slc_queue);
+  bool partial = false;
+  // A host flush waits for this data: it leaves now, padded if need be.
+  if (!full_wordline && !flushes_.empty() && FlushWantsHead(queue)) {
+    return FlushOneWordline(queue, slc_queue, now_ns, true);
+  }
+  if (!full_wordline && !has_dram_buffer_ && !queue.empty()) {
+    // Without DRAM, a partial wordline waits a little for company.
+    const uint64_t due = queue.front().admitted_ns + kPartialFlushDelayNs;
+    if (due > now_ns) {
+      SchedulePump(due);
+      return false;
+    }
+    partial = true;
+  }
+  // The host has been quiet long enough: the buffer drains, partial
+  // wordlines included.
+  if (!full_wordline && drain_requested_ && !queue.empty()) partial = true;
+  if (!full_wordline && !partial) return false;
+  return FlushOneWordline(queue, slc_queue, now_ns, partial);
+}
+
+uint32_t WriteBuffer::AllocateBatch() {
+  const uint32_t id = free_batches_.back();
+  free_batches_.pop_back();
+  return id;
+}
+
+void WriteBuffer::DropDeadHead(RingQueue<BufferedUnit>& queue, uint64_t now_ns) {
+  // Entries trimmed while waiting just give their space back.
+  while (!queue.empty() && queue.front().dead) {
+    if (!has_dram_buffer_ && queue.front().request != kInternalRequest) {
+      host_->OnUnitsDone(queue.front().request, 1, now_ns);
+    }
+    queue.pop_front();
+    --buffer_used_;
+  }
+}
+
+// Units a wordline from the host queue carries: one pSLC page for SLC-bound
+// data, unless the cache is exhausted with when_full "direct" and that data
+// goes to native wordlines too.
+uint32_t WriteBuffer::WordlineUnitsFor(bool slc_queue) const {
+  return slc_queue && !migration_.SlcBoundGoesNative() ? layout_.slc_units_per_wordline
+                                                       : layout_.units_per_wordline;
+}
+
+// A wordline's first slot on some plane whose die can take it, and that
+// plane; kNoSlot when none can. Starts GC or migration where space is short.
+uint32_t WriteBuffer::AllocateHostWordline(bool to_slc, uint64_t now_ns, uint32_t& plane) {
+  bool slc_room_somewhere = false;
+  const uint32_t allowance = to_slc ? slc_.DynamicAllowanceBlocks() : 0;
+  for (uint32_t tried = 0; tried < layout_.planes; ++tried) {
+    plane = plane_cursor_ + tried;
+    if (plane >= layout_.planes) plane -= layout_.planes;
+    if (host_programs_in_flight_[plane] >= kHostProgramsPerPlane) {
+      slc_room_somewhere |= to_slc && slc_.RoomOn(plane, allowance);
+      continue;
+    }
+    uint32_t slot;
+    if (to_slc) {
+      const bool allow_dynamic = ftl_.DynamicSlcBlocks(plane) < allowance;
+      slot = ftl_.AllocateSlcWordline(plane, allow_dynamic, layout_.gc_reserve_blocks);
+      if (slot == kNoSlot && slc_.fold_when_full()) {
+        engine_.Start(Relocation::kMigration, plane, false, now_ns);
+      }
+      slc_room_somewhere |= slot != kNoSlot;
+    } else {
+      // The last free block of a plane is left to GC, which needs a
+      // destination to free anything.
+      slot = ftl_.AllocateWordline(plane, Stream::kHost, 1);
+    }
+    if (ftl_.FreeBlocks(plane) < layout_.gc_reserve_blocks) {
+      engine_.Start(Relocation::kGc, plane, false, now_ns);
+      // Native space short while pSLC holds data: folding frees blocks too.
+      if (slc_.enabled()) engine_.Start(Relocation::kMigration, plane, false, now_ns);
+    }
+    if (slot != kNoSlot) return slot;
+  }
+  if (to_slc && !slc_room_somewhere) migration_.SetExhausted(true, now_ns, host_units_admitted_);
+  return kNoSlot;
+}
+
+// Moves one wordline of buffered units from `queue` to a plane whose die can
+// take it. Returns false when no plane can (all busy, or out of free blocks:
+// GC runs; or, for SLC-bound data, the cache is exhausted).
+bool WriteBuffer::FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns,
+                                   bool allow_partial) {
+  DropDeadHead(queue, now_ns);
+  if (queue.empty()) return false;
+  if (no_plane_ready_) return false;
+  bool to_slc = slc_queue && !migration_.SlcBoundGoesNative();
+  if (queue.size() < WordlineUnitsFor(slc_queue) && !allow_partial) return false;
+  uint32_t plane = 0;
+  uint32_t slot = AllocateHostWordline(to_slc, now_ns, plane);
+  if (slot == kNoSlot && to_slc && migration_.SlcBoundGoesNative()) {
+    // The cache just ran out: this data goes native (next time whole
+    // native wordlines are gathered first).
+    if (queue.size() < layout_.units_per_wordline && !allow_partial) return false;
+    to_slc = false;
+    slot = AllocateHostWordline(false, now_ns, plane);
+  }
+  if (slot == kNoSlot) {
+    // Nothing changes that until a program completes or GC frees a block;
+    // skip the scan of every plane on each write until then.
+    no_plane_ready_ = true;
+    return false;
+  }
+  plane_cursor_ = plane + 1 == layout_.planes ? 0 : plane + 1;
+  const uint32_t units = to_slc ? layout_.slc_units_per_wordline : layout_.units_per_wordline;
+
+  // Touch the old copies of the wordline after this one: by the next flush
+  // they are in cache (the mapping entries were fetched on admission).
+  const uint32_t ahead = std::min<uint32_t>(queue.size(), 2 * units);
+  for (uint32_t i = units; i < ahead; ++i) ftl_.PrefetchOldCopy(queue.at(i).lpn);
+
+  const uint32_t batch_id = AllocateBatch();
+  Batch& batch = batches_[batch_id];
+  batch.plane = plane;
+  batch.slc = to_slc;
+  batch.entries = 0;
+  batch.in_flight = true;
+  batch.first_seq = queue.front().seq;
+  uint32_t filled = 0;
+  uint32_t promoted = 0;
+  while (batch.entries < units && !queue.empty()) {
+    const BufferedUnit unit = queue.front();
+    queue.pop_front();
+    ++batch.entries;
+    batch.requests[batch.entries - 1] = unit.request;
+    if (unit.dead) continue;
+    ClearPending(unit.lpn);
+    ftl_.Map(unit.lpn, slot + filled);
+    if (unit.request == kInternalRequest && pinned_.Contains(unit.lpn) && repins_in_flight_ > 0) {
+      --repins_in_flight_;
+    }
+    promoted += unit.request == kInternalRequest;
+    ++filled;
+  }
+  for (uint32_t i = filled; i < units; ++i) ftl_.SkipSlot(slot + i);
+  const uint32_t host_units = filled - promoted;
+  ftl_.AdvanceClock(host_units);
+  const uint32_t pages = to_slc ? 1 : layout_.bits;
+  const uint32_t host_pages = host_units > 0 || promoted == 0 ? pages : 0;
+  counters_.page_programs[static_cast<uint32_t>(Cause::kHost)] += host_pages;
+  counters_.page_programs[static_cast<uint32_t>(Cause::kMigration)] += pages - host_pages;
+  counters_.units_programmed[static_cast<uint32_t>(Cause::kHost)] += host_units;
+  counters_.units_programmed[static_cast<uint32_t>(Cause::kMigration)] += promoted;
+  (to_slc ? migration_.stats().host_units_to_slc : migration_.stats().host_units_to_native) +=
+      host_units;
+  ++host_programs_in_flight_[plane];
+
+  port_.Enqueue(MakeOp(OpKind::kProgram, Cause::kHost, plane, slot, units, batch_id, to_slc),
+                now_ns);
+  return true;
+}
+
+}  // namespace flashscope

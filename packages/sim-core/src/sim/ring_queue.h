@@ -1,6 +1,0 @@
-// TEMPORARY forwarding header: ring_queue.h moved to util/ (issue 16 part 3, one-way
-// layers). Only the files another branch is rewriting still include it here;
-// scripts/dev/layer-moves.sed rewrites their includes, then this file goes.
-#pragma once
-
-#include "util/ring_queue.h"
