@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "schema/device_schema.h"
 #include "sim/fio_jobs.h"
 #include "sim/generator_jobs.h"
 #include "util/input_error.h"

@@ -87,4 +87,20 @@ std::unique_ptr<IWriteCache> MakeWriteCache(const WriteCacheConfig& config,
   return nullptr;
 }
 
+std::vector<PolicyInfo> WriteCacheInfos() {
+  return {
+      {"none", "None", "Writes go straight to the FTL", {}},
+      {"lru", "LRU (pages)", "Pages evicted least recently used first", CacheBytesParameters()},
+      {"cflru", "CFLRU (clean pages first)",
+       "LRU that drops clean pages of its window before writing dirty ones (Park et al. 2006)",
+       CflruParameters()},
+      {"bplru", "BPLRU (whole blocks, padded)",
+       "Whole blocks evicted least recently used, padded to be written sequentially "
+       "(Kim & Ahn, FAST'08)",
+       CacheBytesParameters()},
+      {"clash", "C-lash (page space + block space)",
+       "A page space and a block space that replace the FTL (seed 002)", ClashParameters()},
+  };
+}
+
 }  // namespace flashscope::cache

@@ -22,6 +22,10 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "config/setting.h"
+#include "config/write_cache_config.h"
 
 namespace flashscope::cache {
 
@@ -150,17 +154,8 @@ class IWriteCache {
   virtual size_t LargestPageSets(std::span<CachedBlock> out) const { return 0; }
 };
 
-// The device's cache settings (device JSON `cache`; names in cache_names.h).
-struct WriteCacheConfig {
-  std::string policy = "none";
-  uint64_t bytes = 0;  // lru, cflru, bplru: capacity, whole pages
-  // clash (seed 002 §4.1: 2 blocks + 128 pages, 512 KB with 2 KB pages).
-  uint32_t block_space_blocks = 2;
-  uint32_t page_space_pages = 128;
-  // cflru: the clean-first region, the w pages at the LRU end of the list
-  // (Park et al.'s window w); 0 = half the cache.
-  uint64_t cflru_window_pages = 0;
-};
+// The device's cache settings (device JSON `cache`; names in cache_names.h)
+// are WriteCacheConfig, config/write_cache_config.h.
 
 struct CacheGeometry {
   uint32_t page_bytes = 4096;
@@ -177,5 +172,9 @@ std::string CacheConfigProblem(const WriteCacheConfig& config, const CacheGeomet
 std::unique_ptr<IWriteCache> MakeWriteCache(const WriteCacheConfig& config,
                                             const CacheGeometry& geometry,
                                             const std::string& source = "device.json");
+
+// The registry's entries in the order the UI offers them: name, label,
+// one-line description and the parameters each declares (config/setting.h).
+std::vector<PolicyInfo> WriteCacheInfos();
 
 }  // namespace flashscope::cache

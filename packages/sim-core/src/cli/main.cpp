@@ -34,6 +34,7 @@
 #include "report/fio_text.h"
 #include "report/result_json.h"
 #include "scenario/scenario.h"
+#include "schema/device_schema.h"
 #include "sim/fio_device_fit.h"
 #include "sim/fio_jobs.h"
 #include "sim/generator_jobs.h"

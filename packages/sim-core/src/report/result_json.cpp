@@ -7,6 +7,7 @@
 #include "report/classic_json.h"
 #include "report/event_json.h"
 #include "report/zns_json.h"
+#include "schema/device_schema.h"
 #include "trace/trace_jobs.h"
 #include "util/json.h"
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ftl/untimed_writer.h"
+#include "schema/device_schema.h"
 #include "sim/event_kinds.h"
 #include "util/input_error.h"
 

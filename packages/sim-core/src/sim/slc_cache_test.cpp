@@ -9,6 +9,7 @@
 #include "config/device_config.h"
 #include "ftl/slc/i_slc_placement.h"
 #include "ftl/slc/slc_policy_names.h"
+#include "schema/device_schema.h"
 #include "sim/fio_jobs.h"
 #include "sim/simulator.h"
 #include "util/input_error.h"

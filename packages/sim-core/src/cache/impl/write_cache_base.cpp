@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "cache/impl/write_caches.h"
+#include "config/device_config.h"
 
 namespace flashscope::cache {
 
@@ -157,6 +158,11 @@ void WriteCacheBase::FlushBlock(FlushKind kind, uint64_t block, const PageBits& 
   flush.fill_pages = fill_;
   flush.cause = cause;
   listener_->OnFlush(flush);
+}
+
+std::vector<Setting> CacheBytesParameters() {
+  return {IntegerSetting("bytes", "Cache capacity, whole pages (lru, cflru, bplru)", "bytes", 0,
+                         kMaxExactInteger, [](DeviceConfig& c) { return &c.cache.bytes; })};
 }
 
 }  // namespace flashscope::cache

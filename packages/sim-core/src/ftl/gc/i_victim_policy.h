@@ -10,7 +10,9 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
 
+#include "config/setting.h"
 #include "ftl/ftl_state.h"
 #include "util/rng.h"
 
@@ -30,5 +32,9 @@ struct VictimPolicyOptions {
 // kVictimPolicyNames), or nullptr for an unknown name.
 std::unique_ptr<IVictimPolicy> MakeVictimPolicy(std::string_view name,
                                                 const VictimPolicyOptions& options);
+
+// The registry's entries in the order the UI offers them: name, label,
+// one-line description and the parameters each declares (config/setting.h).
+std::vector<PolicyInfo> VictimPolicyInfos();
 
 }  // namespace flashscope

@@ -15,4 +15,19 @@ std::unique_ptr<IVictimPolicy> MakeVictimPolicy(std::string_view name,
   return nullptr;
 }
 
+std::vector<PolicyInfo> VictimPolicyInfos() {
+  return {
+      {"greedy", "Greedy (fewest valid pages)", "The full block with the fewest valid units", {}},
+      {"cost_benefit",
+       "Cost-benefit (age × free space)",
+       "Most (1 - u) * age / 2u: old, mostly invalid blocks first (Rosenblum & Ousterhout)",
+       {}},
+      {"fifo", "FIFO (oldest written)", "The block written longest ago", {}},
+      {"random", "Random", "A full block drawn uniformly", {}},
+      {"d_choices", "d-choices (best of d random)",
+       "The fewest valid of d blocks drawn at random (Van Houdt, SIGMETRICS 2013)",
+       DChoicesParameters()},
+  };
+}
+
 }  // namespace flashscope

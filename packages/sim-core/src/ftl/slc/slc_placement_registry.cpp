@@ -20,4 +20,18 @@ std::unique_ptr<ISlcPlacement> MakeSlcPlacement(std::string_view name, const Slc
   return nullptr;
 }
 
+std::vector<PolicyInfo> SlcPlacementInfos() {
+  return {
+      {"slc_first",
+       "SLC first (every write while there is room)",
+       "Every host write goes to SLC while the cache has room",
+       {}},
+      {"size_split", "By request size (large writes go native)",
+       "Requests of at least size_split_bytes go straight to native blocks", SizeSplitParameters()},
+      {"hyflex", "HyFlex (native while SLC would fill soon)",
+       "Writes go native while the write rate would fill SLC within the horizon",
+       HyflexParameters()},
+  };
+}
+
 }  // namespace flashscope

@@ -34,6 +34,7 @@
 // miss on any page reads its translation page.
 #include <algorithm>
 
+#include "config/device_config.h"
 #include "mapping/impl/schemes.h"
 #include "util/input_error.h"
 
@@ -274,6 +275,11 @@ void Dftl::CollectTranslation(uint32_t victim) {
   }
   flash_.Erase(victim, Cause::kGc);
   ++stats_.gc_translation_blocks;
+}
+
+std::vector<Setting> DftlParameters() {
+  return {IntegerSetting("cmt_entries", "Entries of the cached mapping table (dftl)", "entries", 1,
+                         kMaxU32Setting, [](DeviceConfig& c) { return &c.ftl.cmt_entries; })};
 }
 
 }  // namespace flashscope::mapping

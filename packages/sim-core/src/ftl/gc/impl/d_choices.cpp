@@ -1,6 +1,7 @@
 // d-choices: sample d full blocks uniformly (with replacement) and take the
 // one with the fewest valid units; d = 1 is random, large d approaches greedy.
 // Source: Van Houdt, SIGMETRICS 2013 (see random_victim.cpp).
+#include "config/device_config.h"
 #include "ftl/gc/impl/policies.h"
 
 namespace flashscope {
@@ -21,6 +22,11 @@ uint32_t DChoicesPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng& rn
     }
   }
   return best;
+}
+
+std::vector<Setting> DChoicesParameters() {
+  return {IntegerSetting("d_choices", "Blocks sampled per victim choice (d_choices)", "blocks", 1,
+                         kMaxU32Setting, [](DeviceConfig& c) { return &c.gc.d_choices; })};
 }
 
 }  // namespace flashscope

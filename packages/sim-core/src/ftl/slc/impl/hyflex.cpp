@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "config/device_config.h"
 #include "ftl/slc/impl/placements.h"
 
 namespace flashscope {
@@ -24,6 +25,12 @@ bool HyflexPlacement::Place(const FtlState& ftl, const ISlcRoom& room, uint64_t 
   const double fills_in_ns =
       static_cast<double>(room.FreeSlcUnits()) / std::max(growth_units_per_ns_, 1e-18);
   return fills_in_ns > static_cast<double>(horizon_ns_);
+}
+
+std::vector<Setting> HyflexParameters() {
+  return {MillisSetting("hyflex_horizon_ms",
+                        "Writes go native while SLC would fill within this time (hyflex)",
+                        [](DeviceConfig& c) { return &c.slc_cache.hyflex_horizon_ns; })};
 }
 
 }  // namespace flashscope
