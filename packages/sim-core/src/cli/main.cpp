@@ -27,6 +27,7 @@
 
 #include "cli/event_stream.h"
 #include "cli/presets.h"
+#include "cli/schema_command.h"
 #include "cli/stability_command.h"
 #include "cli/trace_command.h"
 #include "report/fio_json.h"
@@ -497,10 +498,12 @@ int Main(int argc, char** argv) {
   if (command == "presets") return Presets(argc, argv);
   if (command == "trace") return TraceCommand(argc, argv);
   if (command == "stability") return StabilityCommand(argc, argv);
+  if (command == "schema") return SchemaCommand();
   if (command == "--help" || command == "-h" || command == "help") {
     std::fputs(kUsage, stdout);
     std::fputs(kTraceOptionsUsage, stdout);
     std::fputs(kStabilityUsage, stdout);
+    std::fputs(kSchemaUsage, stdout);
     return 0;
   }
   UsageError("unknown command '" + command + "'");

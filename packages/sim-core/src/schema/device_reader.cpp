@@ -165,8 +165,9 @@ DeviceReading ReadDeviceChecked(const json::Value& root, const std::string& file
   if (reading.problem) {
     if (const Value* at = FirstGiven(root, reading.problem->keys, &reading.problem_key)) {
       reading.line = at->line();
+    } else {
+      reading.problem_key = reading.problem->keys.front();
     }
-    if (reading.line == 0) reading.problem_key.clear();
   }
   return reading;
 }

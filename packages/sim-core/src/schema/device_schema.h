@@ -58,13 +58,14 @@ void Validate(const DeviceConfig& config);
 double MinimumOverprovision(const DeviceConfig& config);
 
 // A device tree read with every key checked, its relations checked without
-// throwing: `problem` is the first broken relation and `line` the line of
-// the first of its keys the tree gives (0: none). Throws InputError for
-// what the reader itself refuses (unknown key, type, range, choice).
+// throwing: `problem` is the first broken relation, `problem_key` the
+// first of its keys the tree gives (else its first key) and `line` that
+// key's line (0: not in the file). Throws InputError for what the reader
+// itself refuses (unknown key, type, range, choice).
 struct DeviceReading {
   DeviceConfig config;
   std::optional<DeviceProblem> problem;
-  std::string problem_key;  // the key `line` belongs to ("" when line is 0)
+  std::string problem_key;
   uint32_t line = 0;
 };
 DeviceReading ReadDeviceChecked(const json::Value& root, const std::string& file);
