@@ -40,6 +40,7 @@
 #include <utility>
 #include <vector>
 
+#include "config/param_bag.h"
 #include "config/write_cache_config.h"
 #include "config/zns_config.h"
 
@@ -76,7 +77,8 @@ struct GcConfig {
   bool background = true;
   double background_free_block_threshold = 0.05;
   uint64_t idle_ns = 1'000'000;
-  uint32_t d_choices = 10;
+  // The victim policies' own parameters (gc.d_choices: ftl/gc/impl).
+  ParamBag params;
 };
 
 struct WearLevelingConfig {
@@ -136,8 +138,9 @@ struct SlcCacheConfig {
   uint64_t idle_flush_ns = 50'000'000;
   std::string when_full = "direct";     // direct | fold-then-write
   std::string placement = "slc_first";  // slc_first | size_split | hyflex
-  uint64_t size_split_bytes = 131072;
-  uint64_t hyflex_horizon_ns = 1'000'000'000;
+  // The placements' own parameters (size_split_bytes, hyflex_horizon_ms:
+  // ftl/slc/impl).
+  ParamBag params;
   bool read_promotion = false;
   uint32_t promotion_reads = 2;
   uint64_t promotion_lru_bytes = 64ull << 20;
@@ -148,8 +151,8 @@ struct SlcCacheConfig {
 // mapping/mapping_names.h). "page" is the conventional controller's own.
 struct FtlConfig {
   std::string mapping = "page";
-  uint32_t cmt_entries = 4096;  // dftl
-  uint32_t log_blocks = 0;      // bast, fast; 0 = the scheme's default
+  // The schemes' own parameters (cmt_entries, log_blocks: mapping/impl).
+  ParamBag params;
 };
 
 struct DeviceConfig {

@@ -233,8 +233,9 @@ constexpr const char* kSmallPageDevice =
 TEST(DeviceConfigClassic, DefaultsArePageMappingWithoutACache) {
   const DeviceConfig c = ParseText(R"({"cell": "tlc"})");
   EXPECT_EQ(c.ftl.mapping, "page");
-  EXPECT_EQ(c.ftl.cmt_entries, 4096u);
-  EXPECT_EQ(c.ftl.log_blocks, 0u);
+  // Absent from the bag: the schemes' own defaults apply (written below).
+  EXPECT_EQ(c.ftl.params.Find("cmt_entries"), nullptr);
+  EXPECT_EQ(c.ftl.params.Find("log_blocks"), nullptr);
   EXPECT_EQ(c.cache.policy, "none");
   EXPECT_EQ(c.cache.block_space_blocks, 2u);
   EXPECT_EQ(c.cache.page_space_pages, 128u);
@@ -252,8 +253,8 @@ TEST(DeviceConfigClassic, ReadsEveryKeyAndRoundTrips) {
                                    "\"cflru_window_pages\": 8, \"block_space_blocks\": 3, "
                                    "\"page_space_pages\": 64}}");
   EXPECT_EQ(c.ftl.mapping, "dftl");
-  EXPECT_EQ(c.ftl.cmt_entries, 512u);
-  EXPECT_EQ(c.ftl.log_blocks, 3u);
+  EXPECT_EQ(c.ftl.params.Uint("cmt_entries", 0), 512u);
+  EXPECT_EQ(c.ftl.params.Uint("log_blocks", 99), 3u);
   EXPECT_EQ(c.cache.policy, "cflru");
   EXPECT_EQ(c.cache.bytes, 65536u);
   EXPECT_EQ(c.cache.cflru_window_pages, 8u);

@@ -52,7 +52,7 @@ TEST(DeviceConfig, CellAloneIsAValidDeviceWithDocumentedDefaults) {
   EXPECT_TRUE(c.gc.background);
   EXPECT_EQ(c.gc.background_free_block_threshold, 0.05);
   EXPECT_EQ(c.gc.idle_ns, 1'000'000u);
-  EXPECT_EQ(c.gc.d_choices, 10u);
+  EXPECT_EQ(c.gc.params.Find("d_choices"), nullptr);  // the policy's default, written as 10
   EXPECT_TRUE(c.wear_leveling.dynamic);
   EXPECT_EQ(c.precondition.fill, 0);
   EXPECT_EQ(c.precondition.random_writes, 0);
@@ -118,7 +118,7 @@ TEST(DeviceConfig, ReadsEveryKey) {
   EXPECT_FALSE(c.gc.background);
   EXPECT_EQ(c.gc.background_free_block_threshold, 0.2);
   EXPECT_EQ(c.gc.idle_ns, 0u);
-  EXPECT_EQ(c.gc.d_choices, 4u);
+  EXPECT_EQ(c.gc.params.Uint("d_choices", 0), 4u);
   EXPECT_FALSE(c.wear_leveling.dynamic);
   EXPECT_EQ(c.precondition.fill, 1);
   EXPECT_EQ(c.precondition.random_writes, 2.5);
@@ -381,7 +381,8 @@ TEST(DeviceConfigWrite, WritesEveryKeyAndReadsBackEqual) {
   c.write_buffer_bytes = 0;
   c.mapping_unit_bytes = 8192;
   c.scheduler = "read_priority";
-  c.gc = {"cost_benefit", 0.03, false, 0.125, 2'500, 3};
+  c.gc = {"cost_benefit", 0.03, false, 0.125, 2'500, {}};
+  c.gc.params.Set("d_choices", uint64_t{3});
   c.wear_leveling.dynamic = false;
   c.precondition = {0.75, 1.5};
   c.file = "ignored";
@@ -413,7 +414,7 @@ TEST(DeviceConfigWrite, WritesEveryKeyAndReadsBackEqual) {
   EXPECT_EQ(back.gc.background, c.gc.background);
   EXPECT_EQ(back.gc.background_free_block_threshold, c.gc.background_free_block_threshold);
   EXPECT_EQ(back.gc.idle_ns, c.gc.idle_ns);
-  EXPECT_EQ(back.gc.d_choices, c.gc.d_choices);
+  EXPECT_EQ(back.gc.params.Uint("d_choices", 0), 3u);
   EXPECT_EQ(back.wear_leveling.dynamic, c.wear_leveling.dynamic);
   EXPECT_EQ(back.precondition.fill, c.precondition.fill);
   EXPECT_EQ(back.precondition.random_writes, c.precondition.random_writes);

@@ -209,6 +209,10 @@ class SettingReader {
   }
 
   void StoreUint(const Setting& s, uint64_t x) const {
+    if (s.bag) {
+      s.bag(config_).Set(s.key, x);
+      return;
+    }
     SettingRef ref = s.at(config_);
     if (auto* p = std::get_if<uint32_t*>(&ref)) {
       **p = static_cast<uint32_t>(x);
@@ -221,14 +225,26 @@ class SettingReader {
     switch (s.type) {
       case SettingType::kBool:
         RequireType(value, path, json::Type::kBool);
-        *std::get<bool*>(s.at(config_)) = value.as_bool();
+        if (s.bag) {
+          s.bag(config_).Set(s.key, value.as_bool());
+        } else {
+          *std::get<bool*>(s.at(config_)) = value.as_bool();
+        }
         return;
       case SettingType::kString:
         RequireType(value, path, json::Type::kString);
-        if (s.at) *std::get<std::string*>(s.at(config_)) = value.as_string();
+        if (s.bag) {
+          s.bag(config_).Set(s.key, value.as_string());
+        } else if (s.at) {
+          *std::get<std::string*>(s.at(config_)) = value.as_string();
+        }
         return;
       case SettingType::kChoice: {
         const std::string name = Choice(value, path, s);
+        if (s.bag) {
+          s.bag(config_).Set(s.key, name);
+          return;
+        }
         SettingRef ref = s.at(config_);
         if (auto* mode = std::get_if<CellMode*>(&ref)) {
           const std::vector<std::string_view> values = ChoiceValues(s);
@@ -245,7 +261,11 @@ class SettingReader {
       case SettingType::kNumber: {
         const double x = Number(value, path);
         if (!InRange(s, x)) Fail(value, path + RangePhrase(s) + s.range_note + Got(x));
-        *std::get<double*>(s.at(config_)) = x;
+        if (s.bag) {
+          s.bag(config_).Set(s.key, x);
+        } else {
+          *std::get<double*>(s.at(config_)) = x;
+        }
         return;
       }
       case SettingType::kMicros:
@@ -273,6 +293,28 @@ class SettingReader {
   std::vector<std::string> paths_;
 };
 
+// A plug-in parameter's value in the JSON shape.
+void WriteParameter(json::Writer& out, const Setting& s, DeviceConfig& config) {
+  const ParamBag::Value* given = s.bag(config).Find(s.key);
+  const ParamBag::Value& value = given != nullptr ? *given : s.fallback;
+  if (const auto* flag = std::get_if<bool>(&value)) {
+    out.Bool(*flag);
+  } else if (const auto* text = std::get_if<std::string>(&value)) {
+    out.String(*text);
+  } else if (const auto* number = std::get_if<double>(&value)) {
+    out.Number(*number);
+  } else {
+    const uint64_t x = std::get<uint64_t>(value);
+    if (s.type == SettingType::kMicros) {
+      out.Number(static_cast<double>(x) / 1000.0);
+    } else if (s.type == SettingType::kMillis) {
+      out.Number(static_cast<double>(x) / 1e6);
+    } else {
+      out.Uint(x);
+    }
+  }
+}
+
 uint64_t LoadUint(const Setting& s, DeviceConfig& config) {
   SettingRef ref = s.at(config);
   if (auto* p = std::get_if<uint32_t*>(&ref)) return **p;
@@ -282,6 +324,10 @@ uint64_t LoadUint(const Setting& s, DeviceConfig& config) {
 // A leaf's value in the JSON shape (what WriteDevice writes and the
 // schema's "default").
 void WriteValue(json::Writer& out, const Setting& s, DeviceConfig& config) {
+  if (s.bag) {
+    WriteParameter(out, s, config);
+    return;
+  }
   switch (s.type) {
     case SettingType::kBool:
       out.Bool(*std::get<bool*>(s.at(config)));
@@ -480,6 +526,14 @@ Setting SectionSetting(std::string key, std::string description, std::vector<Set
   s.description = std::move(description);
   s.children = std::move(children);
   return s;
+}
+
+Setting InParamBag(Setting setting, std::function<ParamBag&(DeviceConfig&)> bag,
+                   ParamBag::Value fallback) {
+  setting.at = nullptr;
+  setting.bag = std::move(bag);
+  setting.fallback = std::move(fallback);
+  return setting;
 }
 
 const Setting* FindSetting(const std::vector<Setting>& settings, std::string_view key) {

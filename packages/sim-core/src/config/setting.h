@@ -18,6 +18,7 @@
 #include <variant>
 #include <vector>
 
+#include "config/param_bag.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -65,7 +66,11 @@ struct Setting {
   // false: read (and checked) but not written, not a device setting
   // ("$schema" in the root).
   bool written = true;
-  std::function<SettingRef(DeviceConfig&)> at;  // leaves
+  std::function<SettingRef(DeviceConfig&)> at;  // leaves in a config field
+  // Or a plug-in parameter (InParamBag): the value lives in its section's
+  // bag under `key`, `fallback` (the plug-in's default) while absent.
+  std::function<ParamBag&(DeviceConfig&)> bag;
+  ParamBag::Value fallback;
   // Nullable sections: the flag the object turns on, and the reset to
   // defaults before it is read.
   std::function<bool&(DeviceConfig&)> enabled;
@@ -103,6 +108,12 @@ Setting MillisSetting(std::string key, std::string description,
 Setting ChoiceSetting(std::string key, std::string description, std::vector<SettingChoice> choices,
                       std::function<SettingRef(DeviceConfig&)> at);
 Setting SectionSetting(std::string key, std::string description, std::vector<Setting> children);
+
+// A plug-in parameter: `setting` (built with a null `at`) stored in the bag
+// `bag` gives, `fallback` while the device leaves it out (uint64_t for
+// integers and times in nanoseconds, double, bool or std::string).
+Setting InParamBag(Setting setting, std::function<ParamBag&(DeviceConfig&)> bag,
+                   ParamBag::Value fallback);
 
 // Largest integers the tables use.
 inline constexpr uint64_t kMaxU32Setting = 0xffffffffu;

@@ -151,6 +151,10 @@ std::unique_ptr<IMappingScheme> MakeMappingScheme(std::string_view name,
                                                   const MappingConfig& config,
                                                   const std::string& source = "device.json");
 
+// Sets `config`'s scheme parameters (log_blocks, cmt_entries) from the
+// device JSON ftl section's `params`, their defaults where absent.
+void ApplyMappingParameters(const ParamBag& params, MappingConfig& config);
+
 // The registry's entries in the order the UI offers them: name, label,
 // one-line description and the parameters each declares (config/setting.h).
 std::vector<PolicyInfo> MappingSchemeInfos();

@@ -17,6 +17,11 @@ std::unique_ptr<IMappingScheme> MakeMappingScheme(std::string_view name,
   return nullptr;
 }
 
+void ApplyMappingParameters(const ParamBag& params, MappingConfig& config) {
+  config.log_blocks = LogBlocks(params);
+  config.cmt_entries = CmtEntries(params);
+}
+
 std::vector<PolicyInfo> MappingSchemeInfos() {
   return {
       {"page", "Page mapping (every page mapped)", "Every page mapped anywhere", {}},

@@ -154,8 +154,7 @@ void CheckDevice(const DeviceConfig& config) {
       {"geometry.blocks_per_plane", g.blocks_per_plane},
       {"geometry.pages_per_block", g.pages_per_block},
       {"geometry.page_bytes", g.page_bytes},
-      {"mapping_unit_bytes", config.mapping_unit_bytes},
-      {"gc.d_choices", config.gc.d_choices}};
+      {"mapping_unit_bytes", config.mapping_unit_bytes}};
   for (const auto& [name, value] : positive) {
     if (value == 0) Invalid({name}, std::string(name) + " must be > 0");
   }

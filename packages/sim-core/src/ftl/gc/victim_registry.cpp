@@ -5,13 +5,12 @@
 
 namespace flashscope {
 
-std::unique_ptr<IVictimPolicy> MakeVictimPolicy(std::string_view name,
-                                                const VictimPolicyOptions& options) {
+std::unique_ptr<IVictimPolicy> MakeVictimPolicy(std::string_view name, const ParamBag& params) {
   if (name == "greedy") return std::make_unique<GreedyPolicy>();
   if (name == "cost_benefit") return std::make_unique<CostBenefitPolicy>();
   if (name == "fifo") return std::make_unique<FifoPolicy>();
   if (name == "random") return std::make_unique<RandomPolicy>();
-  if (name == "d_choices") return std::make_unique<DChoicesPolicy>(options.d_choices);
+  if (name == "d_choices") return std::make_unique<DChoicesPolicy>(DChoices(params));
   return nullptr;
 }
 

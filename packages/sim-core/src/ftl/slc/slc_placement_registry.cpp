@@ -12,11 +12,11 @@ std::unique_ptr<ISlcPlacement> MakeSlcPlacement(std::string_view name, const Slc
                                                 uint32_t unit_bytes) {
   if (name == "slc_first") return std::make_unique<SlcFirstPlacement>();
   if (name == "size_split") {
-    const uint64_t units = std::max<uint64_t>(1, config.size_split_bytes / unit_bytes);
+    const uint64_t units = std::max<uint64_t>(1, SizeSplitBytes(config.params) / unit_bytes);
     return std::make_unique<SizeSplitPlacement>(
         static_cast<uint32_t>(std::min<uint64_t>(units, UINT32_MAX)));
   }
-  if (name == "hyflex") return std::make_unique<HyflexPlacement>(config.hyflex_horizon_ns);
+  if (name == "hyflex") return std::make_unique<HyflexPlacement>(HyflexHorizonNs(config.params));
   return nullptr;
 }
 

@@ -277,9 +277,19 @@ void Dftl::CollectTranslation(uint32_t victim) {
   ++stats_.gc_translation_blocks;
 }
 
+namespace {
+constexpr uint64_t kDefaultCmtEntries = 4096;
+}  // namespace
+
 std::vector<Setting> DftlParameters() {
-  return {IntegerSetting("cmt_entries", "Entries of the cached mapping table (dftl)", "entries", 1,
-                         kMaxU32Setting, [](DeviceConfig& c) { return &c.ftl.cmt_entries; })};
+  return {InParamBag(
+      IntegerSetting("cmt_entries", "Entries of the cached mapping table (dftl)", "entries", 1,
+                     kMaxU32Setting, nullptr),
+      [](DeviceConfig& c) -> ParamBag& { return c.ftl.params; }, kDefaultCmtEntries)};
+}
+
+uint32_t CmtEntries(const ParamBag& params) {
+  return static_cast<uint32_t>(params.Uint("cmt_entries", kDefaultCmtEntries));
 }
 
 }  // namespace flashscope::mapping

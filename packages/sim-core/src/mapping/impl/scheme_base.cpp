@@ -285,9 +285,14 @@ bool BlockMappedBase::InPlaceOrder(uint32_t block, uint64_t lbn) const {
 }
 
 std::vector<Setting> LogBlocksParameters() {
-  return {IntegerSetting("log_blocks", "Log blocks (bast, fast); 0 = every spare block but one",
-                         "blocks", 0, kMaxU32Setting,
-                         [](DeviceConfig& c) { return &c.ftl.log_blocks; })};
+  return {InParamBag(
+      IntegerSetting("log_blocks", "Log blocks (bast, fast); 0 = every spare block but one",
+                     "blocks", 0, kMaxU32Setting, nullptr),
+      [](DeviceConfig& c) -> ParamBag& { return c.ftl.params; }, uint64_t{0})};
+}
+
+uint32_t LogBlocks(const ParamBag& params) {
+  return static_cast<uint32_t>(params.Uint("log_blocks", 0));
 }
 
 }  // namespace flashscope::mapping

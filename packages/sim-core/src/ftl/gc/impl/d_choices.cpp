@@ -24,9 +24,19 @@ uint32_t DChoicesPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng& rn
   return best;
 }
 
+namespace {
+constexpr uint64_t kDefaultDChoices = 10;
+}  // namespace
+
 std::vector<Setting> DChoicesParameters() {
-  return {IntegerSetting("d_choices", "Blocks sampled per victim choice (d_choices)", "blocks", 1,
-                         kMaxU32Setting, [](DeviceConfig& c) { return &c.gc.d_choices; })};
+  return {InParamBag(
+      IntegerSetting("d_choices", "Blocks sampled per victim choice (d_choices)", "blocks", 1,
+                     kMaxU32Setting, nullptr),
+      [](DeviceConfig& c) -> ParamBag& { return c.gc.params; }, kDefaultDChoices)};
+}
+
+uint32_t DChoices(const ParamBag& params) {
+  return static_cast<uint32_t>(params.Uint("d_choices", kDefaultDChoices));
 }
 
 }  // namespace flashscope

@@ -27,10 +27,19 @@ bool HyflexPlacement::Place(const FtlState& ftl, const ISlcRoom& room, uint64_t 
   return fills_in_ns > static_cast<double>(horizon_ns_);
 }
 
+namespace {
+constexpr uint64_t kDefaultHyflexHorizonNs = 1'000'000'000;
+}  // namespace
+
 std::vector<Setting> HyflexParameters() {
-  return {MillisSetting("hyflex_horizon_ms",
-                        "Writes go native while SLC would fill within this time (hyflex)",
-                        [](DeviceConfig& c) { return &c.slc_cache.hyflex_horizon_ns; })};
+  return {InParamBag(
+      MillisSetting("hyflex_horizon_ms",
+                    "Writes go native while SLC would fill within this time (hyflex)", nullptr),
+      [](DeviceConfig& c) -> ParamBag& { return c.slc_cache.params; }, kDefaultHyflexHorizonNs)};
+}
+
+uint64_t HyflexHorizonNs(const ParamBag& params) {
+  return params.Uint("hyflex_horizon_ms", kDefaultHyflexHorizonNs);
 }
 
 }  // namespace flashscope

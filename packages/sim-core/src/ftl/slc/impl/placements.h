@@ -16,8 +16,10 @@ class SlcFirstPlacement final : public ISlcPlacement {
 // Hot/cold by request size (Shi et al., TVLSI 2016, in seed 000): metadata
 // and other hot data come in small requests; requests of at least
 // split_units go straight to native.
-// slc_cache.size_split_bytes (size_split.cpp).
+// slc_cache.size_split_bytes (size_split.cpp): its declaration, and its
+// value in a bag.
 std::vector<Setting> SizeSplitParameters();
+uint64_t SizeSplitBytes(const ParamBag& params);
 
 class SizeSplitPlacement final : public ISlcPlacement {
  public:
@@ -34,8 +36,10 @@ class SizeSplitPlacement final : public ISlcPlacement {
 // out while valid data grows fast, so new data goes straight to native only
 // while, at the measured growth rate, the remaining pSLC room would fill
 // within the horizon. Rewrites (no growth) stay in SLC.
-// slc_cache.hyflex_horizon_ms (hyflex.cpp).
+// slc_cache.hyflex_horizon_ms (hyflex.cpp): its declaration, and its value
+// (in nanoseconds) in a bag.
 std::vector<Setting> HyflexParameters();
+uint64_t HyflexHorizonNs(const ParamBag& params);
 
 class HyflexPlacement final : public ISlcPlacement {
  public:

@@ -5,10 +5,19 @@
 
 namespace flashscope {
 
+namespace {
+constexpr uint64_t kDefaultSizeSplitBytes = 131072;
+}  // namespace
+
 std::vector<Setting> SizeSplitParameters() {
-  return {IntegerSetting("size_split_bytes", "Requests at least this large go native (size_split)",
-                         "bytes", 0, kMaxExactInteger,
-                         [](DeviceConfig& c) { return &c.slc_cache.size_split_bytes; })};
+  return {InParamBag(
+      IntegerSetting("size_split_bytes", "Requests at least this large go native (size_split)",
+                     "bytes", 0, kMaxExactInteger, nullptr),
+      [](DeviceConfig& c) -> ParamBag& { return c.slc_cache.params; }, kDefaultSizeSplitBytes)};
+}
+
+uint64_t SizeSplitBytes(const ParamBag& params) {
+  return params.Uint("size_split_bytes", kDefaultSizeSplitBytes);
 }
 
 }  // namespace flashscope
