@@ -24,6 +24,19 @@ bool SizedInBytes(std::string_view policy) {
 
 }  // namespace
 
+WriteCacheConfig WriteCacheConfigFrom(const CacheConfig& section) {
+  WriteCacheConfig config;
+  const ParamBag& params = section.params;
+  config.policy = section.policy;
+  config.bytes = params.Uint("bytes", config.bytes);
+  config.block_space_blocks =
+      static_cast<uint32_t>(params.Uint("block_space_blocks", config.block_space_blocks));
+  config.page_space_pages =
+      static_cast<uint32_t>(params.Uint("page_space_pages", config.page_space_pages));
+  config.cflru_window_pages = params.Uint("cflru_window_pages", config.cflru_window_pages);
+  return config;
+}
+
 std::string CacheConfigProblem(const WriteCacheConfig& config, const CacheGeometry& geometry) {
   const std::string& policy = config.policy;
   if (!Known(policy)) {

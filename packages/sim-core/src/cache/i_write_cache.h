@@ -24,8 +24,8 @@
 #include <string_view>
 #include <vector>
 
+#include "config/device_config.h"
 #include "config/setting.h"
-#include "config/write_cache_config.h"
 
 namespace flashscope::cache {
 
@@ -154,8 +154,23 @@ class IWriteCache {
   virtual size_t LargestPageSets(std::span<CachedBlock> out) const { return 0; }
 };
 
-// The device's cache settings (device JSON `cache`; names in cache_names.h)
-// are WriteCacheConfig, config/write_cache_config.h.
+// A cache's settings, filled from the device JSON `cache` section (its
+// policy and the parameters the caches declare: WriteCacheConfigFrom; names
+// in cache_names.h). The initialisers are the parameters' defaults.
+struct WriteCacheConfig {
+  std::string policy = "none";
+  uint64_t bytes = 0;  // lru, cflru, bplru: capacity, whole pages
+  // clash (seed 002 §4.1: 2 blocks + 128 pages, 512 KB with 2 KB pages).
+  uint32_t block_space_blocks = 2;
+  uint32_t page_space_pages = 128;
+  // cflru: the clean-first region, the w pages at the LRU end of the list
+  // (Park et al.'s window w); 0 = half the cache.
+  uint64_t cflru_window_pages = 0;
+};
+
+// The cache settings of the device JSON's cache section: its policy, and the
+// values its parameter bag gives (defaults for the rest).
+WriteCacheConfig WriteCacheConfigFrom(const CacheConfig& section);
 
 struct CacheGeometry {
   uint32_t page_bytes = 4096;

@@ -44,8 +44,9 @@ ClassicDevice::ClassicDevice(const DeviceConfig& config, const DeviceLayout& lay
     if (!mapping_) throw InputError(config.file, 0, "unknown ftl.mapping " + config.ftl.mapping);
     mapping_->set_listener(this);
   }
-  cache_ = cache::MakeWriteCache(
-      config.cache, cache::CacheGeometry{layout.page_bytes, pages_per_block_}, config.file);
+  cache_ =
+      cache::MakeWriteCache(cache::WriteCacheConfigFrom(config.cache),
+                            cache::CacheGeometry{layout.page_bytes, pages_per_block_}, config.file);
   if (!cache_) throw InputError(config.file, 0, "unknown cache.policy " + config.cache.policy);
   write_back_ = config.cache.policy != "none";
   cache_->set_listener(this);

@@ -41,7 +41,6 @@
 #include <vector>
 
 #include "config/param_bag.h"
-#include "config/write_cache_config.h"
 #include "config/zns_config.h"
 
 namespace flashscope {
@@ -155,6 +154,16 @@ struct FtlConfig {
   ParamBag params;
 };
 
+// The classic device's write cache (device JSON `cache`; names in
+// cache/cache_names.h). "none" with mapping "page" is the conventional
+// controller.
+struct CacheConfig {
+  std::string policy = "none";
+  // The caches' own parameters (bytes, cflru_window_pages,
+  // block_space_blocks, page_space_pages: cache/impl).
+  ParamBag params;
+};
+
 struct DeviceConfig {
   std::string file;  // where it was read from ("preset:NAME" or a path)
   std::string name = "device";
@@ -183,7 +192,7 @@ struct DeviceConfig {
   SlcCacheConfig slc_cache;
   ZnsConfig zns;  // zns.enabled: a zoned drive
   FtlConfig ftl;
-  cache::WriteCacheConfig cache;
+  CacheConfig cache;
 
   DeviceConfig();  // fills timing and endurance defaults
 

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "cache/i_write_cache.h"
 #include "config/device_config.h"
 #include "config/device_config_for_test.h"
 #include "schema/device_schema.h"
@@ -237,8 +238,8 @@ TEST(DeviceConfigClassic, DefaultsArePageMappingWithoutACache) {
   EXPECT_EQ(c.ftl.params.Find("cmt_entries"), nullptr);
   EXPECT_EQ(c.ftl.params.Find("log_blocks"), nullptr);
   EXPECT_EQ(c.cache.policy, "none");
-  EXPECT_EQ(c.cache.block_space_blocks, 2u);
-  EXPECT_EQ(c.cache.page_space_pages, 128u);
+  EXPECT_EQ(cache::WriteCacheConfigFrom(c.cache).block_space_blocks, 2u);
+  EXPECT_EQ(cache::WriteCacheConfigFrom(c.cache).page_space_pages, 128u);
   EXPECT_FALSE(UsesClassicDevice(c));
   ExpectContains(Written(c),
                  "\"ftl\":{\"mapping\":\"page\",\"cmt_entries\":4096,\"log_blocks\":0}");
@@ -256,10 +257,10 @@ TEST(DeviceConfigClassic, ReadsEveryKeyAndRoundTrips) {
   EXPECT_EQ(c.ftl.params.Uint("cmt_entries", 0), 512u);
   EXPECT_EQ(c.ftl.params.Uint("log_blocks", 99), 3u);
   EXPECT_EQ(c.cache.policy, "cflru");
-  EXPECT_EQ(c.cache.bytes, 65536u);
-  EXPECT_EQ(c.cache.cflru_window_pages, 8u);
-  EXPECT_EQ(c.cache.block_space_blocks, 3u);
-  EXPECT_EQ(c.cache.page_space_pages, 64u);
+  EXPECT_EQ(cache::WriteCacheConfigFrom(c.cache).bytes, 65536u);
+  EXPECT_EQ(cache::WriteCacheConfigFrom(c.cache).cflru_window_pages, 8u);
+  EXPECT_EQ(cache::WriteCacheConfigFrom(c.cache).block_space_blocks, 3u);
+  EXPECT_EQ(cache::WriteCacheConfigFrom(c.cache).page_space_pages, 64u);
   EXPECT_TRUE(UsesClassicDevice(c));
   const DeviceConfig again = ParseText(Written(c));
   EXPECT_EQ(Written(again), Written(c));
@@ -272,7 +273,7 @@ TEST(DeviceConfigClassic, SetSwitchesMappingAndCache) {
   const DeviceConfig clash = ParseDeviceText(
       text, "dev.json", {"ftl.mapping=block", "cache.policy=clash", "cache.page_space_pages=32"});
   EXPECT_EQ(clash.cache.policy, "clash");
-  EXPECT_EQ(clash.cache.page_space_pages, 32u);
+  EXPECT_EQ(cache::WriteCacheConfigFrom(clash.cache).page_space_pages, 32u);
   try {
     ParseDeviceText(text, "dev.json", {"ftl.mapping=hybrid"});
     FAIL() << "expected an error";

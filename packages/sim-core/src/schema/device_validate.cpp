@@ -384,7 +384,9 @@ std::optional<DeviceProblem> FindClassicProblem(const DeviceConfig& config) {
             config.ftl.mapping + "\""};
   }
   const cache::CacheGeometry geometry{config.geometry.page_bytes, config.geometry.pages_per_block};
-  if (std::string problem = cache::CacheConfigProblem(config.cache, geometry); !problem.empty()) {
+  if (std::string problem =
+          cache::CacheConfigProblem(cache::WriteCacheConfigFrom(config.cache), geometry);
+      !problem.empty()) {
     return DeviceProblem{{"cache.bytes", "cache.block_space_blocks", "cache.page_space_pages",
                           "cache.cflru_window_pages", "cache.policy", "cache"},
                          problem};

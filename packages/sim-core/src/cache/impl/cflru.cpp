@@ -28,9 +28,11 @@ uint32_t CflruCache::PickVictim() const {
 
 std::vector<Setting> CflruParameters() {
   std::vector<Setting> parameters = CacheBytesParameters();
-  parameters.push_back(IntegerSetting(
-      "cflru_window_pages", "Clean-first window at the LRU end (cflru); 0 = half the cache",
-      "pages", 0, kMaxExactInteger, [](DeviceConfig& c) { return &c.cache.cflru_window_pages; }));
+  parameters.push_back(
+      InParamBag(IntegerSetting("cflru_window_pages",
+                                "Clean-first window at the LRU end (cflru); 0 = half the cache",
+                                "pages", 0, kMaxExactInteger, nullptr),
+                 CacheParams, WriteCacheConfig{}.cflru_window_pages));
   return parameters;
 }
 

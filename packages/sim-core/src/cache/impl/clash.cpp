@@ -328,10 +328,12 @@ size_t ClashCache::LargestPageSets(std::span<CachedBlock> out) const {
 
 std::vector<Setting> ClashParameters() {
   return {
-      IntegerSetting("block_space_blocks", "Blocks of C-lash's block space (clash)", "blocks", 1,
-                     kMaxU32Setting, [](DeviceConfig& c) { return &c.cache.block_space_blocks; }),
-      IntegerSetting("page_space_pages", "Pages of C-lash's page space (clash)", "pages", 1,
-                     kMaxU32Setting, [](DeviceConfig& c) { return &c.cache.page_space_pages; }),
+      InParamBag(IntegerSetting("block_space_blocks", "Blocks of C-lash's block space (clash)",
+                                "blocks", 1, kMaxU32Setting, nullptr),
+                 CacheParams, uint64_t{WriteCacheConfig{}.block_space_blocks}),
+      InParamBag(IntegerSetting("page_space_pages", "Pages of C-lash's page space (clash)", "pages",
+                                1, kMaxU32Setting, nullptr),
+                 CacheParams, uint64_t{WriteCacheConfig{}.page_space_pages}),
   };
 }
 

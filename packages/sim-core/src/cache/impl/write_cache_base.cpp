@@ -160,9 +160,12 @@ void WriteCacheBase::FlushBlock(FlushKind kind, uint64_t block, const PageBits& 
   listener_->OnFlush(flush);
 }
 
+ParamBag& CacheParams(DeviceConfig& config) { return config.cache.params; }
+
 std::vector<Setting> CacheBytesParameters() {
-  return {IntegerSetting("bytes", "Cache capacity, whole pages (lru, cflru, bplru)", "bytes", 0,
-                         kMaxExactInteger, [](DeviceConfig& c) { return &c.cache.bytes; })};
+  return {InParamBag(IntegerSetting("bytes", "Cache capacity, whole pages (lru, cflru, bplru)",
+                                    "bytes", 0, kMaxExactInteger, nullptr),
+                     CacheParams, WriteCacheConfig{}.bytes)};
 }
 
 }  // namespace flashscope::cache

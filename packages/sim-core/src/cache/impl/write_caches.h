@@ -14,6 +14,7 @@ namespace flashscope::cache {
 // The caches' parameters: cache.bytes (lru, cflru, bplru:
 // write_cache_base.cpp), cache.cflru_window_pages (cflru.cpp),
 // cache.block_space_blocks and cache.page_space_pages (clash.cpp).
+ParamBag& CacheParams(DeviceConfig& config);  // the device's cache bag
 std::vector<Setting> CacheBytesParameters();
 std::vector<Setting> CflruParameters();
 std::vector<Setting> ClashParameters();
