@@ -281,10 +281,10 @@ TEST(DeviceConfigValidate, CodeBuiltConfigsAreCheckedToo) {
   ExpectContains(ValidateError(c), "unknown scheduler \"\"");
   c = DeviceConfig();
   c.mapping_unit_bytes = 0;
-  EXPECT_EQ(ValidateError(c), "<input>: mapping_unit_bytes must be > 0");
+  EXPECT_EQ(ValidateError(c), "<input>: mapping_unit_bytes must be > 0; got 0");
   c = DeviceConfig();
   c.timing[2].erase_ns = 0;
-  EXPECT_EQ(ValidateError(c), "<input>: timing_us.mlc read, program and erase must be > 0");
+  EXPECT_EQ(ValidateError(c), "<input>: timing_us.mlc.erase must be > 0 (microseconds); got 0");
   c = DeviceConfig();
   c.gc.free_block_threshold = 1.0;
   ExpectContains(ValidateError(c), "gc.free_block_threshold must be in [0, 1)");

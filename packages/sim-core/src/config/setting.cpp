@@ -446,7 +446,106 @@ void WriteSchema(json::Writer& out, const Setting& s, DeviceConfig& defaults) {
   out.EndObject();
 }
 
+// A stored value as a number (integers, times in nanoseconds, numbers).
+std::optional<double> StoredNumber(const Setting& s, DeviceConfig& config) {
+  if (s.bag) {
+    const ParamBag::Value* given = s.bag(config).Find(s.key);
+    const ParamBag::Value& value = given != nullptr ? *given : s.fallback;
+    if (const auto* x = std::get_if<uint64_t>(&value)) return static_cast<double>(*x);
+    if (const auto* x = std::get_if<double>(&value)) return *x;
+    return std::nullopt;
+  }
+  SettingRef ref = s.at(config);
+  if (auto* x = std::get_if<uint32_t*>(&ref)) return **x;
+  if (auto* x = std::get_if<uint64_t*>(&ref)) return static_cast<double>(**x);
+  if (auto* x = std::get_if<double*>(&ref)) return **x;
+  return std::nullopt;
+}
+
+std::string StoredString(const Setting& s, DeviceConfig& config) {
+  if (s.bag) {
+    const ParamBag::Value* given = s.bag(config).Find(s.key);
+    const ParamBag::Value& value = given != nullptr ? *given : s.fallback;
+    const auto* text = std::get_if<std::string>(&value);
+    return text != nullptr ? *text : "";
+  }
+  SettingRef ref = s.at(config);
+  if (auto* mode = std::get_if<CellMode*>(&ref)) return CellModeName(**mode);
+  return *std::get<std::string*>(ref);
+}
+
+// The reader's wording for a stored value out of range ("" when in range).
+std::string RangeProblem(const Setting& s, const std::string& path, DeviceConfig& config) {
+  switch (s.type) {
+    case SettingType::kChoice: {
+      const std::string name = StoredString(s, config);
+      const std::vector<std::string_view> allowed = ChoiceValues(s);
+      if (std::find(allowed.begin(), allowed.end(), name) != allowed.end()) return "";
+      const std::string suggestion = ClosestName(name, allowed);
+      return "unknown " + path + " " + Quoted(name) +
+             (suggestion.empty() ? "" : " (did you mean " + Quoted(suggestion) + "?)") +
+             "; allowed: " + JoinNames(allowed);
+    }
+    case SettingType::kInteger: {
+      const double x = StoredNumber(s, config).value_or(0);
+      const double min = s.minimum.value_or(0);
+      if (x < min) {
+        return path +
+               (min == 1 ? std::string(" must be > 0")
+                         : " must be >= " + std::to_string(static_cast<uint64_t>(min))) +
+               Got(x);
+      }
+      const double max = s.maximum.value_or(static_cast<double>(kMaxExactInteger));
+      if (x > max)
+        return path + " must be at most " + std::to_string(static_cast<uint64_t>(max)) + Got(x);
+      return "";
+    }
+    case SettingType::kNumber: {
+      const double x = StoredNumber(s, config).value_or(0);
+      if (!std::isfinite(x)) return path + " must be a finite number";
+      return InRange(s, x) ? "" : path + RangePhrase(s) + s.range_note + Got(x);
+    }
+    case SettingType::kMicros: {
+      const double micros = StoredNumber(s, config).value_or(0) / 1000.0;
+      if (s.exclusive_minimum && micros <= 0)
+        return path + " must be > 0 (microseconds)" + Got(micros);
+      if (micros > kMaxMicros)
+        return path + " must be at most 1000000000000 microseconds" + Got(micros);
+      return "";
+    }
+    case SettingType::kMillis: {
+      const double ms = StoredNumber(s, config).value_or(0) / 1e6;
+      return ms > kMaxMillis ? path + " must be at most 1000000000 ms" + Got(ms) : "";
+    }
+    default:
+      return "";
+  }
+}
+
+std::optional<std::pair<std::string, std::string>> FindRangeProblemIn(
+    const std::vector<Setting>& settings, const std::string& prefix, DeviceConfig& config) {
+  for (const Setting& s : settings) {
+    if (!s.written) continue;
+    const std::string path = prefix.empty() ? s.key : prefix + "." + s.key;
+    if (s.type == SettingType::kSection ||
+        (s.type == SettingType::kNullableSection && s.enabled(config))) {
+      if (auto problem = FindRangeProblemIn(s.children, path, config)) return problem;
+      continue;
+    }
+    if (std::string problem = RangeProblem(s, path, config); !problem.empty()) {
+      return std::pair{path, problem};
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<std::pair<std::string, std::string>> FindRangeProblem(
+    const std::vector<Setting>& root, const DeviceConfig& config) {
+  // The accessors hand out pointers into the config; checking only reads them.
+  return FindRangeProblemIn(root, "", const_cast<DeviceConfig&>(config));
+}
 
 Setting BoolSetting(std::string key, std::string description,
                     std::function<SettingRef(DeviceConfig&)> at) {

@@ -133,6 +133,12 @@ Setting* FindSetting(std::vector<Setting>& settings, std::string_view key);
 void ReadSettings(const json::Value& tree, const std::vector<Setting>& root, DeviceConfig& config,
                   const std::string& file, bool tree_from_text);
 
+// The first value of `config` (a code-built one: the reader checks as it
+// reads) outside its setting's range or choices, as {key path, problem}
+// with the reader's wording; nullopt when every value is in range.
+std::optional<std::pair<std::string, std::string>> FindRangeProblem(
+    const std::vector<Setting>& root, const DeviceConfig& config);
+
 // Writes every written setting of `settings` from `config`, in table order.
 void WriteSettings(json::Writer& out, const std::vector<Setting>& settings,
                    const DeviceConfig& config);

@@ -7,15 +7,10 @@
 #include <cstdio>
 #include <limits>
 
-#include "cache/cache_names.h"
 #include "cache/i_write_cache.h"
-#include "ftl/gc/victim_policy_names.h"
-#include "ftl/slc/slc_policy_names.h"
 #include "schema/device_relations.h"
 #include "schema/device_schema.h"
 #include "util/input_error.h"
-#include "zns/host_ftl/placement/placement_names.h"
-#include "zns/host_ftl/victim/zone_victim_names.h"
 
 namespace flashscope {
 
@@ -128,17 +123,6 @@ void ValidateSlcCache(const DeviceConfig& config) {
                 ") must not exceed the cache (static_bytes + dynamic_max_bytes = " +
                 std::to_string(slc.static_bytes + slc.dynamic_max_bytes) + ")");
   }
-  const auto known = [](const auto& names, const std::string& name) {
-    return std::find(names.begin(), names.end(), name) != names.end();
-  };
-  if (!known(kSlcWhenFullNames, slc.when_full)) {
-    Invalid({"slc_cache.when_full"}, "unknown slc_cache.when_full " + Quoted(slc.when_full) +
-                                         "; allowed: " + JoinAll(kSlcWhenFullNames));
-  }
-  if (!known(kSlcPlacementNames, slc.placement)) {
-    Invalid({"slc_cache.placement"}, "unknown slc_cache.placement " + Quoted(slc.placement) +
-                                         "; allowed: " + JoinAll(kSlcPlacementNames));
-  }
 }
 
 void CheckDevice(const DeviceConfig& config) {
@@ -147,16 +131,10 @@ void CheckDevice(const DeviceConfig& config) {
   if (bits < 1 || bits > 4) {
     Invalid({"cell"}, "cell must be one of " + JoinAll(kCellModeNames));
   }
-  const std::pair<const char*, uint32_t> positive[] = {
-      {"geometry.channels", g.channels},
-      {"geometry.dies_per_channel", g.dies_per_channel},
-      {"geometry.planes_per_die", g.planes_per_die},
-      {"geometry.blocks_per_plane", g.blocks_per_plane},
-      {"geometry.pages_per_block", g.pages_per_block},
-      {"geometry.page_bytes", g.page_bytes},
-      {"mapping_unit_bytes", config.mapping_unit_bytes}};
-  for (const auto& [name, value] : positive) {
-    if (value == 0) Invalid({name}, std::string(name) + " must be > 0");
+  // Every key's own range and choices, as the reader words them (a config
+  // read from JSON passed them already; a code-built one may not have).
+  if (const auto range = FindRangeProblem(DeviceSettings(), config)) {
+    Invalid({range->first}, range->second);
   }
   if (g.page_bytes % config.mapping_unit_bytes != 0) {
     Invalid({"geometry.page_bytes", "mapping_unit_bytes"},
@@ -170,61 +148,14 @@ void CheckDevice(const DeviceConfig& config) {
                 std::to_string(bits) + " bits per cell for " + CellModeName(config.cell) +
                 " (a wordline holds " + std::to_string(bits) + " pages, programmed together)");
   }
-  if (!(config.overprovision > 0) || !std::isfinite(config.overprovision)) {
-    Invalid({"overprovision"}, "overprovision must be > 0 (physical/logical - 1); got " +
-                                   json::FormatNumber(config.overprovision));
-  }
-  for (uint32_t mode_bits = 1; mode_bits <= 4; ++mode_bits) {
-    const ModeTiming& t = config.timing[mode_bits];
-    const std::string mode = kCellModeNames[mode_bits - 1].data();
-    if (t.read_ns == 0 || t.program_ns == 0 || t.erase_ns == 0) {
-      Invalid({"timing_us." + mode}, "timing_us." + mode + " read, program and erase must be > 0");
-    }
-    if (config.endurance_pe[mode_bits] == 0) {
-      Invalid({"endurance_pe." + mode}, "endurance_pe." + mode + " must be > 0");
-    }
-  }
-  for (const auto& [name, mbps] :
-       {std::pair{"channel_mbps", config.channel_mbps}, std::pair{"host_mbps", config.host_mbps}}) {
-    if (!(mbps > 0) || !std::isfinite(mbps)) {
-      Invalid({name}, std::string(name) + " must be > 0; got " + json::FormatNumber(mbps));
-    }
-  }
   const double foreground = config.gc.free_block_threshold;
   const double background = config.gc.background_free_block_threshold;
-  for (const auto& [name, threshold] :
-       {std::pair{"gc.free_block_threshold", foreground},
-        std::pair{"gc.background_free_block_threshold", background}}) {
-    if (!(threshold >= 0 && threshold < 1)) {
-      Invalid({name},
-              std::string(name) + " must be in [0, 1); got " + json::FormatNumber(threshold));
-    }
-  }
   if (background < foreground) {
     Invalid({"gc.background_free_block_threshold", "gc.free_block_threshold"},
             "gc.background_free_block_threshold (" + json::FormatNumber(background) +
                 ") must be >= gc.free_block_threshold (" + json::FormatNumber(foreground) +
                 "): background GC must start before the drive runs "
                 "short enough to stall the host");
-  }
-  if (std::find(kVictimPolicyNames.begin(), kVictimPolicyNames.end(), config.gc.victim) ==
-      kVictimPolicyNames.end()) {
-    Invalid({"gc.victim"}, "unknown gc.victim " + Quoted(config.gc.victim) +
-                               "; allowed: " + JoinAll(kVictimPolicyNames));
-  }
-  if (std::find(kSchedulerNames.begin(), kSchedulerNames.end(), config.scheduler) ==
-      kSchedulerNames.end()) {
-    Invalid({"scheduler"}, "unknown scheduler " + Quoted(config.scheduler) +
-                               "; allowed: " + JoinAll(kSchedulerNames));
-  }
-  const PreconditionConfig& pre = config.precondition;
-  if (!(pre.fill >= 0 && pre.fill <= 1)) {
-    Invalid({"precondition.fill"},
-            "precondition.fill must be in [0, 1]; got " + json::FormatNumber(pre.fill));
-  }
-  if (!(pre.random_writes >= 0) || !std::isfinite(pre.random_writes)) {
-    Invalid({"precondition.random_writes"}, "precondition.random_writes must be >= 0; got " +
-                                                json::FormatNumber(pre.random_writes));
   }
 
   // Mapping units are addressed with 32 bits.
@@ -259,9 +190,6 @@ void CheckDevice(const DeviceConfig& config) {
 std::optional<DeviceProblem> FindZnsProblem(const DeviceConfig& config) {
   const ZnsConfig& zns = config.zns;
   if (!zns.enabled) return std::nullopt;
-  const auto known = [](const auto& names, const std::string& name) {
-    return std::find(names.begin(), names.end(), name) != names.end();
-  };
   if (config.slc_cache.enabled) {
     return DeviceProblem{{"zns", "slc_cache"},
                          "zns cannot be combined with slc_cache: a zoned drive has no SLC cache "
@@ -272,25 +200,6 @@ std::optional<DeviceProblem> FindZnsProblem(const DeviceConfig& config) {
                          "a zoned drive (zns) addresses 4096-byte logical blocks: "
                          "mapping_unit_bytes must be 4096; got " +
                              std::to_string(config.mapping_unit_bytes)};
-  }
-  if (!known(zns::kPlacementNames, zns.placement)) {
-    return DeviceProblem{{"zns.placement"},
-                         "unknown zns.placement " + Quoted(zns.placement) +
-                             "; allowed: " + JoinAll(zns::kPlacementNames)};
-  }
-  if (!known(zns::kZoneVictimNames, zns.gc_victim)) {
-    return DeviceProblem{{"zns.gc_victim"},
-                         "unknown zns.gc_victim " + Quoted(zns.gc_victim) +
-                             "; allowed: " + JoinAll(zns::kZoneVictimNames)};
-  }
-  if (!(zns.gc_threshold > 0 && zns.gc_threshold < 1)) {
-    return DeviceProblem{{"zns.gc_threshold"},
-                         "zns.gc_threshold must be in (0, 1) (a garbage proportion); got " +
-                             json::FormatNumber(zns.gc_threshold)};
-  }
-  if (zns.classes < 1 || zns.classes > 255) {
-    return DeviceProblem{{"zns.classes"},
-                         "zns.classes must be in [1, 255]; got " + std::to_string(zns.classes)};
   }
   const Geometry& g = config.geometry;
   uint64_t block_bytes = 0;
