@@ -84,6 +84,14 @@ TEST(DeviceApi, ReaderErrorsAndOverridesAreReported) {
   EXPECT_EQ(typo.Find("error")->Find("problem")->as_string(),
             "unknown key \"gc.vicitm\"; did you mean \"gc.victim\"?");
 
+  // A relation the reader reports at its line: still at its key here.
+  const json::Value classic = Effective("{\n  \"cache\": {\"policy\": \"lru\"}\n}");
+  const json::Value& classic_error = *classic.Find("error");
+  ASSERT_FALSE(classic_error.is_null());
+  EXPECT_EQ(classic_error.Find("key")->as_string(), "cache.policy");
+  EXPECT_EQ(classic_error.Find("line")->as_number(), 2);
+  EXPECT_EQ(classic.Find("derived")->Find("kind")->as_string(), "classic");
+
   const json::Value zoned = Effective(R"({"zns": {}})", R"({"set": ["gc.victim=fifo"]})");
   ASSERT_TRUE(zoned.Find("error")->is_null());
   EXPECT_EQ(zoned.Find("device")->Find("gc")->Find("victim")->as_string(), "fifo");

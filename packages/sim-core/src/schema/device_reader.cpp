@@ -44,13 +44,15 @@ const Value* FirstGiven(const Value& root, const std::vector<std::string>& keys,
   return nullptr;
 }
 
-// Reads the tree with every key checked, then the zns and classic relations
-// at the line of the first key involved that the file gives (else the root).
-DeviceConfig ReadTree(const Value& root, const std::string& file) {
+// Reads the tree with every key checked, then (report_relations) the zns and
+// classic relations at the line of the first key involved that the file
+// gives (else the root).
+DeviceConfig ReadTree(const Value& root, const std::string& file, bool report_relations) {
   DeviceConfig config;
   config.file = file;
   const bool tree_from_text = root.line() > 0;
   ReadSettings(root, DeviceSettings(), config, file, tree_from_text);
+  if (!report_relations) return config;
   std::optional<DeviceProblem> problem = FindZnsProblem(config);
   if (!problem) problem = FindClassicProblem(config);
   if (problem) {
@@ -153,14 +155,16 @@ void ClearPositions(Value& value) {
 }  // namespace
 
 DeviceConfig ParseDevice(const json::Value& root, const std::string& file) {
-  DeviceConfig config = ReadTree(root, file);
+  DeviceConfig config = ReadTree(root, file, /*report_relations=*/true);
   Validate(config);
   return config;
 }
 
 DeviceReading ReadDeviceChecked(const json::Value& root, const std::string& file) {
   DeviceReading reading;
-  reading.config = ReadTree(root, file);
+  // Every relation, the zns and classic ones included, is reported at its
+  // key below.
+  reading.config = ReadTree(root, file, /*report_relations=*/false);
   reading.problem = FindDeviceProblem(reading.config);
   if (reading.problem) {
     if (const Value* at = FirstGiven(root, reading.problem->keys, &reading.problem_key)) {
