@@ -421,7 +421,12 @@ void WriteSchema(json::Writer& out, const Setting& s, DeviceConfig& defaults) {
     }
   }
   if (!s.unit.empty()) out.FieldString("x-unit", s.unit);
-  WriteBound(out, s, s.minimum, s.exclusive_minimum, "minimum", "exclusiveMinimum");
+  if (s.type == SettingType::kMicros && s.exclusive_minimum) {
+    // > 0 after rounding to whole nanoseconds: 0.0005 us is 1 ns.
+    out.Field("minimum", 0.0005);
+  } else {
+    WriteBound(out, s, s.minimum, s.exclusive_minimum, "minimum", "exclusiveMinimum");
+  }
   WriteBound(out, s, s.maximum, s.exclusive_maximum, "maximum", "exclusiveMaximum");
   if (s.type == SettingType::kChoice) {
     out.Key("enum").BeginArray();
