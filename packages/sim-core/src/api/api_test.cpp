@@ -23,6 +23,7 @@
 #include "api/snapshot_meta.h"
 #include "report/result_json.h"
 #include "scenario/cli_json_for_test.h"
+#include "schema/device_schema.h"
 #include "sim/fio_jobs.h"
 #include "util/json.h"
 

@@ -8,6 +8,7 @@
 #include "api/session.h"
 #include "config/device_config.h"
 #include "report/fio_parse_only.h"
+#include "schema/device_schema.h"
 #include "sim/fio_jobs.h"
 #include "workload/fio_job.h"
 

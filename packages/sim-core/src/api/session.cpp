@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "classic/classic_device.h"
+#include "schema/device_schema.h"
 #include "sim/fio_jobs.h"
 #include "sim/generator_jobs.h"
 #include "util/input_error.h"

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "config/device_config.h"
+#include "schema/device_schema.h"
 #include "util/input_error.h"
 #include "util/json.h"
 #include "workload/fio_job.h"

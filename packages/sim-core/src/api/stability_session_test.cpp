@@ -7,6 +7,7 @@
 
 #include "api/flashscope_api.h"
 #include "scenario/cli_json_for_test.h"
+#include "schema/device_schema.h"
 #include "stability/stability_flow.h"
 #include "util/json.h"
 

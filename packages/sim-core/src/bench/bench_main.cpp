@@ -46,6 +46,7 @@
 #include "report/classic_json.h"
 #include "report/result_json.h"
 #include "scenario/scenario.h"
+#include "schema/device_schema.h"
 #include "sim/fio_jobs.h"
 #include "sim/generator_jobs.h"
 #include "sim/simulator.h"

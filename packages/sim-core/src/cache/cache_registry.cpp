@@ -24,6 +24,19 @@ bool SizedInBytes(std::string_view policy) {
 
 }  // namespace
 
+WriteCacheConfig WriteCacheConfigFrom(const CacheConfig& section) {
+  WriteCacheConfig config;
+  const ParamBag& params = section.params;
+  config.policy = section.policy;
+  config.bytes = params.Uint("bytes", config.bytes);
+  config.block_space_blocks =
+      static_cast<uint32_t>(params.Uint("block_space_blocks", config.block_space_blocks));
+  config.page_space_pages =
+      static_cast<uint32_t>(params.Uint("page_space_pages", config.page_space_pages));
+  config.cflru_window_pages = params.Uint("cflru_window_pages", config.cflru_window_pages);
+  return config;
+}
+
 std::string CacheConfigProblem(const WriteCacheConfig& config, const CacheGeometry& geometry) {
   const std::string& policy = config.policy;
   if (!Known(policy)) {
@@ -85,6 +98,22 @@ std::unique_ptr<IWriteCache> MakeWriteCache(const WriteCacheConfig& config,
                                         config.page_space_pages);
   }
   return nullptr;
+}
+
+std::vector<PolicyInfo> WriteCacheInfos() {
+  return {
+      {"none", "None", "Writes go straight to the FTL", {}},
+      {"lru", "LRU (pages)", "Pages evicted least recently used first", CacheBytesParameters()},
+      {"cflru", "CFLRU (clean pages first)",
+       "LRU that drops clean pages of its window before writing dirty ones (Park et al. 2006)",
+       CflruParameters()},
+      {"bplru", "BPLRU (whole blocks, padded)",
+       "Whole blocks evicted least recently used, padded to be written sequentially "
+       "(Kim & Ahn, FAST'08)",
+       CacheBytesParameters()},
+      {"clash", "C-lash (page space + block space)",
+       "A page space and a block space that replace the FTL (seed 002)", ClashParameters()},
+  };
 }
 
 }  // namespace flashscope::cache

@@ -22,6 +22,10 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "config/device_config.h"
+#include "config/setting.h"
 
 namespace flashscope::cache {
 
@@ -150,7 +154,9 @@ class IWriteCache {
   virtual size_t LargestPageSets(std::span<CachedBlock> out) const { return 0; }
 };
 
-// The device's cache settings (device JSON `cache`; names in cache_names.h).
+// A cache's settings, filled from the device JSON `cache` section (its
+// policy and the parameters the caches declare: WriteCacheConfigFrom; names
+// in cache_names.h). The initialisers are the parameters' defaults.
 struct WriteCacheConfig {
   std::string policy = "none";
   uint64_t bytes = 0;  // lru, cflru, bplru: capacity, whole pages
@@ -161,6 +167,10 @@ struct WriteCacheConfig {
   // (Park et al.'s window w); 0 = half the cache.
   uint64_t cflru_window_pages = 0;
 };
+
+// The cache settings of the device JSON's cache section: its policy, and the
+// values its parameter bag gives (defaults for the rest).
+WriteCacheConfig WriteCacheConfigFrom(const CacheConfig& section);
 
 struct CacheGeometry {
   uint32_t page_bytes = 4096;
@@ -177,5 +187,9 @@ std::string CacheConfigProblem(const WriteCacheConfig& config, const CacheGeomet
 std::unique_ptr<IWriteCache> MakeWriteCache(const WriteCacheConfig& config,
                                             const CacheGeometry& geometry,
                                             const std::string& source = "device.json");
+
+// The registry's entries in the order the UI offers them: name, label,
+// one-line description and the parameters each declares (config/setting.h).
+std::vector<PolicyInfo> WriteCacheInfos();
 
 }  // namespace flashscope::cache

@@ -37,16 +37,16 @@ ClassicDevice::ClassicDevice(const DeviceConfig& config, const DeviceLayout& lay
     m.physical_blocks = layout.blocks;
     m.pages_per_block = pages_per_block_;
     m.logical_pages = layout.logical_units;
-    m.log_blocks = config.ftl.log_blocks;
-    m.cmt_entries = config.ftl.cmt_entries;
+    mapping::ApplyMappingParameters(config.ftl.params, m);
     // 4-byte entries per translation page (512 for 2 KiB pages).
     m.entries_per_translation_page = std::max<uint32_t>(1, layout.page_bytes / 4);
     mapping_ = mapping::MakeMappingScheme(config.ftl.mapping, m, config.file);
     if (!mapping_) throw InputError(config.file, 0, "unknown ftl.mapping " + config.ftl.mapping);
     mapping_->set_listener(this);
   }
-  cache_ = cache::MakeWriteCache(
-      config.cache, cache::CacheGeometry{layout.page_bytes, pages_per_block_}, config.file);
+  cache_ =
+      cache::MakeWriteCache(cache::WriteCacheConfigFrom(config.cache),
+                            cache::CacheGeometry{layout.page_bytes, pages_per_block_}, config.file);
   if (!cache_) throw InputError(config.file, 0, "unknown cache.policy " + config.cache.policy);
   write_back_ = config.cache.policy != "none";
   cache_->set_listener(this);

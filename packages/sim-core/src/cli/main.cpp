@@ -40,6 +40,7 @@
 #include "report/fio_text.h"
 #include "report/result_json.h"
 #include "scenario/scenario.h"
+#include "schema/device_schema.h"
 #include "sim/fio_device_fit.h"
 #include "sim/fio_jobs.h"
 #include "sim/generator_jobs.h"
@@ -506,6 +507,7 @@ int Help() {
   std::fputs(kUsage, stdout);
   std::fputs(kTraceOptionsUsage, stdout);
   std::fputs(kStabilityUsage, stdout);
+  std::fputs(kSchemaUsage, stdout);
   return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "nand/layout.h"
+#include "schema/device_schema.h"
 #include "sim/fio_device_fit.h"
 #include "util/json.h"
 

@@ -1,13 +1,15 @@
-// Placeholder of `flashscope schema` (see schema_command.h): an empty
-// schema, which accepts any device, until the device schema lands.
 #include "cli/schema_command.h"
 
 #include <cstdio>
+#include <string>
+
+#include "schema/device_schema.h"
 
 namespace flashscope {
 
 int SchemaCommand() {
-  std::fputs("{}\n", stdout);
+  const std::string& schema = DeviceJsonSchema();
+  std::fwrite(schema.data(), 1, schema.size(), stdout);
   return 0;
 }
 

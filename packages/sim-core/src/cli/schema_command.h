@@ -1,13 +1,15 @@
-// `flashscope schema`: prints the device JSON Schema (issue 16 part 1).
+// `flashscope schema`: prints the device JSON Schema (draft 2020-12) the
+// simulator's own tables produce (schema/device_schema.h), the text
+// public/schema/device.schema.json holds:
 //
-// A placeholder until the schema lands: another change of issue 16 owns
-// this command and replaces this file and schema_command.cpp; main.cpp
-// only calls SchemaCommand() from the `schema` subcommand.
+//   flashscope schema > public/schema/device.schema.json
 #pragma once
 
 namespace flashscope {
 
-// Prints the schema on stdout; returns the exit status.
+inline constexpr const char* kSchemaUsage =
+    "  flashscope schema        print the device JSON Schema (draft 2020-12)\n";
+
 int SchemaCommand();
 
 }  // namespace flashscope

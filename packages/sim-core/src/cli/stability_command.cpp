@@ -12,6 +12,7 @@
 #include "cli/presets.h"
 #include "config/device_config.h"
 #include "scenario/scenario.h"
+#include "schema/device_schema.h"
 #include "stability/stability_comparison.h"
 #include "stability/stability_flow.h"
 #include "util/input_error.h"

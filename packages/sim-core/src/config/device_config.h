@@ -1,87 +1,36 @@
 // DeviceConfig: the drive a run simulates, as read from device JSON
-// (DESIGN.md "Device JSON"). Every key has a default, so {"cell": "tlc"} is a
-// valid device; unknown keys and impossible values are InputErrors naming the
-// file and the line of the key.
+// (DESIGN.md "Device JSON"), and the arithmetic derived from it. The keys,
+// their ranges, units and one-line descriptions are setting tables
+// (config/device_settings.h and the plug-ins' own declarations); reading,
+// checking and writing device JSON is schema/device_schema.h's. The defaults
+// are the initialisers below.
 //
-// Keys and defaults (times in the JSON are microseconds, stored here as ns):
-//   name "device", source "", description "" (free text), seed 1,
-//   cell "tlc" (slc|mlc|tlc|qlc),
-//   geometry { channels 8, dies_per_channel 2, planes_per_die 2,
-//              blocks_per_plane 128, pages_per_block 768, page_bytes 16384 },
-//   timing_us { slc {read 30, program 200, erase 3500},
-//               mlc {read 50, program 900, erase 4000},
-//               tlc {read 60, program 1800, erase 5000},
-//               qlc {read 120, program 3000, erase 10000} }
-//     (program is per wordline in that mode: one page in SLC, bits pages in
-//      MLC/TLC/QLC, programmed one-shot),
-//   endurance_pe { slc 30000, mlc 3000, tlc 3000, qlc 1000 },
-//   channel_mbps 1200, host_mbps 3500 (host link, e.g. PCIe 3 x4),
-//   overprovision 0.07 (physical/logical - 1, must be > 0),
-//   write_buffer_bytes 67108864 (0 = no DRAM buffer),
-//   write_buffer_idle_flush_us 2000 (once the host has had nothing
-//     outstanding for this long, the conventional drive programs what its
-//     DRAM buffer still holds, partial wordlines padded, as real drives do
-//     within milliseconds; 0 = at once. A finished run always ends with the
-//     buffer drained: sim/controller.h),
-//   trim_us 10 (the controller's firmware time per trim/deallocate command:
-//     a mapping-table update, no flash work; an estimate of the same order
-//     as a small command's firmware overhead, not a datasheet figure —
-//     drive vendors do not publish it. Without it a time-based trim job
-//     never advances the clock),
-//   power_loss_protection false (true: the write buffer survives power
-//     loss, so a flush completes at once, as on enterprise drives with
-//     capacitors; false, as on client drives: a flush waits until every
-//     write accepted before it is programmed),
-//   mapping_unit_bytes 4096,
-//   scheduler "fifo" (fifo|read_priority),
-//   gc { victim "greedy", free_block_threshold 0.02,
-//        background true, background_free_block_threshold 0.05,
-//        idle_us 1000, d_choices 10 },
-//   wear_leveling { dynamic true, static_enabled false, static_threshold 100 }
-//     (static_enabled: when a plane's erase-count spread, max over its blocks - min
-//      over its full blocks, exceeds static_threshold, the least-erased full
-//      block's data is moved through GC so the block re-enters the pool),
-//   suspend { program false, erase false, suspend_us 20, resume_us 20,
-//             max_per_op 4 }
-//     (seed 000 §2.2.3, Wu & He FAST'12: a host read arriving at a die busy
-//      with a program/erase suspends it after suspend_us, runs, then the
-//      operation resumes after resume_us with its remaining time; at most
-//      max_per_op suspensions per operation),
-//   read_disturb { enabled false,
-//                  threshold_reads { slc 1000000, mlc 100000, tlc 50000,
-//                                    qlc 20000 } }
-//     (reads of a full block, by the drive's cell, after which its valid data
-//      is refreshed: moved through GC with cause "refresh"; lower for denser
-//      cells, seed 000 §2.2.2),
-//   precondition { fill 0, random_writes 0 }
-//     (fill: fraction of logical capacity written sequentially before the
-//      timed run; random_writes: then this many times the logical capacity of
-//      uniform random mapping-unit writes, with GC),
-//   slc_cache null (no SLC cache) or the hybrid pSLC cache of seeds 000/003:
-//     { static_bytes 0, dynamic_max_bytes 0, dynamic_shrink_start 1,
-//       dynamic_shrink_end 1, persistent_bytes 0, idle_flush_ms 50,
-//       when_full "direct" (direct|fold-then-write),
-//       placement "slc_first" (slc_first|size_split|hyflex),
-//       size_split_bytes 131072, hyflex_horizon_ms 1000,
-//       read_promotion false, promotion_reads 2, promotion_lru_bytes 64 MiB,
-//       pin_small_bytes 0 }  (see SlcCacheConfig),
-//   ftl { mapping "page" (page|block|bast|fast|dftl), cmt_entries 4096 (dftl:
-//         entries of the cached mapping table), log_blocks 0 (bast, fast: log
-//         blocks; 0 = every spare block but one) },
-//   cache { policy "none" (none|lru|cflru|bplru|clash), bytes 0 (lru, cflru,
-//           bplru: capacity), block_space_blocks 2, page_space_pages 128
-//           (clash, seed 002 §4.4), cflru_window_pages 0 (0 = half) }
-//     (mapping "page" with policy "none" is the conventional controller;
-//      anything else runs the classic device, classic/classic_device.h: the
-//      cache and mapping plug-ins untimed, their flash work paid on the
-//      FlashEngine one page per command; it needs mapping_unit_bytes ==
-//      page_bytes and no slc_cache or zns),
-//   zns null (a conventional drive) or a Zoned Namespace drive:
-//     { zone_bytes 0 (one erase block per die), zone_capacity_bytes 0
-//       (= zone_bytes), max_open 14, max_active 14 (0 = no limit),
-//       placement "normal", gc_victim "cbe", gc_threshold 0.15, classes 7 }
-//     (see zns/zns_config.h). A zoned drive has no SLC cache and 4096-byte
-//     logical blocks; its `overprovision` is the host FTL's spare space.
+// Notes the tables' one-liners leave out:
+//   write_buffer_idle_flush_us: once the host has had nothing outstanding
+//     for this long, the conventional drive programs what its DRAM buffer
+//     still holds, partial wordlines padded, as real drives do within
+//     milliseconds. A finished run always ends with the buffer drained.
+//   trim_us: the controller's firmware time per trim/deallocate command (a
+//     mapping-table update, no flash work); an estimate of the same order as
+//     a small command's firmware overhead, not a datasheet figure. Without
+//     it a time-based trim job never advances the clock.
+//   power_loss_protection: true, as on enterprise drives with capacitors:
+//     the write buffer survives power loss, so a flush completes at once;
+//     false, as on client drives: a flush waits until every write accepted
+//     before it is programmed.
+//   wear_leveling.static_enabled: when a plane's erase-count spread (max over
+//     its blocks - min over its full blocks) exceeds static_threshold, the
+//     least-erased full block's data is moved through GC.
+//   suspend (seed 000 §2.2.3, Wu & He FAST'12): a host read arriving at a die
+//     busy with a program/erase suspends it after suspend_us, runs, then the
+//     operation resumes after resume_us with its remaining time.
+//   read_disturb.threshold_reads: reads of a full block, by the drive's cell,
+//     after which its valid data is refreshed (GC cause "refresh").
+//   ftl.mapping other than "page" or cache.policy other than "none" runs the
+//     classic device (classic/classic_device.h); it needs mapping_unit_bytes
+//     == page_bytes and no slc_cache or zns.
+//   zns: a zoned drive has no SLC cache and 4096-byte logical blocks; its
+//     `overprovision` is the host FTL's spare space (config/zns_config.h).
 #pragma once
 
 #include <array>
@@ -91,9 +40,8 @@
 #include <utility>
 #include <vector>
 
-#include "cache/i_write_cache.h"
-#include "util/json.h"
-#include "zns/zns_config.h"
+#include "config/param_bag.h"
+#include "config/zns_config.h"
 
 namespace flashscope {
 
@@ -128,7 +76,8 @@ struct GcConfig {
   bool background = true;
   double background_free_block_threshold = 0.05;
   uint64_t idle_ns = 1'000'000;
-  uint32_t d_choices = 10;
+  // The victim policies' own parameters (gc.d_choices: ftl/gc/impl).
+  ParamBag params;
 };
 
 struct WearLevelingConfig {
@@ -188,8 +137,9 @@ struct SlcCacheConfig {
   uint64_t idle_flush_ns = 50'000'000;
   std::string when_full = "direct";     // direct | fold-then-write
   std::string placement = "slc_first";  // slc_first | size_split | hyflex
-  uint64_t size_split_bytes = 131072;
-  uint64_t hyflex_horizon_ns = 1'000'000'000;
+  // The placements' own parameters (size_split_bytes, hyflex_horizon_ms:
+  // ftl/slc/impl).
+  ParamBag params;
   bool read_promotion = false;
   uint32_t promotion_reads = 2;
   uint64_t promotion_lru_bytes = 64ull << 20;
@@ -200,8 +150,18 @@ struct SlcCacheConfig {
 // mapping/mapping_names.h). "page" is the conventional controller's own.
 struct FtlConfig {
   std::string mapping = "page";
-  uint32_t cmt_entries = 4096;  // dftl
-  uint32_t log_blocks = 0;      // bast, fast; 0 = the scheme's default
+  // The schemes' own parameters (cmt_entries, log_blocks: mapping/impl).
+  ParamBag params;
+};
+
+// The classic device's write cache (device JSON `cache`; names in
+// cache/cache_names.h). "none" with mapping "page" is the conventional
+// controller.
+struct CacheConfig {
+  std::string policy = "none";
+  // The caches' own parameters (bytes, cflru_window_pages,
+  // block_space_blocks, page_space_pages: cache/impl).
+  ParamBag params;
 };
 
 struct DeviceConfig {
@@ -232,7 +192,7 @@ struct DeviceConfig {
   SlcCacheConfig slc_cache;
   ZnsConfig zns;  // zns.enabled: a zoned drive
   FtlConfig ftl;
-  cache::WriteCacheConfig cache;
+  CacheConfig cache;
 
   DeviceConfig();  // fills timing and endurance defaults
 
@@ -271,40 +231,10 @@ uint32_t ZnsZoneCount(const DeviceConfig& config);
 // floor(zones * zone capacity blocks / (1 + overprovision)).
 uint64_t ZnsHostLogicalBlocks(const DeviceConfig& config);
 
-// Builds a config from parsed device JSON. Throws InputError(file, line, ...)
-// for unknown keys, wrong types, unknown enum names and out-of-range values,
-// and (line 0) for an impossible geometry as a whole (see Validate).
-DeviceConfig ParseDevice(const json::Value& root, const std::string& file);
-
-// Checks relations between keys: page_bytes a multiple of
-// mapping_unit_bytes, pages_per_block a multiple of bits per cell,
-// overprovision > 0 and large enough to leave the GC reserve, total mapping
-// units below 2^32, thresholds in range, a victim/scheduler name the
-// registries know, and for a zoned drive the zns relations (zone size a
-// multiple of the erase block, capacity <= size, classes <= max_open,
-// max_active >= max_open, no SLC cache, 4096-byte mapping unit; the GC
-// reserve check is then left out: a zoned drive has no device GC). Throws
-// InputError naming config.file.
-void Validate(const DeviceConfig& config);
-
-// Applies --set KEY=VALUE to a device JSON tree before ParseDevice:
-// "gc.victim=fifo", "geometry.channels=4", "overprovision=0.28". Creates
-// intermediate objects as needed; the value is parsed with json::ParseLoose.
-// Throws InputError("--set", 0, ...) for a malformed assignment.
-void ApplyOverride(json::Value& root, std::string_view assignment);
-
-// Device JSON text -> config: parses it (errors name `file`), applies the
-// overrides to the tree in order, then ParseDevice. config.file = file.
-DeviceConfig ParseDeviceText(std::string_view text, const std::string& file,
-                             const std::vector<std::string>& overrides);
-
-// Reads a device from a path or "preset:NAME" (presets_dir/NAME.json), applies
-// overrides in order, parses and validates.
-DeviceConfig LoadDevice(const std::string& spec, const std::string& presets_dir,
-                        const std::vector<std::string>& overrides);
-
-// Writes the effective configuration (every key, defaults included) as the
-// same JSON shape ParseDevice reads, so a result can be re-run.
-void WriteDevice(json::Writer& out, const DeviceConfig& config);
+// Mapping units in one native erase block (page_bytes * pages_per_block /
+// mapping_unit_bytes); planes of the drive; a * b unless it overflows 64 bits.
+uint64_t UnitsPerBlock(const DeviceConfig& config);
+uint64_t PlaneCount(const Geometry& g);
+bool MultiplyChecked(uint64_t a, uint64_t b, uint64_t& product);
 
 }  // namespace flashscope

@@ -10,6 +10,7 @@
 #include "conventional/controller_for_test.h"
 #include "ftl/slc/i_slc_placement.h"
 #include "ftl/slc/slc_policy_names.h"
+#include "schema/device_schema.h"
 #include "sim/fio_jobs.h"
 #include "sim/simulator.h"
 #include "util/input_error.h"
@@ -245,7 +246,7 @@ TEST(SlcCache, SizeSplitSendsLargeWritesStraightToNative) {
   DeviceConfig device = QlcDevice();
   device.write_buffer_bytes = 0;  // every unit is programmed by the end
   device.slc_cache.placement = "size_split";
-  device.slc_cache.size_split_bytes = 128 * 1024;
+  device.slc_cache.params.Set("size_split_bytes", uint64_t{128 * 1024});
   const auto sim = RunFio(device,
                           "[big]\nrw=write\nbs=1m\nsize=32m\n"
                           "[small]\nstonewall\nrw=randwrite\nbs=4k\nsize=32m\nnumber_ios=1000\n");
@@ -257,7 +258,7 @@ TEST(SlcCache, SizeSplitSendsLargeWritesStraightToNative) {
 TEST(SlcCache, HyflexWritesNewDataNativelyOnlyWhileItGrowsFast) {
   DeviceConfig device = QlcDevice();
   device.slc_cache.placement = "hyflex";
-  device.slc_cache.hyflex_horizon_ns = 500'000'000;
+  device.slc_cache.params.Set("hyflex_horizon_ms", uint64_t{500'000'000});  // ns
   // A fast stream of new data (~577 MB/s would fill 64 MiB in 0.1 s, inside
   // the horizon) goes native after the first growth window; rewrites of
   // the same 8 MiB do not grow valid data and stay in SLC.

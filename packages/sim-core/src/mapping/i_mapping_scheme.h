@@ -30,7 +30,9 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "config/setting.h"
 #include "metrics/nand_counters.h"
 
 namespace flashscope::mapping {
@@ -148,5 +150,13 @@ class IMappingScheme {
 std::unique_ptr<IMappingScheme> MakeMappingScheme(std::string_view name,
                                                   const MappingConfig& config,
                                                   const std::string& source = "device.json");
+
+// Sets `config`'s scheme parameters (log_blocks, cmt_entries) from the
+// device JSON ftl section's `params`, their defaults where absent.
+void ApplyMappingParameters(const ParamBag& params, MappingConfig& config);
+
+// The registry's entries in the order the UI offers them: name, label,
+// one-line description and the parameters each declares (config/setting.h).
+std::vector<PolicyInfo> MappingSchemeInfos();
 
 }  // namespace flashscope::mapping

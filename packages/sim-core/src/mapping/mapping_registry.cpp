@@ -17,4 +17,25 @@ std::unique_ptr<IMappingScheme> MakeMappingScheme(std::string_view name,
   return nullptr;
 }
 
+void ApplyMappingParameters(const ParamBag& params, MappingConfig& config) {
+  config.log_blocks = LogBlocks(params);
+  config.cmt_entries = CmtEntries(params);
+}
+
+std::vector<PolicyInfo> MappingSchemeInfos() {
+  return {
+      {"page", "Page mapping (every page mapped)", "Every page mapped anywhere", {}},
+      {"block", "Block mapping", "A logical block maps to one flash block, pages in place", {}},
+      {"bast", "BAST (a log block per data block)",
+       "Block mapping with a dedicated log block per data block (Kim et al. 2002)",
+       LogBlocksParameters()},
+      {"fast", "FAST (shared random log blocks)",
+       "Block mapping with log blocks shared by every data block (Lee et al. 2007)",
+       LogBlocksParameters()},
+      {"dftl", "DFTL (cached mapping table)",
+       "Page mapping with the table on flash and a cache of it in RAM (Gupta et al. 2009)",
+       DftlParameters()},
+  };
+}
+
 }  // namespace flashscope::mapping

@@ -104,8 +104,10 @@ void WriteClassicMeta(json::Writer& out, const Simulator& sim) {
   WriteFtlFields(out, *device);
   out.Key("cmt");
   if (device->has_cmt()) {
+    mapping::MappingConfig scheme;
+    mapping::ApplyMappingParameters(sim.config().ftl.params, scheme);
     out.BeginObject()
-        .FieldUint("capacity", sim.config().ftl.cmt_entries)
+        .FieldUint("capacity", scheme.cmt_entries)
         .FieldUint("cached", device->cmt_cached());
     WriteCmtCounts(out, device->cmt());
     out.EndObject();

@@ -8,6 +8,7 @@
 #include "report/cliff_throughput.h"
 #include "report/event_json.h"
 #include "report/zns_json.h"
+#include "schema/device_schema.h"
 #include "sim/trace_jobs.h"
 #include "util/json.h"
 

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "schema/device_schema.h"
 #include "util/input_error.h"
 #include "util/json.h"
 #include "workload/fio_job_file.h"

@@ -9,7 +9,9 @@
 
 #include <memory>
 #include <string_view>
+#include <vector>
 
+#include "config/setting.h"
 #include "nand/flash_op.h"
 
 namespace flashscope {
@@ -24,5 +26,9 @@ class IDieScheduler {
 
 // Registry (scheduler_registry.cpp): one of kSchedulerNames, or nullptr.
 std::unique_ptr<IDieScheduler> MakeDieScheduler(std::string_view name);
+
+// The registry's entries in the order the UI offers them: name, label,
+// one-line description and the parameters each declares (config/setting.h).
+std::vector<PolicyInfo> DieSchedulerInfos();
 
 }  // namespace flashscope

@@ -10,4 +10,11 @@ std::unique_ptr<IDieScheduler> MakeDieScheduler(std::string_view name) {
   return nullptr;
 }
 
+std::vector<PolicyInfo> DieSchedulerInfos() {
+  return {
+      {"fifo", "FIFO", "A die runs its operations in arrival order", {}},
+      {"read_priority", "Read priority", "Queued host reads go before programs and erases", {}},
+  };
+}
+
 }  // namespace flashscope

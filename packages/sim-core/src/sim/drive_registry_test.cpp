@@ -29,7 +29,7 @@ DeviceConfig Conventional() { return testing::TinySlcDevice(64, 64); }
 DeviceConfig Classic() {
   DeviceConfig c = testing::TinySlcDevice(64, 64);
   c.cache.policy = "lru";
-  c.cache.bytes = 64 * 4096;
+  c.cache.params.Set("bytes", uint64_t{64 * 4096});
   return c;
 }
 
@@ -107,7 +107,7 @@ TEST(DriveRegistry, AnUnknownKindIsRefused) {
   const DeviceConfig config = Conventional();
   const DeviceLayout layout = DeviceLayout::From(config);
   FtlState ftl(layout, config.wear_leveling.dynamic, true);
-  std::unique_ptr<IVictimPolicy> victims = MakeVictimPolicy("greedy", VictimPolicyOptions{});
+  std::unique_ptr<IVictimPolicy> victims = MakeVictimPolicy("greedy", ParamBag{});
   std::unique_ptr<IDieScheduler> scheduler = MakeDieScheduler(config.scheduler);
   EventQueue events;
   FlashEngine flash(config, layout, *scheduler, events);

@@ -142,7 +142,7 @@ TEST(EndOfRun, DrainsIntoSlcWithoutStartingIdleMigration) {
 TEST(EndOfRun, AClassicWriteBackCacheIsFlushed) {
   DeviceConfig device = testing::TinySlcDevice(64, 64);
   device.cache.policy = "lru";
-  device.cache.bytes = 64 * 4096;
+  device.cache.params.Set("bytes", uint64_t{64 * 4096});
   std::vector<HostIo> writes;
   for (uint32_t i = 0; i < 10; ++i) writes.push_back(Io(IoOp::kWrite, 7 * i));
   Simulator sim(device, OpenLoop(writes));

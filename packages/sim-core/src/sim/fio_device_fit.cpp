@@ -6,6 +6,7 @@
 
 #include "config/device_config.h"
 #include "nand/layout.h"
+#include "schema/device_schema.h"
 #include "util/input_error.h"
 
 namespace flashscope {

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "schema/device_schema.h"
 #include "util/input_error.h"
 
 namespace flashscope {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "config/device_config.h"
+#include "schema/device_schema.h"
 #include "sim/fio_jobs.h"
 #include "sim/simulator.h"
 #include "util/input_error.h"

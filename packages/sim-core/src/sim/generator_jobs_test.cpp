@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "schema/device_schema.h"
 #include "util/input_error.h"
 
 namespace flashscope {

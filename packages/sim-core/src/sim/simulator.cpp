@@ -5,6 +5,8 @@
 #include <string>
 
 #include "engine/event_kinds.h"
+#include "ftl/untimed_writer.h"
+#include "schema/device_schema.h"
 #include "sim/drive_registry.h"
 #include "util/input_error.h"
 
@@ -31,7 +33,7 @@ Simulator::Simulator(const DeviceConfig& config, std::vector<JobSpec> jobs, SimO
       gc_rng_(rng_.Fork(1)),
       // A zoned drive's host keeps the logical map (zns/zns_device.h).
       ftl_(layout_, config_.wear_leveling.dynamic, !config_.zns.enabled) {
-  victims_ = MakeVictimPolicy(config_.gc.victim, VictimPolicyOptions{config_.gc.d_choices});
+  victims_ = MakeVictimPolicy(config_.gc.victim, config_.gc.params);
   scheduler_ = MakeDieScheduler(config_.scheduler);
   if (!victims_ || !scheduler_) throw InputError(config_.file, 0, "unknown gc.victim or scheduler");
   flash_ = std::make_unique<FlashEngine>(config_, layout_, *scheduler_, events_);

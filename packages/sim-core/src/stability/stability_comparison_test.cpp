@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "scenario/cli_json_for_test.h"
+#include "schema/device_schema.h"
 
 namespace flashscope::stability {
 namespace {

@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "scenario/cli_json_for_test.h"
+#include "schema/device_schema.h"
 #include "util/input_error.h"
 
 namespace flashscope::stability {

@@ -7,6 +7,7 @@
 
 #include <set>
 
+#include "schema/device_schema.h"
 #include "sim/simulator.h"
 #include "util/input_error.h"
 

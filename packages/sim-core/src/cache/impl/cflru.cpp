@@ -8,6 +8,7 @@
 // Source: Park, Jung, Kang, Kim, Lee, "CFLRU: a Replacement Algorithm for
 // Flash Memory", CASES 2006 (seed 002 §2.3, ref. [6]).
 #include "cache/impl/write_caches.h"
+#include "config/device_config.h"
 
 namespace flashscope::cache {
 
@@ -23,6 +24,16 @@ uint32_t CflruCache::PickVictim() const {
     if (!dirty(slot)) return slot;
   }
   return recency().back();
+}
+
+std::vector<Setting> CflruParameters() {
+  std::vector<Setting> parameters = CacheBytesParameters();
+  parameters.push_back(
+      InParamBag(IntegerSetting("cflru_window_pages",
+                                "Clean-first window at the LRU end (cflru); 0 = half the cache",
+                                "pages", 0, kMaxExactInteger, nullptr),
+                 CacheParams, WriteCacheConfig{}.cflru_window_pages));
+  return parameters;
 }
 
 }  // namespace flashscope::cache

@@ -47,6 +47,7 @@
 #include <algorithm>
 
 #include "cache/impl/write_caches.h"
+#include "config/device_config.h"
 
 namespace flashscope::cache {
 
@@ -323,6 +324,17 @@ size_t ClashCache::LargestPageSets(std::span<CachedBlock> out) const {
     out[at] = set;
   }
   return n;
+}
+
+std::vector<Setting> ClashParameters() {
+  return {
+      InParamBag(IntegerSetting("block_space_blocks", "Blocks of C-lash's block space (clash)",
+                                "blocks", 1, kMaxU32Setting, nullptr),
+                 CacheParams, uint64_t{WriteCacheConfig{}.block_space_blocks}),
+      InParamBag(IntegerSetting("page_space_pages", "Pages of C-lash's page space (clash)", "pages",
+                                1, kMaxU32Setting, nullptr),
+                 CacheParams, uint64_t{WriteCacheConfig{}.page_space_pages}),
+  };
 }
 
 }  // namespace flashscope::cache

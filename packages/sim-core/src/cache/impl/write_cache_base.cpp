@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "cache/impl/write_caches.h"
+#include "config/device_config.h"
 
 namespace flashscope::cache {
 
@@ -157,6 +158,14 @@ void WriteCacheBase::FlushBlock(FlushKind kind, uint64_t block, const PageBits& 
   flush.fill_pages = fill_;
   flush.cause = cause;
   listener_->OnFlush(flush);
+}
+
+ParamBag& CacheParams(DeviceConfig& config) { return config.cache.params; }
+
+std::vector<Setting> CacheBytesParameters() {
+  return {InParamBag(IntegerSetting("bytes", "Cache capacity, whole pages (lru, cflru, bplru)",
+                                    "bytes", 0, kMaxExactInteger, nullptr),
+                     CacheParams, WriteCacheConfig{}.bytes)};
 }
 
 }  // namespace flashscope::cache

@@ -11,6 +11,14 @@
 
 namespace flashscope::cache {
 
+// The caches' parameters: cache.bytes (lru, cflru, bplru:
+// write_cache_base.cpp), cache.cflru_window_pages (cflru.cpp),
+// cache.block_space_blocks and cache.page_space_pages (clash.cpp).
+ParamBag& CacheParams(DeviceConfig& config);  // the device's cache bag
+std::vector<Setting> CacheBytesParameters();
+std::vector<Setting> CflruParameters();
+std::vector<Setting> ClashParameters();
+
 inline constexpr uint32_t kNoSlot = UINT32_MAX;
 
 // A uint64 key → slot index map with open addressing (linear probing,

@@ -10,7 +10,9 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
 
+#include "config/setting.h"
 #include "ftl/ftl_state.h"
 #include "util/rng.h"
 
@@ -22,13 +24,13 @@ class IVictimPolicy {
   virtual uint32_t PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng) = 0;
 };
 
-struct VictimPolicyOptions {
-  uint32_t d_choices = 10;
-};
-
 // Registry (victim_registry.cpp): the policy named `name` (one of
-// kVictimPolicyNames), or nullptr for an unknown name.
-std::unique_ptr<IVictimPolicy> MakeVictimPolicy(std::string_view name,
-                                                const VictimPolicyOptions& options);
+// kVictimPolicyNames) with its parameters from `params` (device JSON gc's
+// plug-in keys), or nullptr for an unknown name.
+std::unique_ptr<IVictimPolicy> MakeVictimPolicy(std::string_view name, const ParamBag& params);
+
+// The registry's entries in the order the UI offers them: name, label,
+// one-line description and the parameters each declares (config/setting.h).
+std::vector<PolicyInfo> VictimPolicyInfos();
 
 }  // namespace flashscope

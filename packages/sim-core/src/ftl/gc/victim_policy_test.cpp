@@ -45,7 +45,9 @@ struct Fixture {
     b_young = FillBlock(ftl, 48, 10);
   }
   uint32_t Pick(const char* name, uint32_t d = 10, uint64_t seed = 1) {
-    auto policy = MakeVictimPolicy(name, VictimPolicyOptions{d});
+    ParamBag params;
+    params.Set("d_choices", uint64_t{d});
+    auto policy = MakeVictimPolicy(name, params);
     Rng rng(seed);
     return policy->PickVictim(ftl, 0, rng);
   }

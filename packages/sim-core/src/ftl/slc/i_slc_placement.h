@@ -11,8 +11,10 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "config/device_config.h"
+#include "config/setting.h"
 #include "ftl/ftl_state.h"
 
 namespace flashscope {
@@ -35,5 +37,9 @@ class ISlcPlacement {
 // Registry (slc_placement_registry.cpp): the policy named `name`, or nullptr.
 std::unique_ptr<ISlcPlacement> MakeSlcPlacement(std::string_view name, const SlcCacheConfig& config,
                                                 uint32_t unit_bytes);
+
+// The registry's entries in the order the UI offers them: name, label,
+// one-line description and the parameters each declares (config/setting.h).
+std::vector<PolicyInfo> SlcPlacementInfos();
 
 }  // namespace flashscope

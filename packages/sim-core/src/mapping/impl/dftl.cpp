@@ -34,6 +34,7 @@
 // miss on any page reads its translation page.
 #include <algorithm>
 
+#include "config/device_config.h"
 #include "mapping/impl/schemes.h"
 #include "util/input_error.h"
 
@@ -274,6 +275,21 @@ void Dftl::CollectTranslation(uint32_t victim) {
   }
   flash_.Erase(victim, Cause::kGc);
   ++stats_.gc_translation_blocks;
+}
+
+namespace {
+constexpr uint64_t kDefaultCmtEntries = 4096;
+}  // namespace
+
+std::vector<Setting> DftlParameters() {
+  return {InParamBag(
+      IntegerSetting("cmt_entries", "Entries of the cached mapping table (dftl)", "entries", 1,
+                     kMaxU32Setting, nullptr),
+      [](DeviceConfig& c) -> ParamBag& { return c.ftl.params; }, kDefaultCmtEntries)};
+}
+
+uint32_t CmtEntries(const ParamBag& params) {
+  return static_cast<uint32_t>(params.Uint("cmt_entries", kDefaultCmtEntries));
 }
 
 }  // namespace flashscope::mapping

@@ -2,6 +2,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "config/device_config.h"
 #include "mapping/impl/schemes.h"
 #include "util/input_error.h"
 
@@ -281,6 +282,17 @@ bool BlockMappedBase::InPlaceOrder(uint32_t block, uint64_t lbn) const {
     if (flash_.owner(ppn) != lbn * pages_per_block_ + page) return false;
   }
   return true;
+}
+
+std::vector<Setting> LogBlocksParameters() {
+  return {InParamBag(
+      IntegerSetting("log_blocks", "Log blocks (bast, fast); 0 = every spare block but one",
+                     "blocks", 0, kMaxU32Setting, nullptr),
+      [](DeviceConfig& c) -> ParamBag& { return c.ftl.params; }, uint64_t{0})};
+}
+
+uint32_t LogBlocks(const ParamBag& params) {
+  return static_cast<uint32_t>(params.Uint("log_blocks", 0));
 }
 
 }  // namespace flashscope::mapping

@@ -13,6 +13,12 @@
 
 namespace flashscope::mapping {
 
+// ftl.log_blocks (bast, fast: scheme_base.cpp) and ftl.cmt_entries (dftl.cpp).
+std::vector<Setting> LogBlocksParameters();
+std::vector<Setting> DftlParameters();
+uint32_t LogBlocks(const ParamBag& params);
+uint32_t CmtEntries(const ParamBag& params);
+
 inline constexpr uint32_t kNoPage = UINT32_MAX;  // no physical page
 
 // The flash as the schemes see it: page states and owners, per-block valid,

@@ -1,6 +1,7 @@
 // d-choices: sample d full blocks uniformly (with replacement) and take the
 // one with the fewest valid units; d = 1 is random, large d approaches greedy.
 // Source: Van Houdt, SIGMETRICS 2013 (see random_victim.cpp).
+#include "config/device_config.h"
 #include "ftl/gc/impl/policies.h"
 
 namespace flashscope {
@@ -21,6 +22,21 @@ uint32_t DChoicesPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng& rn
     }
   }
   return best;
+}
+
+namespace {
+constexpr uint64_t kDefaultDChoices = 10;
+}  // namespace
+
+std::vector<Setting> DChoicesParameters() {
+  return {InParamBag(
+      IntegerSetting("d_choices", "Blocks sampled per victim choice (d_choices)", "blocks", 1,
+                     kMaxU32Setting, nullptr),
+      [](DeviceConfig& c) -> ParamBag& { return c.gc.params; }, kDefaultDChoices)};
+}
+
+uint32_t DChoices(const ParamBag& params) {
+  return static_cast<uint32_t>(params.Uint("d_choices", kDefaultDChoices));
 }
 
 }  // namespace flashscope

@@ -34,6 +34,10 @@ class RandomPolicy final : public IVictimPolicy {
   uint32_t PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng) override;
 };
 
+// gc.d_choices (d_choices.cpp): its declaration, and its value in a bag.
+std::vector<Setting> DChoicesParameters();
+uint32_t DChoices(const ParamBag& params);
+
 class DChoicesPolicy final : public IVictimPolicy {
  public:
   explicit DChoicesPolicy(uint32_t d) : d_(d < 1 ? 1 : d) {}

@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "config/device_config.h"
 #include "ftl/slc/impl/placements.h"
 
 namespace flashscope {
@@ -24,6 +25,21 @@ bool HyflexPlacement::Place(const FtlState& ftl, const ISlcRoom& room, uint64_t 
   const double fills_in_ns =
       static_cast<double>(room.FreeSlcUnits()) / std::max(growth_units_per_ns_, 1e-18);
   return fills_in_ns > static_cast<double>(horizon_ns_);
+}
+
+namespace {
+constexpr uint64_t kDefaultHyflexHorizonNs = 1'000'000'000;
+}  // namespace
+
+std::vector<Setting> HyflexParameters() {
+  return {InParamBag(
+      MillisSetting("hyflex_horizon_ms",
+                    "Writes go native while SLC would fill within this time (hyflex)", nullptr),
+      [](DeviceConfig& c) -> ParamBag& { return c.slc_cache.params; }, kDefaultHyflexHorizonNs)};
+}
+
+uint64_t HyflexHorizonNs(const ParamBag& params) {
+  return params.Uint("hyflex_horizon_ms", kDefaultHyflexHorizonNs);
 }
 
 }  // namespace flashscope

@@ -16,6 +16,11 @@ class SlcFirstPlacement final : public ISlcPlacement {
 // Hot/cold by request size (Shi et al., TVLSI 2016, in seed 000): metadata
 // and other hot data come in small requests; requests of at least
 // split_units go straight to native.
+// slc_cache.size_split_bytes (size_split.cpp): its declaration, and its
+// value in a bag.
+std::vector<Setting> SizeSplitParameters();
+uint64_t SizeSplitBytes(const ParamBag& params);
+
 class SizeSplitPlacement final : public ISlcPlacement {
  public:
   explicit SizeSplitPlacement(uint32_t split_units) : split_units_(split_units) {}
@@ -31,6 +36,11 @@ class SizeSplitPlacement final : public ISlcPlacement {
 // out while valid data grows fast, so new data goes straight to native only
 // while, at the measured growth rate, the remaining pSLC room would fill
 // within the horizon. Rewrites (no growth) stay in SLC.
+// slc_cache.hyflex_horizon_ms (hyflex.cpp): its declaration, and its value
+// (in nanoseconds) in a bag.
+std::vector<Setting> HyflexParameters();
+uint64_t HyflexHorizonNs(const ParamBag& params);
+
 class HyflexPlacement final : public ISlcPlacement {
  public:
   explicit HyflexPlacement(uint64_t horizon_ns) : horizon_ns_(horizon_ns) {}

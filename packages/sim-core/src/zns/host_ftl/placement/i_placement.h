@@ -11,6 +11,9 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
+
+#include "config/setting.h"
 
 namespace flashscope::zns {
 
@@ -47,5 +50,9 @@ class IPlacementPolicy {
 
 // Registry (placement_registry.cpp): nullptr for an unknown name.
 std::unique_ptr<IPlacementPolicy> MakePlacement(std::string_view name, const PlacementSetup& setup);
+
+// The registry's entries in the order the UI offers them: name, label,
+// one-line description and the parameters each declares (config/setting.h).
+std::vector<PolicyInfo> PlacementInfos();
 
 }  // namespace flashscope::zns

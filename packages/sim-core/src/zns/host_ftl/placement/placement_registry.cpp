@@ -17,4 +17,25 @@ std::unique_ptr<IPlacementPolicy> MakePlacement(std::string_view name,
   return nullptr;
 }
 
+std::vector<PolicyInfo> PlacementInfos() {
+  return {
+      {"normal", "Normal (no separation)", "Every write appends to one open zone", {}},
+      {"warcip", "WARCIP (rewrite intervals)", "Classes by the interval between rewrites", {}},
+      {"sepbit",
+       "SepBIT (last lifetime)",
+       "Classes by the block's last lifetime (Wang et al.)",
+       {}},
+      {"bhbdp_pre",
+       "BHB-DP_pre (write frequencies)",
+       "Classes by write frequencies (seed 004)",
+       {}},
+      {"bhbdp", "BHB-DP (block heat)", "Classes by block heat (seed 004)", {}},
+      {"fk", "FK (future, equal bands)", "Oracle: classes by the next write time, equal bands", {}},
+      {"zbopt",
+       "ZB-OPT (future, exponential bands)",
+       "Oracle: classes by the next write time, exponential bands",
+       {}},
+  };
+}
+
 }  // namespace flashscope::zns

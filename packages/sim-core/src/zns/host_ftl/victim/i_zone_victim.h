@@ -12,7 +12,9 @@
 #include <memory>
 #include <span>
 #include <string_view>
+#include <vector>
 
+#include "config/setting.h"
 #include "zns/host_ftl/zone_info.h"
 
 namespace flashscope::zns {
@@ -25,5 +27,9 @@ class IZoneVictim {
 
 // Registry (victim/zone_victim_registry.cpp): nullptr for an unknown name.
 std::unique_ptr<IZoneVictim> MakeZoneVictim(std::string_view name);
+
+// The registry's entries in the order the UI offers them: name, label,
+// one-line description and the parameters each declares (config/setting.h).
+std::vector<PolicyInfo> ZoneVictimInfos();
 
 }  // namespace flashscope::zns

@@ -12,4 +12,15 @@ std::unique_ptr<IZoneVictim> MakeZoneVictim(std::string_view name) {
   return nullptr;
 }
 
+std::vector<PolicyInfo> ZoneVictimInfos() {
+  return {
+      {"cbe",
+       "CBE (cost-benefit, enhanced)",
+       "Cost-benefit with the zone's age enhanced (seed 004)",
+       {}},
+      {"greedy", "Greedy (most garbage)", "The zone with the most invalid blocks", {}},
+      {"cost_benefit", "Cost-benefit (garbage × age)", "Garbage proportion weighted by age", {}},
+  };
+}
+
 }  // namespace flashscope::zns
