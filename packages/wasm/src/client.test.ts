@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { SimClient, SimError } from './client';
-import { loadNodeModule } from './node';
 import type { SnapshotFrame, WorkerLike } from './client';
 import type { Command, SerializedError, TraceRef, TraceSummary, WorkerMessage } from './protocol';
 import { WasmSessionFactory } from './session';
@@ -240,14 +239,9 @@ describe('SimClient', () => {
   });
 });
 
-// The core's answers for the UI (issue 16), asked through the worker. Each
-// block is skipped ONLY while this wasm build lacks the export (other
-// changes of issue 16 add them): remove the guards once they are merged.
-function hasExport(name: string): boolean {
-  return typeof (loadNodeModule() as unknown as Record<string, unknown>)[`_${name}`] === 'function';
-}
+// The core's answers for the UI (issue 16), asked through the worker.
 
-describe.skipIf(!hasExport('fs_device_schema'))('SimClient.deviceSchema', () => {
+describe('SimClient.deviceSchema', () => {
   it('asks the worker once per client and shares the answer', async () => {
     const worker = new LoopbackWorker();
     client = await SimClient.attach(worker);
@@ -259,31 +253,28 @@ describe.skipIf(!hasExport('fs_device_schema'))('SimClient.deviceSchema', () => 
   });
 });
 
-describe.skipIf(!hasExport('fs_effective_device') || !hasExport('fs_fio_resolve'))(
-  'SimClient.effectiveDevice and resolveFio',
-  () => {
-    it('flags an over-provisioning below the minimum at its key, and rejects a bad job file', async () => {
-      client = await SimClient.attach(new LoopbackWorker());
-      const effective = await client.effectiveDevice(
-        DEVICE_JSON,
-        ['overprovision=0.001'],
-        'tiny.json',
-      );
-      expect(effective.error).toMatchObject({ kind: 'input', key: 'overprovision' });
-      expect(effective.derived!.min_overprovision).toBeGreaterThan(0.001);
+describe('SimClient.effectiveDevice and resolveFio', () => {
+  it('flags an over-provisioning below the minimum at its key, and rejects a bad job file', async () => {
+    client = await SimClient.attach(new LoopbackWorker());
+    const effective = await client.effectiveDevice(
+      DEVICE_JSON,
+      ['overprovision=0.001'],
+      'tiny.json',
+    );
+    expect(effective.error).toMatchObject({ kind: 'input', key: 'overprovision' });
+    expect(effective.derived!.min_overprovision).toBeGreaterThan(0.001);
 
-      const fio = await client.resolveFio(DEVICE_JSON, ENDLESS_JOB, [], 'endless.fio');
-      expect(fio.jobs).toHaveLength(1);
-      expect(fio.jobs[0]).toMatchObject({ name: 'overwrite', rw: 'randwrite', runtime_s: 3600 });
-      const error = await client
-        .resolveFio(DEVICE_JSON, '[job]\nbs=lots\n', [], 'mine.fio')
-        .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(SimError);
-      expect((error as SimError).serialized).toMatchObject({
-        kind: 'input',
-        file: 'mine.fio',
-        line: 2,
-      });
+    const fio = await client.resolveFio(DEVICE_JSON, ENDLESS_JOB, [], 'endless.fio');
+    expect(fio.jobs).toHaveLength(1);
+    expect(fio.jobs[0]).toMatchObject({ name: 'overwrite', rw: 'randwrite', runtime_s: 3600 });
+    const error = await client
+      .resolveFio(DEVICE_JSON, '[job]\nbs=lots\n', [], 'mine.fio')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SimError);
+    expect((error as SimError).serialized).toMatchObject({
+      kind: 'input',
+      file: 'mine.fio',
+      line: 2,
     });
-  },
-);
+  });
+});

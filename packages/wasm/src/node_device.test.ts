@@ -3,17 +3,13 @@
 // and fio resolution, from the Node flavour of the REAL wasm build
 // (scripts/build-wasm.sh), checked against what a session of the same
 // build reports.
-//
-// The three C functions (fs_device_schema, fs_effective_device,
-// fs_fio_resolve) are built by other changes of issue 16: each block below
-// is skipped ONLY while this build lacks its export. Remove the skipIf
-// guards once they are merged.
+
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { deviceSchema, effectiveDevice, loadNodeModule, openSession, resolveFio } from './node';
+import { deviceSchema, effectiveDevice, openSession, resolveFio } from './node';
 import { SimError } from './session';
 
 const TLC_8G = readFileSync(
@@ -21,11 +17,7 @@ const TLC_8G = readFileSync(
   'utf8',
 );
 
-function hasExport(name: string): boolean {
-  return typeof (loadNodeModule() as unknown as Record<string, unknown>)[`_${name}`] === 'function';
-}
-
-describe.skipIf(!hasExport('fs_device_schema'))('deviceSchema (fs_device_schema)', () => {
+describe('deviceSchema (fs_device_schema)', () => {
   it('describes every setting with a default and a description, overprovision with its limits', () => {
     const schema = deviceSchema();
     expect(schema.$schema).toMatch(/2020-12/);
@@ -43,7 +35,7 @@ describe.skipIf(!hasExport('fs_device_schema'))('deviceSchema (fs_device_schema)
   });
 });
 
-describe.skipIf(!hasExport('fs_effective_device'))('effectiveDevice (fs_effective_device)', () => {
+describe('effectiveDevice (fs_effective_device)', () => {
   it("fills in tlc-8g's defaults and derives the geometry a session has", () => {
     const effective = effectiveDevice(TLC_8G, [], 'tlc-8g.json');
     expect(effective.error).toBeNull();
@@ -84,7 +76,7 @@ describe.skipIf(!hasExport('fs_effective_device'))('effectiveDevice (fs_effectiv
   });
 });
 
-describe.skipIf(!hasExport('fs_fio_resolve'))('resolveFio (fs_fio_resolve)', () => {
+describe('resolveFio (fs_fio_resolve)', () => {
   const TWO_JOBS = [
     '[global]',
     'ioengine=libaio',
