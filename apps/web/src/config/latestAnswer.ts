@@ -12,8 +12,11 @@ export class LatestAnswer<Input, Answer> {
     private readonly ask: (input: Input) => Promise<Answer>,
     private readonly onAnswer: (input: Input, answer: Answer) => void,
     private readonly delayMs: number,
-    private readonly schedule: typeof setTimeout = setTimeout,
-    private readonly unschedule: typeof clearTimeout = clearTimeout,
+    // Wrapped, not passed bare: a browser's setTimeout called as a method of
+    // this object throws "Illegal invocation".
+    private readonly schedule: typeof setTimeout = ((callback: () => void, ms: number) =>
+      setTimeout(callback, ms)) as typeof setTimeout,
+    private readonly unschedule: typeof clearTimeout = (handle) => clearTimeout(handle),
   ) {}
 
   /** Asks about `input` once it has not changed for delayMs; drops the earlier question. */
