@@ -570,14 +570,17 @@ export interface SlcMeta {
    * The first time the cache ran full in this run, with the host write
    * throughput either side of it as the core computes it (the result JSON's
    * slc.cliff write_mbps_before / _after): before_mbps is null until the
-   * series passes the cliff, after_mbps until the burst (a second of
-   * silence) or the run has ended.
+   * series passes the cliff; after_mbps is null until the host writes past
+   * it, then the rate since the cliff so far, final (the result JSON's
+   * figure) once after_settled: the burst (a second of silence) or the run
+   * has ended.
    */
   first_cliff: null | {
     t_ms: number;
     host_written_bytes: number;
     before_mbps: number | null;
     after_mbps: number | null;
+    after_settled: boolean;
   };
 }
 

@@ -59,6 +59,7 @@ describe('cliffMark', () => {
     host_written_bytes: 200 * MB,
     before_mbps: before,
     after_mbps: after,
+    after_settled: after !== null,
   });
 
   it("shows the core's figures, not a measure of its own", () => {

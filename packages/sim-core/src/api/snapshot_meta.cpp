@@ -66,20 +66,24 @@ void WriteSlcNow(json::Writer& out, const Simulator& sim) {
     out.BeginObject();
     out.Field("t_ms", slc.first_cliff_ns / 1e6);
     out.FieldUint("host_written_bytes", slc.first_cliff_host_units * unit);
-    // The result JSON's slc.cliff figures, from the series so far; null
-    // until they are settled: before once the series passes the cliff,
-    // after once the burst has ended or the run has.
+    // The result JSON's slc.cliff figures, from the series so far: before
+    // once the series passes the cliff; after as soon as the host has
+    // written past it (the rate so far, as a live figure should be), with
+    // after_settled once the burst has ended (a second of silence) or the
+    // run has: from then on it is the figure the result JSON reports.
     const CliffThroughput mbps = ThroughputAroundCliff(series, slc.first_cliff_ns / 1e6);
+    const bool settled = mbps.burst_ended || sim.finished();
     out.Key("before_mbps");
     if (mbps.past_cliff || sim.finished())
       out.Number(mbps.before);
     else
       out.Null();
     out.Key("after_mbps");
-    if (mbps.burst_ended || sim.finished())
+    if (mbps.wrote_after || settled)
       out.Number(mbps.after);
     else
       out.Null();
+    out.FieldBool("after_settled", settled);
     out.EndObject();
   } else {
     out.Null();

@@ -24,9 +24,12 @@
 //   events            GC start/end and stall events since the previous call,
 //                     shaped like the result JSON's "events" entries
 //   slc               the SLC cache now (null without one); its first_cliff
-//                     {t_ms, host_written_bytes, before_mbps, after_mbps}
-//                     carries the result JSON's slc.cliff throughput
-//                     (report/cliff_throughput.h), each null until settled
+//                     {t_ms, host_written_bytes, before_mbps, after_mbps,
+//                     after_settled} carries the result JSON's slc.cliff
+//                     throughput (report/cliff_throughput.h): before null
+//                     until the series passes the cliff, after null until
+//                     the host writes past it, then the rate so far, final
+//                     (the result JSON's figure) once after_settled
 //   trace             a trace replay's progress: {bytes_read, size_bytes,
 //                     requests (issued so far)}; null for a fio workload
 //   zns               a zoned drive's zones now, and GC's data flow since

@@ -40,9 +40,9 @@ TEST(SnapshotMetaCliff, MatchesTheResultJsonOnBurstIdleRecovery) {
   ASSERT_GT(session, 0u) << fs_last_error();
   ASSERT_EQ(fs_precondition(session), 0) << fs_last_error();
 
-  // Slices of 500 ms simulated: the first meta after the cliff has the
-  // "before" figure and no "after" yet (the burst goes on); "after" appears
-  // once the burst has ended, before the run does.
+  // Slices of 500 ms simulated: past the cliff the meta has the "before"
+  // figure and a provisional "after" (the burst goes on); "after" settles
+  // once the burst has ended, before the run does, and never unsettles.
   bool saw_open_after = false, saw_settled_after_mid_run = false;
   double until_ns = 0;
   int32_t reason = 0;
@@ -54,12 +54,14 @@ TEST(SnapshotMetaCliff, MatchesTheResultJsonOnBurstIdleRecovery) {
     if (cliff == nullptr) continue;
     ASSERT_NE(cliff->Find("before_mbps"), nullptr);
     ASSERT_NE(cliff->Find("after_mbps"), nullptr);
-    if (cliff->Find("after_mbps")->is_null()) {
+    ASSERT_NE(cliff->Find("after_settled"), nullptr);
+    if (!cliff->Find("after_settled")->as_bool()) {
       saw_open_after = true;
-      EXPECT_FALSE(saw_settled_after_mid_run) << "after_mbps went back to null";
+      EXPECT_FALSE(saw_settled_after_mid_run) << "after_mbps went back to unsettled";
     } else {
       saw_settled_after_mid_run = true;
       EXPECT_FALSE(cliff->Find("before_mbps")->is_null());
+      EXPECT_FALSE(cliff->Find("after_mbps")->is_null());
     }
   }
   EXPECT_TRUE(saw_open_after);

@@ -30,6 +30,7 @@ CliffThroughput ThroughputAroundCliff(const TimeSeries& s, double cliff_ms) {
       after_mb += mb * share;
       last_write_ms = s.t_ms[i];
       quiet_since_ms = -1;
+      result.wrote_after = true;
     } else {
       if (quiet_since_ms < 0) quiet_since_ms = start_ms;
       if (s.t_ms[i] - quiet_since_ms >= kBurstGapMs) {

@@ -19,6 +19,8 @@ struct CliffThroughput {
   double after = 0;
   // The series has a point after the cliff: `before` will not change.
   bool past_cliff = false;
+  // The host has written since the cliff: `after` is the rate so far.
+  bool wrote_after = false;
   // A second of silence followed the burst: `after` will not change (until
   // the series merges its points, which can move it slightly).
   bool burst_ended = false;
