@@ -15,4 +15,13 @@ bool PassThroughCache::Read(uint64_t lpn) {
   return false;
 }
 
+WriteCacheEntry PassThroughCacheEntry() {
+  return {{"none", "None", "Writes go straight to the FTL", {}},
+          [](const WriteCacheConfig& config,
+             const CacheGeometry& geometry) -> std::unique_ptr<IWriteCache> {
+            (void)config;
+            return std::make_unique<PassThroughCache>(geometry);
+          }};
+}
+
 }  // namespace flashscope::cache
