@@ -156,8 +156,8 @@ class IWriteCache {
 };
 
 // A cache's settings, filled from the device JSON `cache` section (its
-// policy and the parameters the caches declare: WriteCacheConfigFrom; names
-// in cache_names.h). The initialisers are the parameters' defaults.
+// policy and the parameters the caches declare: WriteCacheConfigFrom; names:
+// WriteCacheNames()). The initialisers are the parameters' defaults.
 struct WriteCacheConfig {
   std::string policy = "none";
   uint64_t bytes = 0;  // lru, cflru, bplru: capacity, whole pages

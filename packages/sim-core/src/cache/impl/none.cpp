@@ -16,12 +16,11 @@ bool PassThroughCache::Read(uint64_t lpn) {
 }
 
 WriteCacheEntry PassThroughCacheEntry() {
-  return {{"none", "None", "Writes go straight to the FTL", {}},
-          [](const WriteCacheConfig& config,
-             const CacheGeometry& geometry) -> std::unique_ptr<IWriteCache> {
-            (void)config;
-            return std::make_unique<PassThroughCache>(geometry);
-          }};
+  return {
+      {"none", "None", "Writes go straight to the FTL", {}},
+      [](const WriteCacheConfig&, const CacheGeometry& geometry) -> std::unique_ptr<IWriteCache> {
+        return std::make_unique<PassThroughCache>(geometry);
+      }};
 }
 
 }  // namespace flashscope::cache
