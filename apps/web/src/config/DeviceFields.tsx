@@ -9,7 +9,12 @@ import { PresetSelect } from './PresetSelect';
 import { useDeviceSchema } from './ChoiceFields';
 import { settingProblem } from './deviceSchema';
 import { effectiveGeometry, effectiveOverprovision } from './deviceValues';
-import { overprovisionProblem, roundedMinimum, useEffectiveDevice } from './useEffectiveDevice';
+import {
+  keyProblem,
+  overprovisionProblem,
+  roundedMinimum,
+  useEffectiveDevice,
+} from './useEffectiveDevice';
 
 const GEOMETRY_LABELS: Record<GeometryKey, string> = {
   channels: 'Channels',
@@ -60,6 +65,7 @@ export function DeviceFields() {
             value={geometry[key]}
             resetKey={resetKey}
             check={(value) => settingProblem(schema, `geometry.${key}`, value)}
+            problem={keyProblem(effective, `geometry.${key}`)}
             onCommit={(value) => config.setGeometry(key, value)}
           />
         ))}

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { coreEffectiveDevice } from '../app/testCore';
-import { minimumOverprovisionText, overprovisionProblem } from './useEffectiveDevice';
+import { keyProblem, minimumOverprovisionText, overprovisionProblem } from './useEffectiveDevice';
 
 const preset = (name: string) =>
   readFileSync(new URL(`../../../../public/presets/devices/${name}.json`, import.meta.url), 'utf8');
@@ -32,6 +32,20 @@ describe('the over-provisioning check', () => {
     const other = coreEffectiveDevice(preset('tlc-8g'), ['gc.victim=no_such_policy']);
     expect(other.error).not.toBeNull();
     expect(overprovisionProblem(other)).toBeNull();
+  });
+
+  it("shows a value the core's reader refuses at that value's field", () => {
+    const channels = coreEffectiveDevice(preset('tlc-8g'), ['geometry.channels=0']);
+    expect(channels.error?.key).toBe('geometry.channels');
+    expect(keyProblem(channels, 'geometry.channels')).toBe(channels.error!.problem);
+    expect(keyProblem(channels, 'geometry.channels')).toMatch(/geometry\.channels must be > 0/);
+    expect(keyProblem(channels, 'geometry.pages_per_block')).toBeNull();
+    const victim = coreEffectiveDevice(preset('tlc-8g'), ['gc.victim="gredy"']);
+    expect(victim.error?.key).toBe('gc.victim');
+    expect(keyProblem(victim, 'gc.victim')).toMatch(/did you mean "greedy"/);
+    // Out of the reader's range, over-provisioning has no minimum to show.
+    const overprovision = coreEffectiveDevice(preset('tlc-8g'), ['overprovision=-1']);
+    expect(overprovisionProblem(overprovision)).toBe(overprovision.error!.problem);
   });
 
   it('rounds the minimum up to four places, so the value shown is enough', () => {

@@ -71,13 +71,22 @@ export function minimumOverprovisionText(minimum: number): string {
 }
 
 /**
+ * The core's problem when it is at `key` (a dotted device key: the reader's
+ * and the relations' errors both name theirs), to show at that key's field;
+ * null when there is none there.
+ */
+export function keyProblem(effective: EffectiveDevice | null, key: string): string | null {
+  if (!effective?.error || effective.error.key !== key) return null;
+  return effective.error.problem ?? effective.error.message;
+}
+
+/**
  * What to show at the over-provisioning field: the core's problem when it
  * is at that key, with the drive's minimum; null when there is none.
  */
 export function overprovisionProblem(effective: EffectiveDevice | null): string | null {
-  if (effective?.error?.key !== 'overprovision') return null;
-  const minimum = effective.derived?.min_overprovision;
-  return minimum !== undefined
-    ? `below the drive's ${minimumOverprovisionText(minimum)}`
-    : (effective.error.problem ?? effective.error.message);
+  const problem = keyProblem(effective, 'overprovision');
+  if (problem === null) return null;
+  const minimum = effective?.derived?.min_overprovision;
+  return minimum !== undefined ? `below the drive's ${minimumOverprovisionText(minimum)}` : problem;
 }

@@ -103,7 +103,7 @@ std::string EffectiveDevice(const char* device_json, const char* options_json) {
     failed.Key("device").Null();
     failed.Key("derived").Null();
     failed.Key("error");
-    WriteError(failed, error, "");
+    WriteError(failed, error, error.key());
     failed.EndObject();
     return failed.Take();
   }

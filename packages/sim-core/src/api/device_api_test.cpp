@@ -102,5 +102,29 @@ TEST(DeviceApi, ReaderErrorsAndOverridesAreReported) {
   EXPECT_EQ(derived.Find("zones")->as_number(), 8 * 2 * 2 * 128 / 16);
 }
 
+// A value the reader refuses comes back at its dotted key and its line, so
+// the form can show it at the field; a problem at no key has "key": null.
+TEST(DeviceApi, ReaderErrorsCarryTheirKey) {
+  const json::Value victim = Effective("{\n  \"gc\": {\n    \"victim\": \"gredy\"\n  }\n}");
+  const json::Value& victim_error = *victim.Find("error");
+  ASSERT_FALSE(victim_error.is_null());
+  EXPECT_TRUE(victim.Find("device")->is_null());
+  EXPECT_EQ(victim_error.Find("key")->as_string(), "gc.victim");
+  EXPECT_EQ(victim_error.Find("line")->as_number(), 3);
+  EXPECT_EQ(victim_error.Find("problem")->as_string().rfind("unknown gc.victim \"gredy\"", 0), 0u);
+
+  const json::Value channels = Effective("{\"geometry\": {\"channels\": 0}}");
+  const json::Value& channels_error = *channels.Find("error");
+  ASSERT_FALSE(channels_error.is_null());
+  EXPECT_EQ(channels_error.Find("key")->as_string(), "geometry.channels");
+  EXPECT_EQ(channels_error.Find("line")->as_number(), 1);
+
+  const json::Value wrong_type = Effective(R"({"overprovision": "lots"})");
+  EXPECT_EQ(wrong_type.Find("error")->Find("key")->as_string(), "overprovision");
+
+  const json::Value not_an_object = Effective("[]");
+  EXPECT_TRUE(not_an_object.Find("error")->Find("key")->is_null());
+}
+
 }  // namespace
 }  // namespace flashscope

@@ -56,7 +56,7 @@
 #include "trace/trace_scanner.h"
 #include "util/input_error.h"
 #include "workload/fio_job.h"
-#include "zns/host_ftl/placement/placement_names.h"
+#include "zns/host_ftl/placement/i_placement.h"
 
 namespace flashscope {
 namespace {
@@ -195,7 +195,7 @@ void BenchZnsHostFtl(const std::string& scenarios) {
       "ZNS host FTL, untimed (zns-placement stream: %llu writes, %u zones of %llu KiB, %s):\n",
       (unsigned long long)setup.workload.num_writes, setup.geometry.zone_count,
       (unsigned long long)(setup.geometry.zone_size_lbas * 4), setup.ftl.gc_victim.c_str());
-  for (std::string_view name : zns::kPlacementNames) {
+  for (std::string_view name : zns::PlacementNames()) {
     setup.ftl.placement = std::string(name);
     const auto start = Clock::now();
     const zns::HostFtlStats stats = zns::RunUntimedZns(setup);

@@ -1,22 +1,41 @@
 // The one explicit list of write caches (static self-registration is dropped
-// by linkers). Adding a policy: one file in impl/ and one line here.
-#include <algorithm>
-
-#include "cache/cache_names.h"
+// by linkers). Adding a policy: one file in impl/ (its class, its parameters
+// and a function returning its entry; the shared bases are in
+// impl/write_caches.h) and its one line in the table below, plus that
+// function's declaration beside the others. Make, Infos and Names all read
+// this table. (A cache whose settings have limits of their own states them
+// in CacheConfigProblem.)
 #include "cache/i_write_cache.h"
-#include "cache/impl/write_caches.h"
 #include "util/input_error.h"
 
 namespace flashscope::cache {
+
+// Each defined in its own file of impl/.
+WriteCacheEntry PassThroughCacheEntry();
+WriteCacheEntry PageLruCacheEntry();
+WriteCacheEntry CflruCacheEntry();
+WriteCacheEntry BplruCacheEntry();
+WriteCacheEntry ClashCacheEntry();
+
+const std::vector<WriteCacheEntry>& WriteCacheTable() {
+  static const std::vector<WriteCacheEntry> table = {
+      PassThroughCacheEntry(), PageLruCacheEntry(), CflruCacheEntry(),
+      BplruCacheEntry(),       ClashCacheEntry(),
+  };
+  return table;
+}
+
+const std::vector<std::string_view>& WriteCacheNames() {
+  static const std::vector<std::string_view> names = PluginNames(WriteCacheTable());
+  return names;
+}
+
 namespace {
 
 // Slots are indexed by uint32 (kNoSlot is UINT32_MAX).
 constexpr uint64_t kMaxCachedPages = uint64_t{1} << 31;
 
-bool Known(std::string_view name) {
-  return std::find(kWriteCacheNames.begin(), kWriteCacheNames.end(), name) !=
-         kWriteCacheNames.end();
-}
+bool Known(std::string_view name) { return FindPlugin(WriteCacheTable(), name) != nullptr; }
 
 bool SizedInBytes(std::string_view policy) {
   return policy == "lru" || policy == "cflru" || policy == "bplru";
@@ -41,7 +60,7 @@ std::string CacheConfigProblem(const WriteCacheConfig& config, const CacheGeomet
   const std::string& policy = config.policy;
   if (!Known(policy)) {
     std::string names;
-    for (std::string_view name : kWriteCacheNames) {
+    for (std::string_view name : WriteCacheNames()) {
       names += names.empty() ? "" : ", ";
       names += name;
     }
@@ -86,34 +105,9 @@ std::unique_ptr<IWriteCache> MakeWriteCache(const WriteCacheConfig& config,
   if (std::string problem = CacheConfigProblem(config, geometry); !problem.empty()) {
     throw InputError(source, 0, problem);
   }
-  const uint64_t pages = config.bytes / geometry.page_bytes;
-  if (name == "none") return std::make_unique<PassThroughCache>(geometry);
-  if (name == "lru") return std::make_unique<PageLruCache>(geometry, pages);
-  if (name == "cflru") {
-    return std::make_unique<CflruCache>(geometry, pages, config.cflru_window_pages);
-  }
-  if (name == "bplru") return std::make_unique<BplruCache>(geometry, pages);
-  if (name == "clash") {
-    return std::make_unique<ClashCache>(geometry, config.block_space_blocks,
-                                        config.page_space_pages);
-  }
-  return nullptr;
+  return FindPlugin(WriteCacheTable(), name)->make(config, geometry);
 }
 
-std::vector<PolicyInfo> WriteCacheInfos() {
-  return {
-      {"none", "None", "Writes go straight to the FTL", {}},
-      {"lru", "LRU (pages)", "Pages evicted least recently used first", CacheBytesParameters()},
-      {"cflru", "CFLRU (clean pages first)",
-       "LRU that drops clean pages of its window before writing dirty ones (Park et al. 2006)",
-       CflruParameters()},
-      {"bplru", "BPLRU (whole blocks, padded)",
-       "Whole blocks evicted least recently used, padded to be written sequentially "
-       "(Kim & Ahn, FAST'08)",
-       CacheBytesParameters()},
-      {"clash", "C-lash (page space + block space)",
-       "A page space and a block space that replace the FTL (seed 002)", ClashParameters()},
-  };
-}
+std::vector<PolicyInfo> WriteCacheInfos() { return PluginInfos(WriteCacheTable()); }
 
 }  // namespace flashscope::cache

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "config/device_config.h"
+#include "config/plugin_table.h"
 #include "config/setting.h"
 
 namespace flashscope::cache {
@@ -155,8 +156,8 @@ class IWriteCache {
 };
 
 // A cache's settings, filled from the device JSON `cache` section (its
-// policy and the parameters the caches declare: WriteCacheConfigFrom; names
-// in cache_names.h). The initialisers are the parameters' defaults.
+// policy and the parameters the caches declare: WriteCacheConfigFrom; names:
+// WriteCacheNames()). The initialisers are the parameters' defaults.
 struct WriteCacheConfig {
   std::string policy = "none";
   uint64_t bytes = 0;  // lru, cflru, bplru: capacity, whole pages
@@ -181,15 +182,24 @@ struct CacheGeometry {
 // nothing), so a config reader can report it at its own file and line.
 std::string CacheConfigProblem(const WriteCacheConfig& config, const CacheGeometry& geometry);
 
-// Registry (cache_registry.cpp): the cache named config.policy (one of
-// kWriteCacheNames), or nullptr for an unknown name. Throws InputError
-// (file `source`, line 0) when CacheConfigProblem finds a problem.
+// A registry entry: the cache's name, label, description and parameters,
+// and how to build it for a config CacheConfigProblem accepts.
+using WriteCacheEntry = PluginEntry<std::unique_ptr<IWriteCache> (*)(
+    const WriteCacheConfig& config, const CacheGeometry& geometry)>;
+
+// The registry (cache_registry.cpp): every cache, in the order the UI
+// offers them.
+const std::vector<WriteCacheEntry>& WriteCacheTable();
+
+// The cache named config.policy (one of WriteCacheNames()), or nullptr for
+// an unknown name. Throws InputError (file `source`, line 0) when
+// CacheConfigProblem finds a problem.
 std::unique_ptr<IWriteCache> MakeWriteCache(const WriteCacheConfig& config,
                                             const CacheGeometry& geometry,
                                             const std::string& source = "device.json");
 
-// The registry's entries in the order the UI offers them: name, label,
-// one-line description and the parameters each declares (config/setting.h).
+// The table's infos and names, in table order.
 std::vector<PolicyInfo> WriteCacheInfos();
+const std::vector<std::string_view>& WriteCacheNames();
 
 }  // namespace flashscope::cache

@@ -9,7 +9,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "cache/cache_names.h"
 #include "cache/i_write_cache.h"
 #include "cache/impl/write_caches.h"
 #include "util/rng.h"

@@ -5,7 +5,6 @@
 
 #include <initializer_list>
 
-#include "cache/cache_names.h"
 #include "cache/i_write_cache.h"
 #include "cache/impl/write_caches.h"
 #include "cache/recording_listener_for_test.h"
@@ -31,7 +30,7 @@ void Writes(IWriteCache& cache, std::initializer_list<uint64_t> lpns) {
 }
 
 TEST(WriteCacheRegistry, EveryNameIsRegistered) {
-  for (std::string_view name : kWriteCacheNames) {
+  for (std::string_view name : WriteCacheNames()) {
     WriteCacheConfig config;
     config.policy = std::string(name);
     config.bytes = 1 << 20;

@@ -48,7 +48,7 @@
 #include "sim/trace_jobs.h"
 #include "util/input_error.h"
 #include "workload/fio_job_file.h"
-#include "zns/host_ftl/placement/placement_names.h"
+#include "zns/host_ftl/placement/i_placement.h"
 
 namespace flashscope {
 namespace {
@@ -351,10 +351,10 @@ std::unique_ptr<Simulator> Simulate(const RunInputs& in, const RunArgs& args, Ru
 // --placements all|NAME,...: the names in the order given ("all": the
 // thesis's table order).
 std::vector<std::string> PlacementList(const std::string& spec) {
-  const std::string allowed = "all, " + JoinNames(zns::kPlacementNames);
+  const std::string allowed = "all, " + JoinNames(zns::PlacementNames());
   std::vector<std::string> names;
   if (spec == "all") {
-    for (std::string_view name : zns::kPlacementNames) names.emplace_back(name);
+    for (std::string_view name : zns::PlacementNames()) names.emplace_back(name);
     return names;
   }
   size_t start = 0;
@@ -362,8 +362,8 @@ std::vector<std::string> PlacementList(const std::string& spec) {
     const size_t comma = spec.find(',', start);
     const std::string name =
         spec.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (std::find(zns::kPlacementNames.begin(), zns::kPlacementNames.end(), name) ==
-        zns::kPlacementNames.end()) {
+    const std::vector<std::string_view>& known = zns::PlacementNames();
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
       UsageError("--placements: unknown placement '" + name + "' (allowed: " + allowed + ")");
     }
     if (std::find(names.begin(), names.end(), name) != names.end()) {

@@ -146,16 +146,16 @@ struct SlcCacheConfig {
   uint64_t pin_small_bytes = 0;
 };
 
-// The address-mapping FTL (device JSON `ftl`; names in
-// mapping/mapping_names.h). "page" is the conventional controller's own.
+// The address-mapping FTL (device JSON `ftl`; names:
+// mapping::MappingSchemeNames()). "page" is the conventional controller's own.
 struct FtlConfig {
   std::string mapping = "page";
   // The schemes' own parameters (cmt_entries, log_blocks: mapping/impl).
   ParamBag params;
 };
 
-// The classic device's write cache (device JSON `cache`; names in
-// cache/cache_names.h). "none" with mapping "page" is the conventional
+// The classic device's write cache (device JSON `cache`; names:
+// cache::WriteCacheNames()). "none" with mapping "page" is the conventional
 // controller.
 struct CacheConfig {
   std::string policy = "none";

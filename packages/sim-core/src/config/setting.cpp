@@ -106,19 +106,21 @@ class SettingReader {
       const Setting* setting = FindSetting(settings, key);
       if (setting == nullptr) {
         const std::string suggestion = SuggestKey(path);
-        Fail(value, "unknown key " + Quoted(path) +
-                        (suggestion.empty() ? "" : "; did you mean " + Quoted(suggestion) + "?"));
+        Fail(value, path,
+             "unknown key " + Quoted(path) +
+                 (suggestion.empty() ? "" : "; did you mean " + Quoted(suggestion) + "?"));
       }
       Read(*setting, value, path);
     }
   }
 
  private:
-  [[noreturn]] void Fail(const Value& at, const std::string& problem) const {
+  [[noreturn]] void Fail(const Value& at, const std::string& path,
+                         const std::string& problem) const {
     // In a tree read from a file, a value without a line was put there by
     // ApplyOverride.
     const bool from_set = tree_from_text_ && at.line() == 0;
-    throw InputError(file_, at.line(), from_set ? problem + " (from --set)" : problem);
+    throw InputError(file_, at.line(), from_set ? problem + " (from --set)" : problem, path);
   }
 
   // A known key for an unknown one: a sibling within typo distance, else the
@@ -142,30 +144,32 @@ class SettingReader {
 
   void RequireType(const Value& value, const std::string& path, json::Type type) const {
     if (value.type() != type) {
-      Fail(value,
+      Fail(value, path,
            (path.empty() ? std::string("a device") : path) + " must be " + json::TypeName(type));
     }
   }
 
   double Number(const Value& value, const std::string& path) const {
     RequireType(value, path, json::Type::kNumber);
-    if (!std::isfinite(value.as_number())) Fail(value, path + " must be a finite number");
+    if (!std::isfinite(value.as_number())) Fail(value, path, path + " must be a finite number");
     return value.as_number();
   }
 
   uint64_t Integer(const Value& value, const std::string& path, const Setting& s) const {
     const double x = Number(value, path);
-    if (x != std::floor(x)) Fail(value, path + " must be a whole number" + Got(x));
+    if (x != std::floor(x)) Fail(value, path, path + " must be a whole number" + Got(x));
     const double min = s.minimum.value_or(0);
     if (x < min) {
-      Fail(value, path +
-                      (min == 1 ? std::string(" must be > 0")
-                                : " must be >= " + std::to_string(static_cast<uint64_t>(min))) +
-                      Got(x));
+      Fail(value, path,
+           path +
+               (min == 1 ? std::string(" must be > 0")
+                         : " must be >= " + std::to_string(static_cast<uint64_t>(min))) +
+               Got(x));
     }
     const double max = s.maximum.value_or(static_cast<double>(kMaxExactInteger));
     if (x > max) {
-      Fail(value, path + " must be at most " + std::to_string(static_cast<uint64_t>(max)) + Got(x));
+      Fail(value, path,
+           path + " must be at most " + std::to_string(static_cast<uint64_t>(max)) + Got(x));
     }
     return static_cast<uint64_t>(x);
   }
@@ -175,23 +179,24 @@ class SettingReader {
   uint64_t Nanos(const Value& value, const std::string& path, bool allow_zero) const {
     const double micros = Number(value, path);
     if (micros < 0 || (!allow_zero && micros == 0)) {
-      Fail(value, path + (allow_zero ? " must be >= 0" : " must be > 0") + " (microseconds)" +
-                      Got(micros));
+      Fail(
+          value, path,
+          path + (allow_zero ? " must be >= 0" : " must be > 0") + " (microseconds)" + Got(micros));
     }
     if (micros > kMaxMicros) {
-      Fail(value, path + " must be at most 1000000000000 microseconds" + Got(micros));
+      Fail(value, path, path + " must be at most 1000000000000 microseconds" + Got(micros));
     }
     const double nanos = std::round(micros * 1000.0);
     if (!allow_zero && nanos < 1) {
-      Fail(value, path + " must be at least 0.001 microseconds (1 ns)" + Got(micros));
+      Fail(value, path, path + " must be at least 0.001 microseconds (1 ns)" + Got(micros));
     }
     return static_cast<uint64_t>(nanos);
   }
 
   uint64_t MillisToNanos(const Value& value, const std::string& path) const {
     const double ms = Number(value, path);
-    if (ms < 0) Fail(value, path + " must be >= 0" + Got(ms));
-    if (ms > kMaxMillis) Fail(value, path + " must be at most 1000000000 ms" + Got(ms));
+    if (ms < 0) Fail(value, path, path + " must be >= 0" + Got(ms));
+    if (ms > kMaxMillis) Fail(value, path, path + " must be at most 1000000000 ms" + Got(ms));
     return static_cast<uint64_t>(std::round(ms * 1e6));
   }
 
@@ -201,9 +206,10 @@ class SettingReader {
     const std::vector<std::string_view> allowed = ChoiceValues(s);
     if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
       const std::string suggestion = ClosestName(name, allowed);
-      Fail(value, "unknown " + path + " " + Quoted(name) +
-                      (suggestion.empty() ? "" : " (did you mean " + Quoted(suggestion) + "?)") +
-                      "; allowed: " + JoinNames(allowed));
+      Fail(value, path,
+           "unknown " + path + " " + Quoted(name) +
+               (suggestion.empty() ? "" : " (did you mean " + Quoted(suggestion) + "?)") +
+               "; allowed: " + JoinNames(allowed));
     }
     return name;
   }
@@ -260,7 +266,7 @@ class SettingReader {
         return;
       case SettingType::kNumber: {
         const double x = Number(value, path);
-        if (!InRange(s, x)) Fail(value, path + RangePhrase(s) + s.range_note + Got(x));
+        if (!InRange(s, x)) Fail(value, path, path + RangePhrase(s) + s.range_note + Got(x));
         if (s.bag) {
           s.bag(config_).Set(s.key, x);
         } else {

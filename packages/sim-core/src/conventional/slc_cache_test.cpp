@@ -9,7 +9,6 @@
 #include "config/device_config.h"
 #include "conventional/controller_for_test.h"
 #include "ftl/slc/i_slc_placement.h"
-#include "ftl/slc/slc_policy_names.h"
 #include "schema/device_schema.h"
 #include "sim/fio_jobs.h"
 #include "sim/simulator.h"
@@ -312,7 +311,7 @@ TEST(SlcCache, PinnedSmallWritesStayInSlcThroughIdleMigration) {
 }
 
 TEST(SlcCacheConfig, PlacementRegistryBuildsEveryOfferedName) {
-  for (std::string_view name : kSlcPlacementNames) {
+  for (std::string_view name : SlcPlacementNames()) {
     EXPECT_NE(MakeSlcPlacement(name, SlcCacheConfig{}, 4096), nullptr) << name;
   }
   EXPECT_EQ(MakeSlcPlacement("lru", SlcCacheConfig{}, 4096), nullptr);

@@ -32,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "config/plugin_table.h"
 #include "config/setting.h"
 #include "metrics/nand_counters.h"
 
@@ -143,10 +144,19 @@ class IMappingScheme {
   virtual uint32_t free_blocks() const = 0;
 };
 
-// Registry (mapping_registry.cpp): the scheme named `name` (one of
-// kMappingSchemeNames), or nullptr for an unknown name. Throws InputError
-// (file `source`, line 0) for a geometry the scheme cannot run on, naming
-// the largest logical space that fits.
+// A registry entry: the scheme's name, label, description and parameters,
+// and how to build it. The factory throws InputError (file `source`, line 0)
+// for a geometry the scheme cannot run on, naming the largest logical space
+// that fits.
+using MappingSchemeEntry = PluginEntry<std::unique_ptr<IMappingScheme> (*)(
+    const MappingConfig& config, const std::string& source)>;
+
+// The registry (mapping_registry.cpp): every scheme, in the order the UI
+// offers them.
+const std::vector<MappingSchemeEntry>& MappingSchemeTable();
+
+// The scheme named `name` (one of MappingSchemeNames()), or nullptr for an
+// unknown name; throws as the entry's factory does.
 std::unique_ptr<IMappingScheme> MakeMappingScheme(std::string_view name,
                                                   const MappingConfig& config,
                                                   const std::string& source = "device.json");
@@ -155,8 +165,8 @@ std::unique_ptr<IMappingScheme> MakeMappingScheme(std::string_view name,
 // device JSON ftl section's `params`, their defaults where absent.
 void ApplyMappingParameters(const ParamBag& params, MappingConfig& config);
 
-// The registry's entries in the order the UI offers them: name, label,
-// one-line description and the parameters each declares (config/setting.h).
+// The table's infos and names, in table order.
 std::vector<PolicyInfo> MappingSchemeInfos();
+const std::vector<std::string_view>& MappingSchemeNames();
 
 }  // namespace flashscope::mapping

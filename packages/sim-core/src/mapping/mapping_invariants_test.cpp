@@ -10,7 +10,6 @@
 
 #include "mapping/i_mapping_scheme.h"
 #include "mapping/mapping_for_test.h"
-#include "mapping/mapping_names.h"
 #include "util/rng.h"
 
 namespace flashscope::mapping {
@@ -90,7 +89,7 @@ void CheckMapping(const IMappingScheme& ftl, const std::vector<uint8_t>& written
 }
 
 TEST(MappingInvariants, EveryWrittenPageReadsBackFromOneValidPage) {
-  for (std::string_view name : kMappingSchemeNames) {
+  for (std::string_view name : MappingSchemeNames()) {
     const std::string label(name);
     auto ftl = MakeMappingScheme(name, Config());
     ASSERT_NE(ftl, nullptr) << label;
@@ -142,7 +141,7 @@ TEST(MappingInvariants, RandomUpdatesRankTheSchemes) {
   // shared random logs merge less often; page mapping only moves what greedy
   // GC finds valid; DFTL adds translation traffic to page mapping's.
   std::vector<std::pair<std::string, double>> waf;
-  for (std::string_view name : kMappingSchemeNames) {
+  for (std::string_view name : MappingSchemeNames()) {
     auto ftl = MakeMappingScheme(name, Config());
     for (uint64_t lpn = 0; lpn < kLogical; ++lpn) ftl->Write(lpn);
     Rng rng(99);

@@ -8,14 +8,13 @@
 
 #include "mapping/i_mapping_scheme.h"
 #include "mapping/mapping_for_test.h"
-#include "mapping/mapping_names.h"
 #include "util/input_error.h"
 
 namespace flashscope::mapping {
 namespace {
 
 TEST(MappingRegistry, BuildsEveryOfferedName) {
-  for (std::string_view name : kMappingSchemeNames) {
+  for (std::string_view name : MappingSchemeNames()) {
     auto ftl = MakeMappingScheme(name, Geometry(64, 64, 2048));
     ASSERT_NE(ftl, nullptr) << name;
     EXPECT_EQ(ftl->name(), name);
@@ -38,7 +37,7 @@ uint64_t LargestThatFits(const std::string& message) {
 }
 
 TEST(MappingRegistry, TooSmallAFlashNamesTheLargestLogicalSpace) {
-  for (std::string_view name : kMappingSchemeNames) {
+  for (std::string_view name : MappingSchemeNames()) {
     for (uint32_t blocks : {12u, 40u, 200u}) {
       MappingConfig config = Geometry(blocks, 8, uint64_t{blocks} * 8);  // no spare at all
       config.entries_per_translation_page = 16;

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "config/plugin_table.h"
 #include "config/setting.h"
 #include "nand/flash_op.h"
 
@@ -24,11 +25,19 @@ class IDieScheduler {
   virtual QueuePick Choose(const FlashOp& host_read, const FlashOp& other) const = 0;
 };
 
-// Registry (scheduler_registry.cpp): one of kSchedulerNames, or nullptr.
+// A registry entry: the scheduler's name, label, description and
+// parameters, and how to build it.
+using DieSchedulerEntry = PluginEntry<std::unique_ptr<IDieScheduler> (*)()>;
+
+// The registry (scheduler_registry.cpp): every scheduler, in the order the
+// UI offers them.
+const std::vector<DieSchedulerEntry>& DieSchedulerTable();
+
+// The scheduler named `name` (one of DieSchedulerNames()), or nullptr.
 std::unique_ptr<IDieScheduler> MakeDieScheduler(std::string_view name);
 
-// The registry's entries in the order the UI offers them: name, label,
-// one-line description and the parameters each declares (config/setting.h).
+// The table's infos and names, in table order.
 std::vector<PolicyInfo> DieSchedulerInfos();
+const std::vector<std::string_view>& DieSchedulerNames();
 
 }  // namespace flashscope

@@ -20,9 +20,8 @@ Setting& SectionOf(std::vector<Setting>& root, std::string_view key) {
   return *FindSetting(root, key);
 }
 
-// Gives the choice `key` of `settings` the registry's entries, and inserts
-// the parameters they declare right after it (a key several plug-ins
-// declare, once).
+}  // namespace
+
 void AddRegistry(std::vector<Setting>& settings, std::string_view key,
                  const std::vector<PolicyInfo>& registry) {
   auto choice = std::find_if(settings.begin(), settings.end(),
@@ -36,6 +35,8 @@ void AddRegistry(std::vector<Setting>& settings, std::string_view key,
   }
   settings.insert(choice + 1, parameters.begin(), parameters.end());
 }
+
+namespace {
 
 // The result JSON's key order predates the tables: these sections keep it
 // (every result carries the device, and results must stay byte-identical).

@@ -24,6 +24,12 @@ namespace flashscope {
 // The root table of the whole device, plug-in parameters included.
 const std::vector<Setting>& DeviceSettings();
 
+// Gives the choice `key` of `settings` a registry's entries (its Infos(), in
+// table order), and inserts the parameters they declare right after it (a
+// key several plug-ins declare, once). How DeviceSettings() is assembled.
+void AddRegistry(std::vector<Setting>& settings, std::string_view key,
+                 const std::vector<PolicyInfo>& registry);
+
 // The device JSON Schema (draft 2020-12), pretty-printed: what `flashscope
 // schema` prints and public/schema/device.schema.json holds.
 const std::string& DeviceJsonSchema();

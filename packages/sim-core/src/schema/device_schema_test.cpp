@@ -13,21 +13,17 @@
 #include <string>
 #include <vector>
 
-#include "cache/cache_names.h"
 #include "cache/i_write_cache.h"
+#include "config/device_settings.h"
+#include "config/plugin_table.h"
 #include "ftl/gc/i_victim_policy.h"
-#include "ftl/gc/victim_policy_names.h"
 #include "ftl/slc/i_slc_placement.h"
-#include "ftl/slc/slc_policy_names.h"
 #include "mapping/i_mapping_scheme.h"
-#include "mapping/mapping_names.h"
 #include "sched/i_die_scheduler.h"
 #include "schema/json_schema_for_test.h"
 #include "util/input_error.h"
 #include "zns/host_ftl/placement/i_placement.h"
-#include "zns/host_ftl/placement/placement_names.h"
 #include "zns/host_ftl/victim/i_zone_victim.h"
-#include "zns/host_ftl/victim/zone_victim_names.h"
 
 namespace flashscope {
 namespace {
@@ -228,7 +224,7 @@ TEST(DeviceSchema, PluginParametersSitInTheirSectionWithTheirDefault) {
   EXPECT_EQ(Property("cache.bytes").Find("default")->as_number(), 0);
 
   const json::Value& victims = *Property("gc.victim").Find("x-choices");
-  ASSERT_EQ(victims.items().size(), kVictimPolicyNames.size());
+  ASSERT_EQ(victims.items().size(), VictimPolicyNames().size());
   const json::Value& d_choices = victims.items().back();
   EXPECT_EQ(d_choices.Find("value")->as_string(), "d_choices");
   EXPECT_EQ(d_choices.Find("label")->as_string(), "d-choices (best of d random)");
@@ -252,11 +248,6 @@ TEST(DeviceSchema, RootAcceptsSchemaReferenceAndClosesEveryObject) {
   EXPECT_EQ(Property("host_mbps").Find("x-unit")->as_string(), "MB/s");
 }
 
-template <typename Names>
-std::vector<std::string> ToStrings(const Names& names) {
-  return std::vector<std::string>(names.begin(), names.end());
-}
-
 std::vector<std::string> InfoNames(const std::vector<PolicyInfo>& infos) {
   std::vector<std::string> names;
   for (const PolicyInfo& info : infos) {
@@ -267,16 +258,76 @@ std::vector<std::string> InfoNames(const std::vector<PolicyInfo>& infos) {
   return names;
 }
 
-// The schema's choices are the registries' entries, in the order the names
-// headers give (the reader's "allowed:" lists).
-TEST(DeviceSchema, RegistriesListEveryNameInOrder) {
-  EXPECT_EQ(InfoNames(VictimPolicyInfos()), ToStrings(kVictimPolicyNames));
-  EXPECT_EQ(InfoNames(DieSchedulerInfos()), ToStrings(kSchedulerNames));
-  EXPECT_EQ(InfoNames(SlcPlacementInfos()), ToStrings(kSlcPlacementNames));
-  EXPECT_EQ(InfoNames(mapping::MappingSchemeInfos()), ToStrings(mapping::kMappingSchemeNames));
-  EXPECT_EQ(InfoNames(cache::WriteCacheInfos()), ToStrings(cache::kWriteCacheNames));
-  EXPECT_EQ(InfoNames(zns::PlacementInfos()), ToStrings(zns::kPlacementNames));
-  EXPECT_EQ(InfoNames(zns::ZoneVictimInfos()), ToStrings(zns::kZoneVictimNames));
+// A registry's Infos and Names come from its table, in its order, with no
+// name twice (FindPlugin would hide the second).
+std::vector<std::string> CheckedNames(const std::vector<PolicyInfo>& infos,
+                                      const std::vector<std::string_view>& names) {
+  std::vector<std::string> listed(names.begin(), names.end());
+  EXPECT_EQ(InfoNames(infos), listed);
+  std::vector<std::string> sorted = listed;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()) << "a name twice";
+  return listed;
+}
+
+using Names = std::vector<std::string>;
+
+// The schema's choices, the reader's "allowed:" lists, the UI and
+// --placements list the registries' names in table order: it is pinned here.
+TEST(DeviceSchema, RegistriesListEveryNameOnceInOrder) {
+  EXPECT_EQ(CheckedNames(VictimPolicyInfos(), VictimPolicyNames()),
+            (Names{"greedy", "cost_benefit", "fifo", "random", "d_choices"}));
+  EXPECT_EQ(CheckedNames(DieSchedulerInfos(), DieSchedulerNames()),
+            (Names{"fifo", "read_priority"}));
+  EXPECT_EQ(CheckedNames(SlcPlacementInfos(), SlcPlacementNames()),
+            (Names{"slc_first", "size_split", "hyflex"}));
+  EXPECT_EQ(CheckedNames(mapping::MappingSchemeInfos(), mapping::MappingSchemeNames()),
+            (Names{"page", "block", "bast", "fast", "dftl"}));
+  EXPECT_EQ(CheckedNames(cache::WriteCacheInfos(), cache::WriteCacheNames()),
+            (Names{"none", "lru", "cflru", "bplru", "clash"}));
+  EXPECT_EQ(CheckedNames(zns::PlacementInfos(), zns::PlacementNames()),
+            (Names{"normal", "warcip", "sepbit", "bhbdp_pre", "bhbdp", "fk", "zbopt"}));
+  EXPECT_EQ(CheckedNames(zns::ZoneVictimInfos(), zns::ZoneVictimNames()),
+            (Names{"cbe", "greedy", "cost_benefit"}));
+}
+
+// Adding a policy is its entry in a table: a test-only entry in a copy of
+// the GC victim table is built by name, listed by the table's infos, and
+// offered by the schema assembled from them, its parameter read from a
+// device like any other.
+TEST(DeviceSchema, AnEntryAddedToATableIsBuiltListedAndReadable) {
+  std::vector<VictimPolicyEntry> table = VictimPolicyTable();
+  table.push_back({{"test_only",
+                    "Test only",
+                    "A policy only this test registers",
+                    {InParamBag(
+                        IntegerSetting("test_only_blocks", "Blocks the test policy looks at",
+                                       "blocks", 1, kMaxU32Setting, nullptr),
+                        [](DeviceConfig& c) -> ParamBag& { return c.gc.params; }, uint64_t{3})}},
+                   [](const ParamBag& params) { return MakeVictimPolicy("greedy", params); }});
+
+  ASSERT_NE(FindPlugin(table, "test_only"), nullptr);
+  EXPECT_NE(FindPlugin(table, "test_only")->make(ParamBag{}), nullptr);
+  const std::vector<PolicyInfo> infos = PluginInfos(table);
+  ASSERT_EQ(infos.size(), VictimPolicyNames().size() + 1);
+  EXPECT_EQ(infos.back().label, "Test only");
+  EXPECT_EQ(PluginNames(table).back(), "test_only");
+
+  std::vector<Setting> root = CoreDeviceSettings();
+  std::vector<Setting>& gc = FindSetting(root, "gc")->children;
+  AddRegistry(gc, "victim", infos);
+  const std::vector<SettingChoice>& choices = FindSetting(gc, "victim")->choices;
+  ASSERT_EQ(choices.size(), infos.size());
+  EXPECT_EQ(choices.back().value, "test_only");
+  EXPECT_EQ(choices.back().label, "Test only");
+  ASSERT_NE(FindSetting(gc, "test_only_blocks"), nullptr);
+
+  DeviceConfig config;
+  ReadSettings(
+      json::Parse(R"({"gc": {"victim": "test_only", "test_only_blocks": 7}})", "device.json"), root,
+      config, "device.json", false);
+  EXPECT_EQ(config.gc.victim, "test_only");
+  EXPECT_EQ(config.gc.params.Uint("test_only_blocks", 0), 7u);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace flashscope {
 
@@ -18,10 +19,18 @@ class InputError : public std::runtime_error {
         file_(std::move(file)),
         line_(line),
         problem_(problem) {}
+  // `key`: the dotted device JSON key the problem is at ("gc.victim"), for
+  // callers that point at a field (the web app's device form).
+  InputError(std::string file, uint32_t line, const std::string& problem, std::string key)
+      : InputError(std::move(file), line, problem) {
+    key_ = std::move(key);
+  }
 
   const std::string& file() const { return file_; }
   uint32_t line() const { return line_; }
   const std::string& problem() const { return problem_; }
+  // "" when the problem is at no one key (or the thrower did not say).
+  const std::string& key() const { return key_; }
 
  private:
   static std::string Format(const std::string& file, uint32_t line, const std::string& problem) {
@@ -33,6 +42,7 @@ class InputError : public std::runtime_error {
   std::string file_;
   uint32_t line_;
   std::string problem_;
+  std::string key_;
 };
 
 }  // namespace flashscope

@@ -127,4 +127,16 @@ CacheOccupancy BplruCache::occupancy() const {
   return o;
 }
 
+WriteCacheEntry BplruCacheEntry() {
+  return {{"bplru", "BPLRU (whole blocks, padded)",
+           "Whole blocks evicted least recently used, padded to be written sequentially (Kim & "
+           "Ahn, FAST'08)",
+           CacheBytesParameters()},
+          [](const WriteCacheConfig& config,
+             const CacheGeometry& geometry) -> std::unique_ptr<IWriteCache> {
+            const uint64_t pages = config.bytes / geometry.page_bytes;
+            return std::make_unique<BplruCache>(geometry, pages);
+          }};
+}
+
 }  // namespace flashscope::cache

@@ -36,4 +36,15 @@ std::vector<Setting> CflruParameters() {
   return parameters;
 }
 
+WriteCacheEntry CflruCacheEntry() {
+  return {{"cflru", "CFLRU (clean pages first)",
+           "LRU that drops clean pages of its window before writing dirty ones (Park et al. 2006)",
+           CflruParameters()},
+          [](const WriteCacheConfig& config,
+             const CacheGeometry& geometry) -> std::unique_ptr<IWriteCache> {
+            const uint64_t pages = config.bytes / geometry.page_bytes;
+            return std::make_unique<CflruCache>(geometry, pages, config.cflru_window_pages);
+          }};
+}
+
 }  // namespace flashscope::cache

@@ -337,4 +337,14 @@ std::vector<Setting> ClashParameters() {
   };
 }
 
+WriteCacheEntry ClashCacheEntry() {
+  return {{"clash", "C-lash (page space + block space)",
+           "A page space and a block space that replace the FTL (seed 002)", ClashParameters()},
+          [](const WriteCacheConfig& config,
+             const CacheGeometry& geometry) -> std::unique_ptr<IWriteCache> {
+            return std::make_unique<ClashCache>(geometry, config.block_space_blocks,
+                                                config.page_space_pages);
+          }};
+}
+
 }  // namespace flashscope::cache

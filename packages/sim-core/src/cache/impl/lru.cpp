@@ -103,4 +103,13 @@ CacheOccupancy PageLruCache::occupancy() const {
   return o;
 }
 
+WriteCacheEntry PageLruCacheEntry() {
+  return {{"lru", "LRU (pages)", "Pages evicted least recently used first", CacheBytesParameters()},
+          [](const WriteCacheConfig& config,
+             const CacheGeometry& geometry) -> std::unique_ptr<IWriteCache> {
+            const uint64_t pages = config.bytes / geometry.page_bytes;
+            return std::make_unique<PageLruCache>(geometry, pages);
+          }};
+}
+
 }  // namespace flashscope::cache

@@ -15,4 +15,12 @@ bool PassThroughCache::Read(uint64_t lpn) {
   return false;
 }
 
+WriteCacheEntry PassThroughCacheEntry() {
+  return {
+      {"none", "None", "Writes go straight to the FTL", {}},
+      [](const WriteCacheConfig&, const CacheGeometry& geometry) -> std::unique_ptr<IWriteCache> {
+        return std::make_unique<PassThroughCache>(geometry);
+      }};
+}
+
 }  // namespace flashscope::cache

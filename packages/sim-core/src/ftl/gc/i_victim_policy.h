@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "config/plugin_table.h"
 #include "config/setting.h"
 #include "ftl/ftl_state.h"
 #include "util/rng.h"
@@ -24,13 +25,22 @@ class IVictimPolicy {
   virtual uint32_t PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng) = 0;
 };
 
-// Registry (victim_registry.cpp): the policy named `name` (one of
-// kVictimPolicyNames) with its parameters from `params` (device JSON gc's
-// plug-in keys), or nullptr for an unknown name.
+// A registry entry: the policy's name, label, description and parameters,
+// and how to build it with its parameters from `params` (device JSON gc's
+// plug-in keys).
+using VictimPolicyEntry = PluginEntry<std::unique_ptr<IVictimPolicy> (*)(const ParamBag& params)>;
+
+// The registry (victim_registry.cpp): every policy, in the order the UI
+// offers them.
+const std::vector<VictimPolicyEntry>& VictimPolicyTable();
+
+// The policy named `name` (one of VictimPolicyNames()) with its parameters
+// from `params`, or nullptr for an unknown name.
 std::unique_ptr<IVictimPolicy> MakeVictimPolicy(std::string_view name, const ParamBag& params);
 
-// The registry's entries in the order the UI offers them: name, label,
-// one-line description and the parameters each declares (config/setting.h).
+// The table's infos (name, label, description, parameters) and names, in
+// table order.
 std::vector<PolicyInfo> VictimPolicyInfos();
+const std::vector<std::string_view>& VictimPolicyNames();
 
 }  // namespace flashscope

@@ -6,7 +6,6 @@
 
 #include "ftl/ftl_state.h"
 #include "ftl/gc/i_victim_policy.h"
-#include "ftl/gc/victim_policy_names.h"
 
 namespace flashscope {
 namespace {
@@ -110,7 +109,7 @@ TEST(VictimPolicy, DChoicesApproachesGreedyAsDGrows) {
 TEST(VictimPolicy, NoVictimWhenNothingHoldsGarbage) {
   FtlState ftl(PlaneOf8(), true);
   FillBlock(ftl, 0, 0);
-  for (std::string_view name : kVictimPolicyNames) {
+  for (std::string_view name : VictimPolicyNames()) {
     auto policy = MakeVictimPolicy(name, {});
     Rng rng(1);
     EXPECT_EQ(policy->PickVictim(ftl, 0, rng), kNoBlock) << name;
@@ -118,7 +117,7 @@ TEST(VictimPolicy, NoVictimWhenNothingHoldsGarbage) {
 }
 
 TEST(VictimPolicy, RegistryBuildsEveryOfferedName) {
-  for (std::string_view name : kVictimPolicyNames) {
+  for (std::string_view name : VictimPolicyNames()) {
     EXPECT_NE(MakeVictimPolicy(name, {}), nullptr) << name;
   }
   EXPECT_EQ(MakeVictimPolicy("lru", {}), nullptr);

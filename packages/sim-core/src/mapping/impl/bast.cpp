@@ -75,4 +75,14 @@ void Bast::Write(uint64_t lpn) {
   if (flash_.programmed_pages(log) == pages_per_block_) MergeLog(lbn);
 }
 
+MappingSchemeEntry BastEntry() {
+  return {{"bast", "BAST (a log block per data block)",
+           "Block mapping with a dedicated log block per data block (Kim et al. 2002)",
+           LogBlocksParameters()},
+          [](const MappingConfig& config,
+             const std::string& source) -> std::unique_ptr<IMappingScheme> {
+            return std::make_unique<Bast>(config, source);
+          }};
+}
+
 }  // namespace flashscope::mapping

@@ -47,4 +47,12 @@ void BlockMapping::Write(uint64_t lpn) {
   data_block_[lbn] = fresh;
 }
 
+MappingSchemeEntry BlockMappingEntry() {
+  return {{"block", "Block mapping", "A logical block maps to one flash block, pages in place", {}},
+          [](const MappingConfig& config,
+             const std::string& source) -> std::unique_ptr<IMappingScheme> {
+            return std::make_unique<BlockMapping>(config, source);
+          }};
+}
+
 }  // namespace flashscope::mapping

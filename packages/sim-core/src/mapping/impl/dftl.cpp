@@ -292,4 +292,14 @@ uint32_t CmtEntries(const ParamBag& params) {
   return static_cast<uint32_t>(params.Uint("cmt_entries", kDefaultCmtEntries));
 }
 
+MappingSchemeEntry DftlEntry() {
+  return {{"dftl", "DFTL (cached mapping table)",
+           "Page mapping with the table on flash and a cache of it in RAM (Gupta et al. 2009)",
+           DftlParameters()},
+          [](const MappingConfig& config,
+             const std::string& source) -> std::unique_ptr<IMappingScheme> {
+            return std::make_unique<Dftl>(config, source);
+          }};
+}
+
 }  // namespace flashscope::mapping

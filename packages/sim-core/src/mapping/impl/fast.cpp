@@ -123,4 +123,14 @@ void Fast::FullMergeWithSequential(uint64_t lbn) {
   }
 }
 
+MappingSchemeEntry FastEntry() {
+  return {{"fast", "FAST (shared random log blocks)",
+           "Block mapping with log blocks shared by every data block (Lee et al. 2007)",
+           LogBlocksParameters()},
+          [](const MappingConfig& config,
+             const std::string& source) -> std::unique_ptr<IMappingScheme> {
+            return std::make_unique<Fast>(config, source);
+          }};
+}
+
 }  // namespace flashscope::mapping

@@ -62,4 +62,12 @@ void PageMapping::Read(uint64_t lpn) {
   ReadData(lpn);
 }
 
+MappingSchemeEntry PageMappingEntry() {
+  return {{"page", "Page mapping (every page mapped)", "Every page mapped anywhere", {}},
+          [](const MappingConfig& config,
+             const std::string& source) -> std::unique_ptr<IMappingScheme> {
+            return std::make_unique<PageMapping>(config, source);
+          }};
+}
+
 }  // namespace flashscope::mapping

@@ -10,7 +10,7 @@
 
 #include "scenario/scenario.h"
 #include "sim/untimed_zns_run.h"
-#include "zns/host_ftl/placement/placement_names.h"
+#include "zns/host_ftl/placement/i_placement.h"
 #include "zns/host_ftl/thesis_ordering_for_test.h"
 
 namespace flashscope::zns {
@@ -23,7 +23,7 @@ TEST(ThesisOrdering, PlacementsRankAsInTable43) {
   ASSERT_TRUE(scenario.workload.has_value());
   std::map<std::string, double> waf;
   std::map<std::string, HostFtlStats> runs;
-  for (std::string_view name : kPlacementNames) {
+  for (std::string_view name : PlacementNames()) {
     UntimedZnsSetup setup = UntimedZnsSetupFor(scenario.device, *scenario.workload);
     setup.ftl.placement = std::string(name);
     const HostFtlStats stats = RunUntimedZns(setup);

@@ -14,9 +14,7 @@
 
 #include "util/input_error.h"
 #include "zns/host_ftl/placement/i_placement.h"
-#include "zns/host_ftl/placement/placement_names.h"
 #include "zns/host_ftl/victim/i_zone_victim.h"
-#include "zns/host_ftl/victim/zone_victim_names.h"
 #include "zns/host_ftl/zone_info.h"
 
 namespace flashscope::zns {
@@ -25,8 +23,7 @@ namespace {
 
 constexpr uint32_t kUnmapped = UINT32_MAX;
 
-template <size_t N>
-std::string NameList(const std::array<std::string_view, N>& names) {
+std::string NameList(const std::vector<std::string_view>& names) {
   std::string out;
   for (std::string_view name : names) {
     if (!out.empty()) out += ", ";
@@ -76,13 +73,13 @@ ZnsHostFtl::ZnsHostFtl(const HostFtlConfig& config, ZoneStateMachine& device,
   if (!impl_->placement) {
     throw InputError(
         source, 0,
-        "zns.placement '" + config.placement + "' is not one of " + NameList(kPlacementNames));
+        "zns.placement '" + config.placement + "' is not one of " + NameList(PlacementNames()));
   }
   impl_->victim = MakeZoneVictim(config.gc_victim);
   if (!impl_->victim) {
     throw InputError(
         source, 0,
-        "zns.gc_victim '" + config.gc_victim + "' is not one of " + NameList(kZoneVictimNames));
+        "zns.gc_victim '" + config.gc_victim + "' is not one of " + NameList(ZoneVictimNames()));
   }
   impl_->fallback = MakeZoneVictim("greedy");
   if (config.classes == 0 || config.classes > 255) {

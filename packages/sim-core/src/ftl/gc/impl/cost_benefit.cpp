@@ -8,6 +8,11 @@
 
 namespace flashscope {
 
+class CostBenefitPolicy final : public IVictimPolicy {
+ public:
+  uint32_t PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng) override;
+};
+
 uint32_t CostBenefitPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng&) {
   const DeviceLayout& layout = ftl.layout();
   const uint32_t first = plane * layout.blocks_per_plane;
@@ -29,6 +34,16 @@ uint32_t CostBenefitPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng&
     }
   }
   return best;
+}
+
+VictimPolicyEntry CostBenefitVictimEntry() {
+  return {{"cost_benefit",
+           "Cost-benefit (age × free space)",
+           "Most (1 - u) * age / 2u: old, mostly invalid blocks first (Rosenblum & Ousterhout)",
+           {}},
+          [](const ParamBag&) -> std::unique_ptr<IVictimPolicy> {
+            return std::make_unique<CostBenefitPolicy>();
+          }};
 }
 
 }  // namespace flashscope

@@ -6,6 +6,19 @@
 
 namespace flashscope {
 
+class DChoicesPolicy final : public IVictimPolicy {
+ public:
+  explicit DChoicesPolicy(uint32_t d) : d_(d < 1 ? 1 : d) {}
+  uint32_t PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng) override;
+
+ private:
+  uint32_t d_;
+};
+
+// gc.d_choices: its declaration, and its value in a bag.
+std::vector<Setting> DChoicesParameters();
+uint32_t DChoices(const ParamBag& params);
+
 uint32_t DChoicesPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng) {
   // Sampling by rank among candidates keeps every draw useful; the counting
   // pass is cheap next to the copy work a GC does.
@@ -37,6 +50,15 @@ std::vector<Setting> DChoicesParameters() {
 
 uint32_t DChoices(const ParamBag& params) {
   return static_cast<uint32_t>(params.Uint("d_choices", kDefaultDChoices));
+}
+
+VictimPolicyEntry DChoicesVictimEntry() {
+  return {{"d_choices", "d-choices (best of d random)",
+           "The fewest valid of d blocks drawn at random (Van Houdt, SIGMETRICS 2013)",
+           DChoicesParameters()},
+          [](const ParamBag& params) -> std::unique_ptr<IVictimPolicy> {
+            return std::make_unique<DChoicesPolicy>(DChoices(params));
+          }};
 }
 
 }  // namespace flashscope

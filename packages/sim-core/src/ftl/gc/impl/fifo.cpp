@@ -5,6 +5,11 @@
 
 namespace flashscope {
 
+class FifoPolicy final : public IVictimPolicy {
+ public:
+  uint32_t PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng) override;
+};
+
 uint32_t FifoPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng&) {
   const DeviceLayout& layout = ftl.layout();
   const uint32_t first = plane * layout.blocks_per_plane;
@@ -19,6 +24,13 @@ uint32_t FifoPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng&) {
     }
   }
   return best;
+}
+
+VictimPolicyEntry FifoVictimEntry() {
+  return {{"fifo", "FIFO (oldest written)", "The block written longest ago", {}},
+          [](const ParamBag&) -> std::unique_ptr<IVictimPolicy> {
+            return std::make_unique<FifoPolicy>();
+          }};
 }
 
 }  // namespace flashscope

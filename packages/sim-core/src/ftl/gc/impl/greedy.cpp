@@ -6,6 +6,11 @@
 
 namespace flashscope {
 
+class GreedyPolicy final : public IVictimPolicy {
+ public:
+  uint32_t PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng) override;
+};
+
 uint32_t GreedyPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng&) {
   const DeviceLayout& layout = ftl.layout();
   const uint32_t first = plane * layout.blocks_per_plane;
@@ -21,6 +26,14 @@ uint32_t GreedyPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng&) {
     }
   }
   return best;
+}
+
+VictimPolicyEntry GreedyVictimEntry() {
+  return {
+      {"greedy", "Greedy (fewest valid pages)", "The full block with the fewest valid units", {}},
+      [](const ParamBag&) -> std::unique_ptr<IVictimPolicy> {
+        return std::make_unique<GreedyPolicy>();
+      }};
 }
 
 }  // namespace flashscope

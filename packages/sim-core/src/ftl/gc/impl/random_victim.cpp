@@ -5,6 +5,11 @@
 
 namespace flashscope {
 
+class RandomPolicy final : public IVictimPolicy {
+ public:
+  uint32_t PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng) override;
+};
+
 uint32_t CountCandidates(const FtlState& ftl, uint32_t plane) {
   const uint32_t first = plane * ftl.layout().blocks_per_plane;
   uint32_t candidates = 0;
@@ -24,6 +29,13 @@ uint32_t RandomPolicy::PickVictim(const FtlState& ftl, uint32_t plane, Rng& rng)
   const uint32_t candidates = CountCandidates(ftl, plane);
   if (candidates == 0) return kNoBlock;
   return NthCandidate(ftl, plane, rng.Below(candidates));
+}
+
+VictimPolicyEntry RandomVictimEntry() {
+  return {{"random", "Random", "A full block drawn uniformly", {}},
+          [](const ParamBag&) -> std::unique_ptr<IVictimPolicy> {
+            return std::make_unique<RandomPolicy>();
+          }};
 }
 
 }  // namespace flashscope

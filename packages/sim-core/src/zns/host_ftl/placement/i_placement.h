@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "config/plugin_table.h"
 #include "config/setting.h"
 
 namespace flashscope::zns {
@@ -48,11 +49,20 @@ class IPlacementPolicy {
   virtual bool NeedsFutureKnowledge() const { return false; }
 };
 
-// Registry (placement_registry.cpp): nullptr for an unknown name.
+// A registry entry: the policy's name, label, description and parameters,
+// and how to build it for `setup`.
+using PlacementEntry =
+    PluginEntry<std::unique_ptr<IPlacementPolicy> (*)(const PlacementSetup& setup)>;
+
+// The registry (placement_registry.cpp): every policy, in the thesis's
+// table order (Table 4.3), which --placements and the UI list.
+const std::vector<PlacementEntry>& PlacementTable();
+
+// The policy named `name` (one of PlacementNames()), or nullptr.
 std::unique_ptr<IPlacementPolicy> MakePlacement(std::string_view name, const PlacementSetup& setup);
 
-// The registry's entries in the order the UI offers them: name, label,
-// one-line description and the parameters each declares (config/setting.h).
+// The table's infos and names, in table order.
 std::vector<PolicyInfo> PlacementInfos();
+const std::vector<std::string_view>& PlacementNames();
 
 }  // namespace flashscope::zns

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include "zns/host_ftl/placement/i_placement.h"
-#include "zns/host_ftl/placement/placement_names.h"
 #include "zns/host_ftl/zns_host_ftl.h"
 
 namespace flashscope::zns {
@@ -38,7 +37,7 @@ PlacementInput Gc(uint64_t block, uint64_t now, uint32_t from, uint64_t last,
 }
 
 TEST(Placement, EveryNameIsRegistered) {
-  for (std::string_view name : kPlacementNames) {
+  for (std::string_view name : PlacementNames()) {
     EXPECT_NE(MakePlacement(name, SetupFor()), nullptr) << name;
   }
   EXPECT_EQ(MakePlacement("lru", SetupFor()), nullptr);

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "config/plugin_table.h"
 #include "config/setting.h"
 #include "zns/host_ftl/zone_info.h"
 
@@ -25,11 +26,19 @@ class IZoneVictim {
   virtual uint32_t Pick(std::span<const ZoneInfo> zones, uint64_t now, double gc_threshold) = 0;
 };
 
-// Registry (victim/zone_victim_registry.cpp): nullptr for an unknown name.
+// A registry entry: the policy's name, label, description and parameters,
+// and how to build it.
+using ZoneVictimEntry = PluginEntry<std::unique_ptr<IZoneVictim> (*)()>;
+
+// The registry (victim/zone_victim_registry.cpp): every policy, in the
+// order the UI offers them.
+const std::vector<ZoneVictimEntry>& ZoneVictimTable();
+
+// The policy named `name` (one of ZoneVictimNames()), or nullptr.
 std::unique_ptr<IZoneVictim> MakeZoneVictim(std::string_view name);
 
-// The registry's entries in the order the UI offers them: name, label,
-// one-line description and the parameters each declares (config/setting.h).
+// The table's infos and names, in table order.
 std::vector<PolicyInfo> ZoneVictimInfos();
+const std::vector<std::string_view>& ZoneVictimNames();
 
 }  // namespace flashscope::zns

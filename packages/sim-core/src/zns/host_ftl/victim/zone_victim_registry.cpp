@@ -1,26 +1,36 @@
-// The one explicit list of zone victim policies. Adding one: a file in
-// impl/, a line here and its name in zone_victim_names.h.
+// The one explicit list of zone victim policies (static self-registration is
+// dropped by linkers). Adding one: a file in impl/ (its class and a function
+// returning its entry) and its one line in the table below, plus that
+// function's declaration beside the others. Make, Infos and Names all read
+// this table.
 #include "zns/host_ftl/victim/i_zone_victim.h"
-#include "zns/host_ftl/victim/impl/victims.h"
 
 namespace flashscope::zns {
 
-std::unique_ptr<IZoneVictim> MakeZoneVictim(std::string_view name) {
-  if (name == "cbe") return std::make_unique<CbeZoneVictim>();
-  if (name == "greedy") return std::make_unique<GreedyZoneVictim>();
-  if (name == "cost_benefit") return std::make_unique<CostBenefitZoneVictim>();
-  return nullptr;
+// Each defined in its own file of impl/.
+ZoneVictimEntry CbeZoneVictimEntry();
+ZoneVictimEntry GreedyZoneVictimEntry();
+ZoneVictimEntry CostBenefitZoneVictimEntry();
+
+const std::vector<ZoneVictimEntry>& ZoneVictimTable() {
+  static const std::vector<ZoneVictimEntry> table = {
+      CbeZoneVictimEntry(),
+      GreedyZoneVictimEntry(),
+      CostBenefitZoneVictimEntry(),
+  };
+  return table;
 }
 
-std::vector<PolicyInfo> ZoneVictimInfos() {
-  return {
-      {"cbe",
-       "CBE (cost-benefit, enhanced)",
-       "Cost-benefit with the zone's age enhanced (seed 004)",
-       {}},
-      {"greedy", "Greedy (most garbage)", "The zone with the most invalid blocks", {}},
-      {"cost_benefit", "Cost-benefit (garbage × age)", "Garbage proportion weighted by age", {}},
-  };
+std::unique_ptr<IZoneVictim> MakeZoneVictim(std::string_view name) {
+  const ZoneVictimEntry* entry = FindPlugin(ZoneVictimTable(), name);
+  return entry != nullptr ? entry->make() : nullptr;
+}
+
+std::vector<PolicyInfo> ZoneVictimInfos() { return PluginInfos(ZoneVictimTable()); }
+
+const std::vector<std::string_view>& ZoneVictimNames() {
+  static const std::vector<std::string_view> names = PluginNames(ZoneVictimTable());
+  return names;
 }
 
 }  // namespace flashscope::zns

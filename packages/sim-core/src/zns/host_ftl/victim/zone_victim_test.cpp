@@ -4,7 +4,6 @@
 #include <vector>
 
 #include "zns/host_ftl/victim/i_zone_victim.h"
-#include "zns/host_ftl/victim/zone_victim_names.h"
 #include "zns/zone_state_machine.h"
 
 namespace flashscope::zns {
@@ -22,7 +21,7 @@ ZoneInfo Full(uint64_t valid, uint64_t full_clock, uint64_t last_invalidate) {
 }
 
 TEST(ZoneVictim, EveryNameIsRegistered) {
-  for (std::string_view name : kZoneVictimNames) EXPECT_NE(MakeZoneVictim(name), nullptr) << name;
+  for (std::string_view name : ZoneVictimNames()) EXPECT_NE(MakeZoneVictim(name), nullptr) << name;
   EXPECT_EQ(MakeZoneVictim("fifo"), nullptr);
 }
 

@@ -78,4 +78,21 @@ void BhbDpPlacement::OnZoneReclaimed(uint32_t cls, uint64_t /*opened*/, uint64_t
   if (cls < zone_lifetimes_.size()) zone_lifetimes_[cls].Add(now - filled);
 }
 
+PlacementEntry BhbDpPrePlacementEntry() {
+  return {{"bhbdp_pre",
+           "BHB-DP_pre (write frequencies)",
+           "Classes by write frequencies (seed 004)",
+           {}},
+          [](const PlacementSetup& setup) -> std::unique_ptr<IPlacementPolicy> {
+            return std::make_unique<BhbDpPlacement>(setup, false);
+          }};
+}
+
+PlacementEntry BhbDpPlacementEntry() {
+  return {{"bhbdp", "BHB-DP (block heat)", "Classes by block heat (seed 004)", {}},
+          [](const PlacementSetup& setup) -> std::unique_ptr<IPlacementPolicy> {
+            return std::make_unique<BhbDpPlacement>(setup, true);
+          }};
+}
+
 }  // namespace flashscope::zns

@@ -38,4 +38,22 @@ uint32_t FutureKnowledgePlacement::ClassFor(const PlacementInput& input) {
   return cls;
 }
 
+PlacementEntry FkPlacementEntry() {
+  return {
+      {"fk", "FK (future, equal bands)", "Oracle: classes by the next write time, equal bands", {}},
+      [](const PlacementSetup& setup) -> std::unique_ptr<IPlacementPolicy> {
+        return std::make_unique<FutureKnowledgePlacement>(setup, false);
+      }};
+}
+
+PlacementEntry ZbOptPlacementEntry() {
+  return {{"zbopt",
+           "ZB-OPT (future, exponential bands)",
+           "Oracle: classes by the next write time, exponential bands",
+           {}},
+          [](const PlacementSetup& setup) -> std::unique_ptr<IPlacementPolicy> {
+            return std::make_unique<FutureKnowledgePlacement>(setup, true);
+          }};
+}
+
 }  // namespace flashscope::zns

@@ -16,4 +16,11 @@ uint32_t NormalPlacement::ClassFor(const PlacementInput& input) {
   return cls;
 }
 
+PlacementEntry NormalPlacementEntry() {
+  return {{"normal", "Normal (no separation)", "Every write appends to one open zone", {}},
+          [](const PlacementSetup& setup) -> std::unique_ptr<IPlacementPolicy> {
+            return std::make_unique<NormalPlacement>(setup);
+          }};
+}
+
 }  // namespace flashscope::zns

@@ -52,4 +52,14 @@ void SepBitPlacement::OnZoneReclaimed(uint32_t cls, uint64_t opened, uint64_t /*
   if (cls == 0) class1_lifespans_.Add(now - opened);
 }
 
+PlacementEntry SepBitPlacementEntry() {
+  return {{"sepbit",
+           "SepBIT (last lifetime)",
+           "Classes by the block's last lifetime (Wang et al.)",
+           {}},
+          [](const PlacementSetup& setup) -> std::unique_ptr<IPlacementPolicy> {
+            return std::make_unique<SepBitPlacement>(setup);
+          }};
+}
+
 }  // namespace flashscope::zns

@@ -142,4 +142,11 @@ uint32_t WarcipPlacement::ClassFor(const PlacementInput& input) {
   return k;
 }
 
+PlacementEntry WarcipPlacementEntry() {
+  return {{"warcip", "WARCIP (rewrite intervals)", "Classes by the interval between rewrites", {}},
+          [](const PlacementSetup& setup) -> std::unique_ptr<IPlacementPolicy> {
+            return std::make_unique<WarcipPlacement>(setup);
+          }};
+}
+
 }  // namespace flashscope::zns

@@ -9,6 +9,13 @@
 
 namespace flashscope::zns {
 
+// The thesis's CBE (Algorithm 3-2): age since the zone filled, zones at or
+// below the GC threshold skipped, gp = 1 first.
+class CbeZoneVictim final : public IZoneVictim {
+ public:
+  uint32_t Pick(std::span<const ZoneInfo> zones, uint64_t now, double gc_threshold) override;
+};
+
 uint32_t CbeZoneVictim::Pick(std::span<const ZoneInfo> zones, uint64_t now, double gc_threshold) {
   uint32_t best = kNoZone;
   double best_score = -1;
@@ -24,6 +31,14 @@ uint32_t CbeZoneVictim::Pick(std::span<const ZoneInfo> zones, uint64_t now, doub
     }
   }
   return best;
+}
+
+ZoneVictimEntry CbeZoneVictimEntry() {
+  return {{"cbe",
+           "CBE (cost-benefit, enhanced)",
+           "Cost-benefit with the zone's age enhanced (seed 004)",
+           {}},
+          []() -> std::unique_ptr<IZoneVictim> { return std::make_unique<CbeZoneVictim>(); }};
 }
 
 }  // namespace flashscope::zns

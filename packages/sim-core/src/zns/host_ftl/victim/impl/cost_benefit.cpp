@@ -9,6 +9,14 @@
 
 namespace flashscope::zns {
 
+// Rosenblum & Ousterhout's cost-benefit as the thesis describes existing
+// work (§3.4.1): gp / (2 (1 - gp)) * age, age since the zone's most recent
+// invalidation.
+class CostBenefitZoneVictim final : public IZoneVictim {
+ public:
+  uint32_t Pick(std::span<const ZoneInfo> zones, uint64_t now, double gc_threshold) override;
+};
+
 uint32_t CostBenefitZoneVictim::Pick(std::span<const ZoneInfo> zones, uint64_t now,
                                      double /*gc_threshold*/) {
   uint32_t best = kNoZone;
@@ -24,6 +32,12 @@ uint32_t CostBenefitZoneVictim::Pick(std::span<const ZoneInfo> zones, uint64_t n
     }
   }
   return best;
+}
+
+ZoneVictimEntry CostBenefitZoneVictimEntry() {
+  return {
+      {"cost_benefit", "Cost-benefit (garbage × age)", "Garbage proportion weighted by age", {}},
+      []() -> std::unique_ptr<IZoneVictim> { return std::make_unique<CostBenefitZoneVictim>(); }};
 }
 
 }  // namespace flashscope::zns

@@ -6,6 +6,12 @@
 
 namespace flashscope::zns {
 
+// The zone with the highest garbage proportion.
+class GreedyZoneVictim final : public IZoneVictim {
+ public:
+  uint32_t Pick(std::span<const ZoneInfo> zones, uint64_t now, double gc_threshold) override;
+};
+
 uint32_t GreedyZoneVictim::Pick(std::span<const ZoneInfo> zones, uint64_t /*now*/,
                                 double /*gc_threshold*/) {
   uint32_t best = kNoZone;
@@ -20,6 +26,11 @@ uint32_t GreedyZoneVictim::Pick(std::span<const ZoneInfo> zones, uint64_t /*now*
     }
   }
   return best;
+}
+
+ZoneVictimEntry GreedyZoneVictimEntry() {
+  return {{"greedy", "Greedy (most garbage)", "The zone with the most invalid blocks", {}},
+          []() -> std::unique_ptr<IZoneVictim> { return std::make_unique<GreedyZoneVictim>(); }};
 }
 
 }  // namespace flashscope::zns

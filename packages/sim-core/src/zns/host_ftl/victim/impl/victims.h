@@ -1,4 +1,5 @@
-// The zone victim policies (one file each in this folder).
+// What the zone victim policies share; each policy (its class and its
+// registry entry) is defined in its own file of this folder.
 #pragma once
 
 #include <limits>
@@ -15,26 +16,5 @@ inline double CostBenefitScore(const ZoneInfo& zone, double age) {
   const double gp = zone.gp();
   return gp / (2 * (1 - gp)) * age;
 }
-
-// The zone with the highest garbage proportion.
-class GreedyZoneVictim final : public IZoneVictim {
- public:
-  uint32_t Pick(std::span<const ZoneInfo> zones, uint64_t now, double gc_threshold) override;
-};
-
-// Rosenblum & Ousterhout's cost-benefit as the thesis describes existing
-// work (§3.4.1): gp / (2 (1 - gp)) * age, age since the zone's most recent
-// invalidation.
-class CostBenefitZoneVictim final : public IZoneVictim {
- public:
-  uint32_t Pick(std::span<const ZoneInfo> zones, uint64_t now, double gc_threshold) override;
-};
-
-// The thesis's CBE (Algorithm 3-2): age since the zone filled, zones at or
-// below the GC threshold skipped, gp = 1 first.
-class CbeZoneVictim final : public IZoneVictim {
- public:
-  uint32_t Pick(std::span<const ZoneInfo> zones, uint64_t now, double gc_threshold) override;
-};
 
 }  // namespace flashscope::zns
