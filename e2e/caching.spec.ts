@@ -133,11 +133,16 @@ test('C-lash fills its page and block spaces and evicts blocks; DFTL answers far
   expect(clash.cache!.set_moves).toBeGreaterThan(100);
   const held = clash.cache!.block_space.reduce((sum, slot) => sum + (slot?.pages ?? 0), 0);
   expect(held).toBe(clash.cache!.occupancy.block_pages);
-  const pageFill = Number(await app.byTestId('cache-page-space').getAttribute('data-fill'));
-  expect(pageFill).toBeCloseTo(
-    clash.cache!.occupancy.pages / clash.cache!.occupancy.capacity_pages,
-    3,
-  );
+  // The view repaints from the store at most a few times a second: it shows
+  // the final frame's fill shortly after the store has it.
+  const finalFill = clash.cache!.occupancy.pages / clash.cache!.occupancy.capacity_pages;
+  await expect
+    .poll(async () =>
+      Math.abs(
+        Number(await app.byTestId('cache-page-space').getAttribute('data-fill')) - finalFill,
+      ),
+    )
+    .toBeLessThan(5e-4);
   // Each block eviction rewrote its block in place; on a full drive every
   // block holds data, so each cost exactly one erase. The write-back at the
   // end of the run (issue 14) rewrites the blocks the cache still held: at
