@@ -6,6 +6,10 @@
 //   greedy: Van Houdt, "A Mean Field Model for a Class of Garbage Collection
 //           Algorithms in Flash-based SSDs", SIGMETRICS 2013 (d-choices with
 //           d -> infinity), cross-checked with Desnoyers eq. 12.
+//   random: the same mean-field model with d = 1, a victim drawn uniformly
+//           over all full blocks: its mean valid fraction is the drive's
+//           utilisation rho = U / P, so WAF = 1 / (1 - rho) = 1 / S_f, with
+//           S_f = (P - U) / P (Van Houdt 2013, section on d = 1; DChoicesWaf).
 // The models' spare factor counts the pages that can hold data: the blocks a
 // plane keeps erased as GC reserve are left out (see SpareFactorOf).
 #include <gtest/gtest.h>
@@ -77,20 +81,23 @@ TEST_P(WafModel, SteadyStateMatchesTheAnalyticModelWithinThreePercent) {
   const DeviceConfig config = ModelDevice(c.pages_per_block, c.overprovision, c.victim);
   const DeviceLayout layout = DeviceLayout::From(config);
   const double spare = SpareFactorOf(layout);
-  const double model =
-      std::string(c.victim) == "fifo" ? FifoWaf(spare) : GreedyWaf(spare, c.pages_per_block);
+  const std::string victim = c.victim;
+  const double model = victim == "fifo"     ? FifoWaf(spare)
+                       : victim == "random" ? DChoicesWaf(spare, c.pages_per_block, 1)
+                                            : GreedyWaf(spare, c.pages_per_block);
   const double measured = MeasuredWaf(config, 3, 3);
   EXPECT_NEAR(measured / model, 1.0, 0.03)
       << c.victim << " b=" << c.pages_per_block << " op=" << c.overprovision << " spare=" << spare
       << " model=" << model << " measured=" << measured;
 }
 
-INSTANTIATE_TEST_SUITE_P(FifoAndGreedy, WafModel,
+INSTANTIATE_TEST_SUITE_P(FifoGreedyAndRandom, WafModel,
                          ::testing::Values(Case{"fifo", 64, 0.10}, Case{"fifo", 64, 0.20},
                                            Case{"fifo", 64, 0.28}, Case{"fifo", 64, 0.50},
                                            Case{"greedy", 64, 0.10}, Case{"greedy", 64, 0.20},
                                            Case{"greedy", 64, 0.28}, Case{"greedy", 64, 0.50},
-                                           Case{"greedy", 256, 0.15}, Case{"fifo", 256, 0.15}),
+                                           Case{"greedy", 256, 0.15}, Case{"fifo", 256, 0.15},
+                                           Case{"random", 64, 0.25}, Case{"random", 64, 0.50}),
                          [](const ::testing::TestParamInfo<Case>& info) {
                            return std::string(info.param.victim) + "_b" +
                                   std::to_string(info.param.pages_per_block) + "_op" +

@@ -2,7 +2,9 @@
 //
 // Contract: PickVictim looks only at blocks of `plane` in state kFull and
 // returns one of them, or kNoBlock when none holds garbage (every full block
-// fully valid) — collecting such a block would free nothing. It must not
+// fully valid) — collecting such a block would free nothing. Only `random`
+// may return a fully valid block while others hold garbage (a legal, wasteful
+// pick: see impl/random_victim.cpp); callers loop until the reserve is back. It must not
 // change FtlState; randomness comes only from the injected Rng, so a run is
 // reproducible. A policy lives for one simulation and may keep state.
 #pragma once

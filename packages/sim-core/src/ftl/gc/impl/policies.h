@@ -6,7 +6,8 @@
 
 namespace flashscope {
 
-// A block random and d-choices may pick: full and holding some garbage.
+// A block d-choices may pick (and random after too many fully valid picks):
+// full and holding some garbage.
 inline bool IsCandidate(const FtlState& ftl, uint32_t block) {
   return ftl.IsCollectable(block) && ftl.valid_units(block) < ftl.layout().units_per_block;
 }
