@@ -268,9 +268,9 @@ std::vector<Setting> CoreDeviceSettings() {
   root.push_back(NumberSetting("channel_mbps", "Bandwidth of one flash channel", "MB/s", 0, true,
                                std::nullopt, false,
                                [](DeviceConfig& c) { return &c.channel_mbps; }));
-  root.push_back(NumberSetting("host_mbps", "Bandwidth of the host link (e.g. PCIe 3 x4)", "MB/s",
-                               0, true, std::nullopt, false,
-                               [](DeviceConfig& c) { return &c.host_mbps; }));
+  root.push_back(NumberSetting(
+      "host_mbps", "Bandwidth of the host link in each direction (full duplex, e.g. PCIe 3 x4)",
+      "MB/s", 0, true, std::nullopt, false, [](DeviceConfig& c) { return &c.host_mbps; }));
   root.push_back(NumberSetting(
       "overprovision", "Spare space: physical/logical - 1", "fraction", 0, true, std::nullopt,
       false, [](DeviceConfig& c) { return &c.overprovision; }, " (physical/logical - 1)"));

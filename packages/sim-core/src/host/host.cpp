@@ -359,18 +359,22 @@ void Host::OnUnitsDone(uint32_t request, uint32_t units, uint64_t now_ns) {
   if (r.pending_units > 0) return;
   // Data crosses the host link once the device has it (reads) or has taken
   // it (writes). A trim carries its range list and costs the controller
-  // its per-command time; a flush is a bare command.
+  // its per-command time; a flush is a bare command. The link is full
+  // duplex, as PCIe is: read data (device to host) and write data and
+  // trim range lists (host to device) each queue on their own direction.
   uint64_t done = now_ns;
   if (r.flushing) {
     // A sync=1 write's flush: its data crossed the link already.
   } else if (r.op == IoOp::kRead || r.op == IoOp::kWrite) {
+    uint64_t& link_free_ns = link_free_ns_[r.op == IoOp::kRead ? kDeviceToHost : kHostToDevice];
     const uint64_t transfer = TransferTimeNs(r.bytes, link_bytes_per_s_);
-    link_free_ns_ = std::max(link_free_ns_, now_ns) + transfer;
-    done = link_free_ns_;
+    link_free_ns = std::max(link_free_ns, now_ns) + transfer;
+    done = link_free_ns;
   } else if (r.op == IoOp::kTrim) {
+    uint64_t& link_free_ns = link_free_ns_[kHostToDevice];
     const uint64_t transfer = TransferTimeNs(kTrimRangeBytes * r.trim_ranges, link_bytes_per_s_);
-    link_free_ns_ = std::max(link_free_ns_, now_ns) + transfer;
-    done = link_free_ns_ + trim_ns_;
+    link_free_ns = std::max(link_free_ns, now_ns) + transfer;
+    done = link_free_ns + trim_ns_;
   }
   events_.Push(done, PriorityOf(kRequestDone), kRequestDone, request);
 }

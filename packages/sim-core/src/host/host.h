@@ -5,7 +5,8 @@
 // (iodepth 0) issues each request at its arrival time, however many are
 // outstanding. Requests are split into mapping units for the controller;
 // a request completes when all its units are done and its data has crossed
-// the host link (host_mbps, one transfer at a time).
+// the host link (host_mbps each way, full duplex as PCIe is: one transfer
+// at a time per direction).
 //
 // What fio does around the I/O itself, as fio's backend.c does it:
 //   - ramp_time: I/O issued before start + ramp_ns is left out of the
@@ -275,8 +276,11 @@ class Host final : public IHostCallbacks {
 
   std::vector<Request> requests_;
   std::vector<uint32_t> free_requests_;
+  // The host link, host_mbps each way: when each direction is next free.
+  static constexpr uint32_t kHostToDevice = 0;  // write data, trim ranges
+  static constexpr uint32_t kDeviceToHost = 1;  // read data
   uint64_t link_bytes_per_s_;
-  uint64_t link_free_ns_ = 0;
+  uint64_t link_free_ns_[2] = {0, 0};
   uint64_t host_write_bytes_ = 0;
   IntervalCounters run_interval_;
 };
