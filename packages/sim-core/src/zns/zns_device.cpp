@@ -600,13 +600,28 @@ uint64_t ZnsDevice::buffered_units() const {
   return units;
 }
 
+void ZnsDevice::PreconditionUnits(const PreconditionConfig& p, uint64_t& fill,
+                                  uint64_t& random) const {
+  const uint64_t capacity =
+      host_ftl_ ? layout_.logical_units : uint64_t{zoned_.zone_count} * zoned_.zone_capacity_blocks;
+  fill = std::min(capacity, static_cast<uint64_t>(p.fill * static_cast<double>(capacity)));
+  random = static_cast<uint64_t>(p.random_writes * static_cast<double>(capacity));
+}
+
+void ZnsDevice::AppendPreconditionWrites(const PreconditionConfig& p, Rng rng,
+                                         FutureKnowledge& future) const {
+  if (!host_ftl_) throw std::logic_error("AppendPreconditionWrites without a host FTL");
+  uint64_t fill = 0;
+  uint64_t random = 0;
+  PreconditionUnits(p, fill, random);
+  // As Precondition(blocks, random_blocks, ...) writes them.
+  for (uint64_t block = 0; block < fill; ++block) future.AddBlock(block);
+  for (uint64_t i = 0; i < random; ++i) future.AddBlock(rng.Below(host_ftl_->logical_blocks()));
+}
+
 void ZnsDevice::Precondition(const PreconditionConfig& p, Rng& rng, PreconditionStats& stats) {
   const bool host_ftl = host_ftl_ != nullptr;
-  const uint64_t capacity =
-      host_ftl ? layout_.logical_units : uint64_t{zoned_.zone_count} * zoned_.zone_capacity_blocks;
-  stats.fill_units =
-      std::min(capacity, static_cast<uint64_t>(p.fill * static_cast<double>(capacity)));
-  stats.random_units = static_cast<uint64_t>(p.random_writes * static_cast<double>(capacity));
+  PreconditionUnits(p, stats.fill_units, stats.random_units);
   if (stats.random_units > 0 && !host_ftl) {
     throw InputError(config_.file, 0,
                      "precondition.random_writes: zonemode=zbd jobs drive this zoned drive, and "

@@ -124,6 +124,12 @@ class ZnsDevice final : public IDrive, public IHostFtlListener {
   void set_future_knowledge(std::unique_ptr<FutureKnowledge> future) {
     future_ = std::move(future);
   }
+  // Host FTL only: appends to `future` the user block writes
+  // Precondition(precondition, rng, ...) will make, in order (the fill, then
+  // the random writes drawn from a copy of `rng`), so a pre-pass can put
+  // them ahead of the jobs' streams.
+  void AppendPreconditionWrites(const PreconditionConfig& precondition, Rng rng,
+                                FutureKnowledge& future) const;
 
   // --- untimed preconditioning (before the timed run) ---------------------
   // `blocks` sequential 4 KiB writes from block 0 (zbd mode: zone after
@@ -228,6 +234,8 @@ class ZnsDevice final : public IDrive, public IHostFtlListener {
   void AdmitBlocked(uint64_t now_ns);
   void WriteUserBlock(uint64_t block, uint64_t now_ns);
   void AfterHostFtlCall();
+  // How many sequential fill and random user blocks `p` asks for.
+  void PreconditionUnits(const PreconditionConfig& p, uint64_t& fill, uint64_t& random) const;
   void Stage(uint32_t zone, uint64_t offset, bool gc);
   void CompleteWordline(uint32_t zone);
   void IssueProgram(uint32_t zone, uint64_t wordline, uint32_t host_units, uint32_t gc_units);
