@@ -89,12 +89,13 @@ std::unique_ptr<IDrive> MakeZoned(const DriveParts& parts) {
   auto future = std::make_unique<zns::FutureKnowledge>(parts.layout.logical_units);
   // Seeded as Simulator::Precondition draws them.
   zns->AppendPreconditionWrites(config.precondition, parts.precondition_rng, *future);
+  const uint64_t precondition_writes = future->writes();
   for (JobSpec& job : again) {
     if (!job.source) throw std::logic_error("jobs_again built a job without a stream");
     future->AddSource(*job.source);
   }
   future->Seal();
-  zns->set_future_knowledge(std::move(future));
+  zns->set_future_knowledge(std::move(future), precondition_writes);
   return zns;
 }
 

@@ -203,7 +203,15 @@ void ZnsDevice::WriteUserBlock(uint64_t block, uint64_t now_ns) {
   const uint64_t lpn = block % host_ftl_->logical_blocks();
   const BlockLocation old = host_ftl_->Lookup(lpn);
   replaced_slot_ = old.zone == kNoZone ? kNoSlot : ZoneSlot(old.zone, old.offset);
-  const uint64_t next_write = future_ ? future_->NextWrite(user_block_writes_) : kNeverWritten;
+  if (!future_started_) {
+    // No preconditioning ran: the future's leading writes never happen, and
+    // the host FTL's clock starts at the first write after them.
+    future_started_ = true;
+    user_block_writes_ += future_precondition_writes_;
+    future_shift_ = future_precondition_writes_;
+  }
+  uint64_t next_write = future_ ? future_->NextWrite(user_block_writes_) : kNeverWritten;
+  if (next_write != kNeverWritten) next_write -= future_shift_;
   ++user_block_writes_;
   host_ftl_->Write(lpn, next_write, now_ns);
 }
@@ -621,6 +629,7 @@ void ZnsDevice::AppendPreconditionWrites(const PreconditionConfig& p, Rng rng,
 
 void ZnsDevice::Precondition(const PreconditionConfig& p, Rng& rng, PreconditionStats& stats) {
   const bool host_ftl = host_ftl_ != nullptr;
+  future_started_ = true;
   PreconditionUnits(p, stats.fill_units, stats.random_units);
   if (stats.random_units > 0 && !host_ftl) {
     throw InputError(config_.file, 0,

@@ -121,8 +121,12 @@ class ZnsDevice final : public IDrive, public IHostFtlListener {
   void AddZbdJob(uint32_t job, const ZbdOptions& options, uint64_t seed);
   // fk / zbopt placements: each user block write's next-write time, in the
   // order this device hands writes to the host FTL.
-  void set_future_knowledge(std::unique_ptr<FutureKnowledge> future) {
+  // Its first `precondition_writes` are Precondition's: a run that never
+  // preconditions starts past them.
+  void set_future_knowledge(std::unique_ptr<FutureKnowledge> future,
+                            uint64_t precondition_writes = 0) {
     future_ = std::move(future);
+    future_precondition_writes_ = precondition_writes;
   }
   // Host FTL only: appends to `future` the user block writes
   // Precondition(precondition, rng, ...) will make, in order (the fill, then
@@ -293,6 +297,9 @@ class ZnsDevice final : public IDrive, public IHostFtlListener {
   uint32_t replaced_slot_ = kNoSlot;
 
   uint64_t user_block_writes_ = 0;  // handed to the host FTL: FK's index
+  uint64_t future_precondition_writes_ = 0;
+  uint64_t future_shift_ = 0;    // future times minus this are the host FTL's
+  bool future_started_ = false;  // Precondition or the first write has run
   uint64_t zbd_user_blocks_ = 0;
   uint64_t zbd_resets_ = 0;
   uint64_t unwritten_read_units_ = 0;

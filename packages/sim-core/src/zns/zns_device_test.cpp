@@ -582,10 +582,11 @@ SimOptions WithJobsAgain(const std::function<std::vector<JobSpec>()>& jobs) {
   return options;
 }
 
-ZnsRun RunJobs(const DeviceConfig& config, const std::function<std::vector<JobSpec>()>& jobs) {
+ZnsRun RunJobs(const DeviceConfig& config, const std::function<std::vector<JobSpec>()>& jobs,
+               bool precondition = true) {
   const SimOptions options = WithJobsAgain(jobs);
   Simulator sim(config, jobs(), options);
-  sim.Precondition();
+  if (precondition) sim.Precondition();
   sim.RunToCompletion();
   EXPECT_TRUE(sim.finished());
   ExpectMediaMatchesHostFtl(sim);
@@ -663,6 +664,15 @@ TEST(ZnsDevice, FutureKnowledgeFollowsPreconditioning) {
     const ZnsRun preconditioned = RunJobs(config, [&] { return ClosedLoop(measure, 8); });
     EXPECT_EQ(preconditioned.user_blocks, one.user_blocks) << placement;
     EXPECT_EQ(preconditioned.gc_blocks, one.gc_blocks) << placement;
+    // A run that never preconditions (a session without fs_precondition)
+    // starts its future past the preconditioning writes.
+    const ZnsRun skipped = RunJobs(
+        config, [&] { return ClosedLoop(measure, 8); }, false);
+    config.precondition.fill = 0;
+    const ZnsRun plain = RunJobs(config, [&] { return ClosedLoop(measure, 8); });
+    config.precondition.fill = 1;
+    EXPECT_EQ(skipped.user_blocks, plain.user_blocks) << placement;
+    EXPECT_EQ(skipped.gc_blocks, plain.gc_blocks) << placement;
 
     // Random preconditioning writes are known ahead too: fewer GC copies
     // than normal.
