@@ -58,25 +58,25 @@ std::unique_ptr<IDrive> MakeZoned(const DriveParts& parts) {
   }
   if (!host_ftl || !zns->host_ftl()->NeedsFutureKnowledge()) return zns;
 
-  // fk / zbopt: a pre-pass over a second copy of the job's stream gives
-  // each user write the time of its block's next write.
+  // fk / zbopt: a pre-pass over a second copy of the workload gives each
+  // user write the time of its block's next write. Jobs that run one after
+  // another (each stonewalled, or waiting for the one before) and the
+  // preconditioning ahead of them are one stream, walked in that order.
   const std::string placement = "placement " + config.zns.placement;
-  if (jobs.size() != 1) {
-    throw InputError(
-        config.file, 0,
-        placement + " needs a single-job workload: the future is known for one stream");
-  }
-  if (jobs[0].runtime_ns > 0) {
+  for (uint32_t i = 1; i < jobs.size(); ++i) {
+    if (jobs[i].stonewall || jobs[i].wait_for_job == static_cast<int32_t>(i) - 1) continue;
     throw InputError(config.file, 0,
-                     placement +
-                         " needs a workload that ends by itself: with a runtime limit, "
-                         "which writes happen depends on timing");
+                     placement + " needs its jobs to run one after another: job '" + jobs[i].name +
+                         "' runs alongside an earlier one, and the order of concurrent "
+                         "jobs' writes depends on timing (give each job stonewall)");
   }
-  if (config.precondition.fill > 0 || config.precondition.random_writes > 0) {
-    throw InputError(config.file, 0,
-                     placement +
-                         " cannot follow preconditioning: the future of the "
-                         "preconditioning writes is not in the workload's stream");
+  for (const JobSpec& job : jobs) {
+    if (job.runtime_ns > 0) {
+      throw InputError(config.file, 0,
+                       placement + " needs a workload that ends by itself: job '" + job.name +
+                           "' has a runtime limit, and which writes happen then depends on "
+                           "timing");
+    }
   }
   if (!parts.jobs_again) {
     throw InputError(config.file, 0,
@@ -85,11 +85,17 @@ std::unique_ptr<IDrive> MakeZoned(const DriveParts& parts) {
                          "pre-pass), which this run cannot");
   }
   std::vector<JobSpec> again = parts.jobs_again();
-  if (again.size() != 1 || !again[0].source) {
-    throw std::logic_error("jobs_again built a different workload");
+  if (again.size() != jobs.size()) throw std::logic_error("jobs_again built a different workload");
+  auto future = std::make_unique<zns::FutureKnowledge>(parts.layout.logical_units);
+  // Seeded as Simulator::Precondition draws them.
+  zns->AppendPreconditionWrites(config.precondition, parts.precondition_rng, *future);
+  const uint64_t precondition_writes = future->writes();
+  for (JobSpec& job : again) {
+    if (!job.source) throw std::logic_error("jobs_again built a job without a stream");
+    future->AddSource(*job.source);
   }
-  zns->set_future_knowledge(std::make_unique<zns::FutureKnowledge>(
-      zns::FutureKnowledge::FromSource(*again[0].source, parts.layout.logical_units)));
+  future->Seal();
+  zns->set_future_knowledge(std::move(future), precondition_writes);
   return zns;
 }
 

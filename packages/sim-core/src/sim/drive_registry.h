@@ -44,6 +44,9 @@ struct DriveParts {
   const std::vector<JobSpec>& jobs;
   // Builds the jobs again (SimOptions::jobs_again); may be empty.
   const std::function<std::vector<JobSpec>()>& jobs_again;
+  // The generator Simulator::Precondition draws its random writes from (a
+  // copy is taken each time): fk / zbopt replay them in their pre-pass.
+  const Rng& precondition_rng;
 };
 
 // The kind `config` describes: "zoned" with zns enabled, "classic" when it

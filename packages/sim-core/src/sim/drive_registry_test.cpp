@@ -117,7 +117,7 @@ TEST(DriveRegistry, AnUnknownKindIsRefused) {
   const std::vector<JobSpec> jobs;
   const std::function<std::vector<JobSpec>()> again;
   const DriveParts parts{config, layout,   ftl, *victims, flash, events,
-                         rng,    counters, log, jobs,     again};
+                         rng,    counters, log, jobs,     again, rng};
   EXPECT_EQ(MakeDrive("conventional", parts)->kind(), "conventional");
   EXPECT_THROW(MakeDrive("hybrid", parts), InputError);
 }

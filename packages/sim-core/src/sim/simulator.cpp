@@ -40,9 +40,13 @@ Simulator::Simulator(const DeviceConfig& config, std::vector<JobSpec> jobs, SimO
   if (options_.on_event) log_.set_sink(options_.on_event);
   series_interval_ns_ = std::max<uint64_t>(1, options_.series_interval_ns);
   const std::function<std::vector<JobSpec>()>& jobs_again = options_.jobs_again;
+  // Precondition's generator: rng_ is not drawn from again before it forks
+  // it, so a fork of a copy now is the same stream (fk / zbopt replay it).
+  Rng fork_of = rng_;
+  const Rng precondition_rng = fork_of.Fork(2);
   drive_ = MakeDrive(DriveKindFor(config_),
                      DriveParts{config_, layout_, ftl_, *victims_, *flash_, events_, gc_rng_,
-                                counters_, log_, jobs, jobs_again});
+                                counters_, log_, jobs, jobs_again, precondition_rng});
   flash_->set_listener(drive_.get());
   drive_->SetUpSeries(series_);
   host_ = std::make_unique<Host>(config_, layout_, *drive_, events_, counters_, std::move(jobs));

@@ -49,9 +49,10 @@ struct SimOptions {
   uint64_t series_interval_ns = 100'000'000;  // 100 ms of simulated time
   size_t series_max_points = kSeriesMaxPoints;
   // Builds the run's jobs again, fresh from their start. A zoned drive
-  // whose placement needs future knowledge (fk, zbopt) reads the single
-  // job's stream ahead with it (zns/host_ftl/future_knowledge.h); unset,
-  // those placements are refused. The CLI and the session set it.
+  // whose placement needs future knowledge (fk, zbopt) reads the jobs'
+  // streams ahead with it, one after another (the jobs must run so:
+  // zns/host_ftl/future_knowledge.h); unset, those placements are refused.
+  // The CLI and the session set it.
   std::function<std::vector<JobSpec>()> jobs_again;
   // Called with every event as it happens (the log keeps only the newest
   // kRetainedEvents): the CLI's --events streams them out this way.

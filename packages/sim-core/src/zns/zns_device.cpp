@@ -203,7 +203,15 @@ void ZnsDevice::WriteUserBlock(uint64_t block, uint64_t now_ns) {
   const uint64_t lpn = block % host_ftl_->logical_blocks();
   const BlockLocation old = host_ftl_->Lookup(lpn);
   replaced_slot_ = old.zone == kNoZone ? kNoSlot : ZoneSlot(old.zone, old.offset);
-  const uint64_t next_write = future_ ? future_->NextWrite(user_block_writes_) : kNeverWritten;
+  if (!future_started_) {
+    // No preconditioning ran: the future's leading writes never happen, and
+    // the host FTL's clock starts at the first write after them.
+    future_started_ = true;
+    user_block_writes_ += future_precondition_writes_;
+    future_shift_ = future_precondition_writes_;
+  }
+  uint64_t next_write = future_ ? future_->NextWrite(user_block_writes_) : kNeverWritten;
+  if (next_write != kNeverWritten) next_write -= future_shift_;
   ++user_block_writes_;
   host_ftl_->Write(lpn, next_write, now_ns);
 }
@@ -600,13 +608,29 @@ uint64_t ZnsDevice::buffered_units() const {
   return units;
 }
 
+void ZnsDevice::PreconditionUnits(const PreconditionConfig& p, uint64_t& fill,
+                                  uint64_t& random) const {
+  const uint64_t capacity =
+      host_ftl_ ? layout_.logical_units : uint64_t{zoned_.zone_count} * zoned_.zone_capacity_blocks;
+  fill = std::min(capacity, static_cast<uint64_t>(p.fill * static_cast<double>(capacity)));
+  random = static_cast<uint64_t>(p.random_writes * static_cast<double>(capacity));
+}
+
+void ZnsDevice::AppendPreconditionWrites(const PreconditionConfig& p, Rng rng,
+                                         FutureKnowledge& future) const {
+  if (!host_ftl_) throw std::logic_error("AppendPreconditionWrites without a host FTL");
+  uint64_t fill = 0;
+  uint64_t random = 0;
+  PreconditionUnits(p, fill, random);
+  // As Precondition(blocks, random_blocks, ...) writes them.
+  for (uint64_t block = 0; block < fill; ++block) future.AddBlock(block);
+  for (uint64_t i = 0; i < random; ++i) future.AddBlock(rng.Below(host_ftl_->logical_blocks()));
+}
+
 void ZnsDevice::Precondition(const PreconditionConfig& p, Rng& rng, PreconditionStats& stats) {
   const bool host_ftl = host_ftl_ != nullptr;
-  const uint64_t capacity =
-      host_ftl ? layout_.logical_units : uint64_t{zoned_.zone_count} * zoned_.zone_capacity_blocks;
-  stats.fill_units =
-      std::min(capacity, static_cast<uint64_t>(p.fill * static_cast<double>(capacity)));
-  stats.random_units = static_cast<uint64_t>(p.random_writes * static_cast<double>(capacity));
+  future_started_ = true;
+  PreconditionUnits(p, stats.fill_units, stats.random_units);
   if (stats.random_units > 0 && !host_ftl) {
     throw InputError(config_.file, 0,
                      "precondition.random_writes: zonemode=zbd jobs drive this zoned drive, and "

@@ -121,9 +121,19 @@ class ZnsDevice final : public IDrive, public IHostFtlListener {
   void AddZbdJob(uint32_t job, const ZbdOptions& options, uint64_t seed);
   // fk / zbopt placements: each user block write's next-write time, in the
   // order this device hands writes to the host FTL.
-  void set_future_knowledge(std::unique_ptr<FutureKnowledge> future) {
+  // Its first `precondition_writes` are Precondition's: a run that never
+  // preconditions starts past them.
+  void set_future_knowledge(std::unique_ptr<FutureKnowledge> future,
+                            uint64_t precondition_writes = 0) {
     future_ = std::move(future);
+    future_precondition_writes_ = precondition_writes;
   }
+  // Host FTL only: appends to `future` the user block writes
+  // Precondition(precondition, rng, ...) will make, in order (the fill, then
+  // the random writes drawn from a copy of `rng`), so a pre-pass can put
+  // them ahead of the jobs' streams.
+  void AppendPreconditionWrites(const PreconditionConfig& precondition, Rng rng,
+                                FutureKnowledge& future) const;
 
   // --- untimed preconditioning (before the timed run) ---------------------
   // `blocks` sequential 4 KiB writes from block 0 (zbd mode: zone after
@@ -228,6 +238,8 @@ class ZnsDevice final : public IDrive, public IHostFtlListener {
   void AdmitBlocked(uint64_t now_ns);
   void WriteUserBlock(uint64_t block, uint64_t now_ns);
   void AfterHostFtlCall();
+  // How many sequential fill and random user blocks `p` asks for.
+  void PreconditionUnits(const PreconditionConfig& p, uint64_t& fill, uint64_t& random) const;
   void Stage(uint32_t zone, uint64_t offset, bool gc);
   void CompleteWordline(uint32_t zone);
   void IssueProgram(uint32_t zone, uint64_t wordline, uint32_t host_units, uint32_t gc_units);
@@ -285,6 +297,9 @@ class ZnsDevice final : public IDrive, public IHostFtlListener {
   uint32_t replaced_slot_ = kNoSlot;
 
   uint64_t user_block_writes_ = 0;  // handed to the host FTL: FK's index
+  uint64_t future_precondition_writes_ = 0;
+  uint64_t future_shift_ = 0;    // future times minus this are the host FTL's
+  bool future_started_ = false;  // Precondition or the first write has run
   uint64_t zbd_user_blocks_ = 0;
   uint64_t zbd_resets_ = 0;
   uint64_t unwritten_read_units_ = 0;

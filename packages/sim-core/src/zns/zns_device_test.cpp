@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <string>
 
@@ -530,20 +531,171 @@ TEST(ZnsDevice, FutureKnowledgePlacementsReadTheStreamAhead) {
   EXPECT_EQ(sim.drive().zoned()->host_ftl()->stats().gc_blocks, expected.gc_blocks);
   EXPECT_EQ(sim.drive().zoned()->host_ftl()->stats().reclaimed_gp, expected.reclaimed_gp);
 
-  // Two jobs: no one future.
+  // Two concurrent jobs: no one future.
   std::vector<JobSpec> two = ClosedLoop(ios, 8);
   std::vector<JobSpec> second = ClosedLoop(ios, 8);
+  second[0].name = "second";
   two.push_back(std::move(second[0]));
   try {
     Simulator bad(config, std::move(two), options);
     FAIL() << "expected an InputError";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("placement fk needs a single-job workload"),
+    EXPECT_NE(std::string(e.what()).find("placement fk needs its jobs to run one after another: "
+                                         "job 'second' runs alongside an earlier one"),
               std::string::npos)
         << e.what();
   }
   // No way to read the stream twice.
   EXPECT_THROW(Simulator(config, ClosedLoop(ios, 8)), InputError);
+}
+
+// A fill job, then the measured job after it: the usual experiment.
+std::vector<HostIo> SequentialFill(uint64_t logical_blocks) {
+  std::vector<HostIo> ios;
+  for (uint64_t b = 0; b < logical_blocks; b += 8) {
+    ios.push_back(
+        Io(IoOp::kWrite, b, static_cast<uint32_t>(std::min<uint64_t>(8, logical_blocks - b))));
+  }
+  return ios;
+}
+
+std::vector<JobSpec> FillThenMeasure(const std::vector<HostIo>& fill,
+                                     const std::vector<HostIo>& measure, bool stonewall) {
+  std::vector<JobSpec> jobs = ClosedLoop(fill, 8);
+  jobs[0].name = "fill";
+  std::vector<JobSpec> second = ClosedLoop(measure, 8);
+  second[0].name = "measure";
+  second[0].stonewall = stonewall;
+  jobs.push_back(std::move(second[0]));
+  return jobs;
+}
+
+struct ZnsRun {
+  uint64_t user_blocks = 0;
+  uint64_t gc_blocks = 0;
+  double waf = 0;
+};
+
+SimOptions WithJobsAgain(const std::function<std::vector<JobSpec>()>& jobs) {
+  SimOptions options;
+  options.jobs_again = jobs;
+  return options;
+}
+
+ZnsRun RunJobs(const DeviceConfig& config, const std::function<std::vector<JobSpec>()>& jobs,
+               bool precondition = true) {
+  const SimOptions options = WithJobsAgain(jobs);
+  Simulator sim(config, jobs(), options);
+  if (precondition) sim.Precondition();
+  sim.RunToCompletion();
+  EXPECT_TRUE(sim.finished());
+  ExpectMediaMatchesHostFtl(sim);
+  const HostFtlStats& stats = sim.drive().zoned()->host_ftl()->stats();
+  return ZnsRun{stats.user_blocks, stats.gc_blocks, sim.drive().zoned()->waf()};
+}
+
+// Stonewalled jobs run one after another: fk and zbopt know the future
+// across the whole sequence, so a fill + measure pair runs as the single
+// job of the two streams end to end does, and no worse than normal.
+TEST(ZnsDevice, FutureKnowledgeSpansStonewalledJobs) {
+  for (const char* placement : {"fk", "zbopt"}) {
+    DeviceConfig config = ZonedDevice();
+    const DeviceLayout layout = DeviceLayout::From(config);
+    const std::vector<HostIo> fill = SequentialFill(layout.logical_units);
+    const std::vector<HostIo> measure = RandomWrites(layout.logical_units, 12000, 11);
+    std::vector<HostIo> both = fill;
+    both.insert(both.end(), measure.begin(), measure.end());
+    const auto pair = [&] { return FillThenMeasure(fill, measure, true); };
+
+    const ZnsRun normal = RunJobs(config, pair);
+    config.zns.placement = placement;
+    const ZnsRun two = RunJobs(config, pair);
+    const ZnsRun one = RunJobs(config, [&] { return ClosedLoop(both, 8); });
+    EXPECT_EQ(two.user_blocks, layout.logical_units + BlocksOf(measure).size()) << placement;
+    EXPECT_GT(normal.gc_blocks, 0u) << placement;
+    EXPECT_LE(two.waf, normal.waf) << placement;
+    EXPECT_LT(two.gc_blocks, normal.gc_blocks) << placement;
+    EXPECT_EQ(two.gc_blocks, one.gc_blocks) << placement;
+    EXPECT_EQ(two.waf, one.waf) << placement;
+    // The same with the untimed host FTL given the concatenated future.
+    const FutureKnowledge future =
+        FutureKnowledge::FromBlocks(BlocksOf(both), layout.logical_units);
+    EXPECT_EQ(two.gc_blocks, Untimed(config, both, &future).gc_blocks) << placement;
+
+    // wait_for the job before is sequential too.
+    const ZnsRun chained = RunJobs(config, [&] {
+      std::vector<JobSpec> jobs = FillThenMeasure(fill, measure, false);
+      jobs[1].wait_for_job = 0;
+      return jobs;
+    });
+    EXPECT_EQ(chained.gc_blocks, two.gc_blocks) << placement;
+
+    // Without stonewall the two run at once: refused.
+    try {
+      Simulator bad(config, FillThenMeasure(fill, measure, false), WithJobsAgain(pair));
+      FAIL() << "expected an InputError";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("job 'measure' runs alongside an earlier one"),
+                std::string::npos)
+          << e.what();
+    }
+    // A runtime limit on any job: which writes happen depends on timing.
+    std::vector<JobSpec> timed = pair();
+    timed[1].runtime_ns = 1'000'000'000;
+    EXPECT_THROW(Simulator(config, std::move(timed), WithJobsAgain(pair)), InputError) << placement;
+  }
+}
+
+// The CLI runs leading fill_device jobs as preconditioning: its writes head
+// the known stream, so precondition.fill = 1 + the job runs as the single
+// job of the fill and the job's streams; random preconditioning writes are
+// replayed from the generator Precondition draws them from.
+TEST(ZnsDevice, FutureKnowledgeFollowsPreconditioning) {
+  for (const char* placement : {"fk", "zbopt"}) {
+    DeviceConfig config = ZonedDevice();
+    config.zns.placement = placement;
+    const DeviceLayout layout = DeviceLayout::From(config);
+    const std::vector<HostIo> fill = SequentialFill(layout.logical_units);
+    const std::vector<HostIo> measure = RandomWrites(layout.logical_units, 12000, 11);
+    std::vector<HostIo> both = fill;
+    both.insert(both.end(), measure.begin(), measure.end());
+    const ZnsRun one = RunJobs(config, [&] { return ClosedLoop(both, 8); });
+    config.precondition.fill = 1;
+    const ZnsRun preconditioned = RunJobs(config, [&] { return ClosedLoop(measure, 8); });
+    EXPECT_EQ(preconditioned.user_blocks, one.user_blocks) << placement;
+    EXPECT_EQ(preconditioned.gc_blocks, one.gc_blocks) << placement;
+    // A run that never preconditions (a session without fs_precondition)
+    // starts its future past the preconditioning writes.
+    const ZnsRun skipped = RunJobs(
+        config, [&] { return ClosedLoop(measure, 8); }, false);
+    config.precondition.fill = 0;
+    const ZnsRun plain = RunJobs(config, [&] { return ClosedLoop(measure, 8); });
+    config.precondition.fill = 1;
+    EXPECT_EQ(skipped.user_blocks, plain.user_blocks) << placement;
+    EXPECT_EQ(skipped.gc_blocks, plain.gc_blocks) << placement;
+
+    // Random preconditioning writes are known ahead too: fewer GC copies
+    // than normal.
+    config.precondition.random_writes = 0.5;
+    const ZnsRun random = RunJobs(config, [&] { return ClosedLoop(measure, 8); });
+    // The exact stream: the fill, the random writes as the Simulator seeds
+    // Precondition (its generator's second fork), then the job.
+    Rng seeds(config.seed);
+    seeds.Fork(1);
+    Rng draws = seeds.Fork(2);
+    std::vector<HostIo> stream = fill;
+    for (uint64_t i = 0; i < layout.logical_units / 2; ++i) {
+      stream.push_back(Io(IoOp::kWrite, draws.Below(layout.logical_units), 1));
+    }
+    stream.insert(stream.end(), measure.begin(), measure.end());
+    const FutureKnowledge future =
+        FutureKnowledge::FromBlocks(BlocksOf(stream), layout.logical_units);
+    EXPECT_EQ(random.gc_blocks, Untimed(config, stream, &future).gc_blocks) << placement;
+    config.zns.placement = "normal";
+    const ZnsRun normal = RunJobs(config, [&] { return ClosedLoop(measure, 8); });
+    EXPECT_EQ(random.user_blocks, normal.user_blocks) << placement;
+    EXPECT_LT(random.gc_blocks, normal.gc_blocks) << placement;
+  }
 }
 
 // Preconditioning fills the host FTL's space untimed: no flash time, the
