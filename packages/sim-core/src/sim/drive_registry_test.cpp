@@ -33,17 +33,7 @@ DeviceConfig Classic() {
   return c;
 }
 
-DeviceConfig Zoned() {
-  DeviceConfig c;
-  c.file = "zoned.json";
-  c.cell = CellMode::kMlc;
-  c.geometry = Geometry{2, 2, 2, 32, 64, 4096};
-  c.overprovision = 0.4;
-  c.write_buffer_bytes = 256 * 4096;
-  c.gc.background = false;
-  c.zns.enabled = true;
-  return c;
-}
+DeviceConfig Zoned() { return testing::SmallZonedDevice(); }
 
 std::vector<HostIo> Writes(uint32_t count) {
   std::vector<HostIo> ios;

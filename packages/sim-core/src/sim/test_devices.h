@@ -30,6 +30,22 @@ inline DeviceConfig TinySlcDevice(uint32_t blocks = 64, uint32_t pages = 64) {
   return c;
 }
 
+// 2 channels x 2 dies x 2 planes x 32 blocks of 64 MLC pages of 4 KiB: a
+// wordline holds 2 blocks, zones are 1 MiB (one erase block per die), 64
+// of them; the host FTL's space is 64 * 256 / 1.4 = 11702 blocks (7
+// classes keep 15 zones free of user data).
+inline DeviceConfig SmallZonedDevice() {
+  DeviceConfig c;
+  c.file = "zoned.json";
+  c.cell = CellMode::kMlc;
+  c.geometry = Geometry{2, 2, 2, 32, 64, 4096};
+  c.overprovision = 0.4;
+  c.write_buffer_bytes = 256 * 4096;
+  c.gc.background = false;
+  c.zns.enabled = true;
+  return c;
+}
+
 inline HostIo Io(IoOp op, uint64_t lpn, uint32_t units = 1, uint64_t arrival_ns = 0) {
   return HostIo{op, lpn * 4096, units * 4096, arrival_ns};
 }

@@ -32,21 +32,7 @@ namespace {
 using flashscope::testing::ClosedLoop;
 using flashscope::testing::Io;
 
-// 2 channels x 2 dies x 2 planes x 32 blocks of 64 MLC pages of 4 KiB: a
-// wordline holds 2 blocks, zones are 1 MiB (one erase block per die), 64
-// of them; the host FTL's space is 64 * 256 / 1.4 = 11702 blocks (7
-// classes keep 15 zones free of user data).
-DeviceConfig ZonedDevice() {
-  DeviceConfig c;
-  c.file = "zoned.json";
-  c.cell = CellMode::kMlc;
-  c.geometry = Geometry{2, 2, 2, 32, 64, 4096};
-  c.overprovision = 0.4;
-  c.write_buffer_bytes = 256 * 4096;
-  c.gc.background = false;
-  c.zns.enabled = true;
-  return c;
-}
+DeviceConfig ZonedDevice() { return flashscope::testing::SmallZonedDevice(); }
 
 // `count` writes of 1..4 blocks at random offsets, seeded.
 std::vector<HostIo> RandomWrites(uint64_t logical_blocks, uint32_t count, uint64_t seed) {
