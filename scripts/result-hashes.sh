@@ -24,13 +24,12 @@ cd "$work"
 ln -s "$repo/public" public
 [ -d "$shared" ] && ln -s "$shared" shared
 
-hash_of() { # NAME COMMAND...: stdout of the command, hashed
+hash_of() { # NAME COMMAND...: stdout of the command, hashed; FAILED if it fails
   local name="$1"
   shift
-  local digest
-  if ! digest=$("$@" 2>"$work/stderr" | sha256sum | cut -d' ' -f1) ||
-    [ "${PIPESTATUS[0]:-0}" != 0 ]; then
-    digest="FAILED"
+  local digest="FAILED"
+  if "$@" >"$work/out" 2>"$work/stderr"; then
+    digest=$(sha256sum <"$work/out" | cut -d' ' -f1)
   fi
   printf '%s  %s\n' "$digest" "$name"
 }
