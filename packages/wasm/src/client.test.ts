@@ -253,6 +253,20 @@ describe('SimClient.deviceSchema', () => {
   });
 });
 
+describe('SimClient.stabilityDefaults', () => {
+  it("asks the worker once and gives the core's defaults and --compare variants", async () => {
+    const worker = new LoopbackWorker();
+    client = await SimClient.attach(worker);
+    const [a, b] = await Promise.all([client.stabilityDefaults(), client.stabilityDefaults()]);
+    expect(a).toBe(b);
+    expect(worker.sent.filter((type) => type === 'stabilityDefaults')).toHaveLength(1);
+    // Seed 001's QoS limits and the PTS round cap, as the CLI applies them.
+    expect(a).toMatchObject({ qos_read_us: 1000, qos_write_us: 200, rounds_max: 25 });
+    expect(a.variants.map((v) => v.name)).toContain('baseline');
+    for (const variant of a.variants) expect(variant.overrides.length).toBeGreaterThan(0);
+  });
+});
+
 describe('SimClient.effectiveDevice and resolveFio', () => {
   it('flags an over-provisioning below the minimum at its key, and rejects a bad job file', async () => {
     client = await SimClient.attach(new LoopbackWorker());

@@ -13,6 +13,7 @@ import type {
   BlockArrays,
   Command,
   DeviceSchema,
+  StabilityDefaults,
   EffectiveDevice,
   Layout,
   LoadRequest,
@@ -76,6 +77,8 @@ export class SimClient {
   private terminated = false;
   /** deviceSchema()'s answer, asked once per client. */
   private schema: Promise<DeviceSchema> | null = null;
+  /** stabilityDefaults()'s answer, asked once per client. */
+  private stabilityDefaultsAnswer: Promise<StabilityDefaults> | null = null;
 
   /** Spawns the worker, sends init and resolves once it is 'ready'. */
   static async create(): Promise<SimClient> {
@@ -220,6 +223,28 @@ export class SimClient {
   }
 
   /**
+   * The stability flow's defaults and limits (rounds, QoS limits, random
+   * preconditioning, sampling) and the variants `flashscope stability
+   * --compare` runs. Memoised like deviceSchema.
+   */
+  stabilityDefaults(): Promise<StabilityDefaults> {
+    this.stabilityDefaultsAnswer ??= this.request(
+      { type: 'stabilityDefaults' },
+      'stabilityDefaults',
+    ).then(
+      (message) => {
+        if (message.type !== 'stabilityDefaults') throw unexpected(message);
+        return message.defaults;
+      },
+      (error: unknown) => {
+        this.stabilityDefaultsAnswer = null;
+        throw error;
+      },
+    );
+    return this.stabilityDefaultsAnswer;
+  }
+
+  /**
    * The device as a run would use it: `overrides` (dotted keys, as the
    * CLI's --set) applied and every default filled in, with the geometry the
    * core derives (reserve blocks, minimum over-provisioning). Bad input does
@@ -342,6 +367,7 @@ export class SimClient {
       case 'traceSummary':
       case 'stabilityResult':
       case 'deviceSchema':
+      case 'stabilityDefaults':
       case 'effectiveDevice':
       case 'resolvedFio':
         this.settle(message);

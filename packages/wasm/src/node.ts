@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import {
   PROTOCOL_VERSION,
   type DeviceSchema,
+  type StabilityDefaults,
   type EffectiveDevice,
   type LoadRequest,
   type ResolvedFio,
@@ -131,6 +132,11 @@ export function runStability(
 /** The device JSON Schema (fs_device_schema): what `flashscope schema` prints. */
 export function deviceSchema(): DeviceSchema {
   return factory().deviceSchema();
+}
+
+/** The stability flow's defaults and --compare variants (fs_stability_defaults). */
+export function stabilityDefaults(): StabilityDefaults {
+  return factory().stabilityDefaults();
 }
 
 /**

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { deviceSchema, effectiveDevice, openSession, resolveFio } from './node';
+import { deviceSchema, effectiveDevice, openSession, resolveFio, stabilityDefaults } from './node';
 import { SimError } from './session';
 
 const TLC_8G = readFileSync(
@@ -32,6 +32,20 @@ describe('deviceSchema (fs_device_schema)', () => {
     const victim = schema.properties?.gc?.properties?.victim;
     expect(victim?.enum).toContain('greedy');
     expect(victim?.['x-choices']?.map((c) => c.value)).toEqual(victim?.enum);
+  });
+});
+
+describe('stabilityDefaults (fs_stability_defaults)', () => {
+  it('lists --compare variants whose overrides the device reader accepts', () => {
+    const defaults = stabilityDefaults();
+    expect(defaults.random_precondition).toBeGreaterThan(0);
+    expect(defaults.random_precondition).toBeLessThanOrEqual(defaults.random_precondition_max);
+    expect(defaults.rounds_max).toBeLessThanOrEqual(defaults.rounds_max_limit);
+    expect(new Set(defaults.variants.map((v) => v.name)).size).toBe(defaults.variants.length);
+    for (const variant of defaults.variants) {
+      const effective = effectiveDevice(TLC_8G, variant.overrides, 'tlc-8g.json');
+      expect(effective.error, variant.name).toBeNull();
+    }
   });
 });
 

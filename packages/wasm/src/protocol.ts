@@ -297,6 +297,29 @@ export interface SettingSchema {
 }
 export type DeviceSchema = SettingSchema & { $schema: string; title?: string };
 
+/** One variant of `flashscope stability --compare`: overrides added after the panel's own. */
+export interface StabilityVariant {
+  name: string;
+  /** What the comparison table shows ("cost-benefit GC"). */
+  label: string;
+  overrides: string[];
+}
+
+/**
+ * The stability flow's defaults and limits and the --compare variants
+ * (fs_stability_defaults): what the Stability tab offers, from the core.
+ */
+export interface StabilityDefaults {
+  rounds_max: number;
+  rounds_max_limit: number;
+  qos_read_us: number;
+  qos_write_us: number;
+  series_interval_ms: number;
+  random_precondition: number;
+  random_precondition_max: number;
+  variants: StabilityVariant[];
+}
+
 /** Geometry the core derives from a device (fs_effective_device's "derived"). */
 export interface DerivedDevice {
   kind: 'conventional' | 'classic' | 'zoned';
@@ -397,6 +420,8 @@ export type Command =
   | ({ type: 'stability'; seq: number } & StabilityRequest)
   /** The device JSON Schema; replies 'deviceSchema'. Answered between slices of a running job. */
   | { type: 'deviceSchema'; seq: number }
+  /** The stability flow's defaults and --compare variants; replies 'stabilityDefaults'. */
+  | { type: 'stabilityDefaults'; seq: number }
   /** The effective device and its derived geometry; replies 'effectiveDevice' (never 'error' for bad input). */
   | ({ type: 'effectiveDevice'; seq: number } & EffectiveDeviceRequest)
   /** A fio job file resolved against a device; replies 'resolvedFio', or 'error' (file:line) for a bad job file. */
@@ -763,6 +788,7 @@ export type WorkerMessage =
   /** What `flashscope stability --json` prints, byte for byte. */
   | { type: 'stabilityResult'; seq: number; json: string }
   | { type: 'deviceSchema'; seq: number; schema: DeviceSchema }
+  | { type: 'stabilityDefaults'; seq: number; defaults: StabilityDefaults }
   | { type: 'effectiveDevice'; seq: number; effective: EffectiveDevice }
   | { type: 'resolvedFio'; seq: number; fio: ResolvedFio }
   | { type: 'error'; seq: number; error: SerializedError };

@@ -14,6 +14,7 @@ import { FRONTIERS_PER_PLANE, NO_BLOCK } from './protocol';
 import type {
   BlockArrays,
   DeviceSchema,
+  StabilityDefaults,
   EffectiveDevice,
   EffectiveDeviceRequest,
   Layout,
@@ -67,6 +68,7 @@ export interface FlashScopeModule extends DecoderHost {
   _fs_device_schema?(): number;
   _fs_effective_device?(deviceJson: number, optionsJson: number): number;
   _fs_fio_resolve?(deviceJson: number, fioText: number, optionsJson: number): number;
+  _fs_stability_defaults?(): number;
   /**
    * Called from C++ (api/js_byte_input.cpp's EM_JS) for the next chunk of
    * trace `input` (an id of the trace object's "input" key): at most
@@ -155,6 +157,8 @@ export interface SessionFactory {
   createStability(request: StabilityRequest): StabilityRun;
   /** The device JSON Schema (fs_device_schema). */
   deviceSchema(): DeviceSchema;
+  /** The stability flow's defaults and --compare variants (fs_stability_defaults). */
+  stabilityDefaults(): StabilityDefaults;
   /** The device with overrides and defaults applied (fs_effective_device); bad input is in `error`. */
   effectiveDevice(request: EffectiveDeviceRequest): EffectiveDevice;
   /** The fio job file as a run resolves it (fs_fio_resolve); throws SimError for a bad one. */
@@ -456,6 +460,12 @@ export class WasmSessionFactory implements SessionFactory {
     const m = this.module;
     const call = requireExport(m._fs_device_schema, 'fs_device_schema');
     return JSON.parse(resultString(m, call.call(m))) as DeviceSchema;
+  }
+
+  stabilityDefaults(): StabilityDefaults {
+    const m = this.module;
+    const call = requireExport(m._fs_stability_defaults, 'fs_stability_defaults');
+    return JSON.parse(resultString(m, call.call(m))) as StabilityDefaults;
   }
 
   effectiveDevice(request: EffectiveDeviceRequest): EffectiveDevice {

@@ -44,8 +44,9 @@
 //   call, as many calls as fit in a slice, and posts 'stabilityProgress' at
 //   once and then at most every stabilityProgressMs (and when the flow
 //   ends), then 'stabilityResult' with the JSON text.
-// - 'deviceSchema', 'effectiveDevice' and 'resolveFio' are answered at once
-//   (between slices), whatever job runs; they start none.
+// - 'deviceSchema', 'stabilityDefaults', 'effectiveDevice' and 'resolveFio'
+//   are answered at once (between slices), whatever job runs; they start
+//   none.
 
 import { InteractiveRunJob, DEFAULT_SERIES_INTERVAL_MS } from './interactive_run_job';
 import type { Job, JobContext } from './job';
@@ -236,6 +237,13 @@ export class SimulationHost {
           type: 'deviceSchema',
           seq: command.seq,
           schema: this.requireFactory().deviceSchema(),
+        });
+        return;
+      case 'stabilityDefaults':
+        this.send({
+          type: 'stabilityDefaults',
+          seq: command.seq,
+          defaults: this.requireFactory().stabilityDefaults(),
         });
         return;
       case 'effectiveDevice':

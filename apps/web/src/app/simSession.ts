@@ -19,6 +19,7 @@ import type { AppStore } from '../store';
 import type { ScenarioDraft } from '../store/scenarioDraft';
 import { runErrorFrom, runErrorOf, type Frame } from '../store/simSlice';
 import { speedById } from '../store/speeds';
+import { stabilityStore } from '../stability/stabilityStore';
 import { traceChoiceOf } from '../store/traceSlice';
 import { workloadOf, workloadProblem } from '../trace/currentWorkload';
 import { TraceInspector } from '../trace/traceInspector';
@@ -50,6 +51,8 @@ export class SimSession {
       client.setSpeed(speedById(this.store.getState().sim.speedId));
       // The form's defaults, limits and choices are the core's: asked once, here.
       this.store.getState().config.schemaLoaded(await client.deviceSchema());
+      // So are the Stability tab's defaults and its --compare variants.
+      stabilityStore.getState().defaultsLoaded(await client.stabilityDefaults());
       this.client = client;
       this.store.getState().sim.clientReady();
       return true;

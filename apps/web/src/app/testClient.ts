@@ -11,8 +11,9 @@ import type {
   ResolvedFio,
   SerializedError,
   Speed,
+  StabilityDefaults,
 } from '@flashscope/wasm/protocol';
-import { coreEffectiveDevice, coreResolveFio, coreSchema } from './testCore';
+import { coreEffectiveDevice, coreResolveFio, coreSchema, coreStabilityDefaults } from './testCore';
 
 export class FakeSimClient {
   /** play, pause, step and reset, in order. */
@@ -35,6 +36,11 @@ export class FakeSimClient {
   /** The core's own schema (the Node wasm module's), as the worker answers. */
   async deviceSchema(): Promise<DeviceSchema> {
     return coreSchema();
+  }
+
+  /** The core's stability defaults and --compare variants (the Node wasm module's). */
+  async stabilityDefaults(): Promise<StabilityDefaults> {
+    return coreStabilityDefaults();
   }
 
   /** The core's own answer (the Node wasm module's), as the worker gives it. */

@@ -11,6 +11,7 @@ import type {
   EffectiveDevice,
   ResolvedFio,
   SerializedError,
+  StabilityDefaults,
 } from '@flashscope/wasm/protocol';
 import { SimError } from '@flashscope/wasm/client';
 
@@ -19,6 +20,7 @@ interface CoreCalls {
   _fs_device_schema(): number;
   _fs_effective_device(deviceJson: number, optionsJson: number): number;
   _fs_fio_resolve(deviceJson: number, fioText: number, optionsJson: number): number;
+  _fs_stability_defaults(): number;
 }
 
 function core() {
@@ -51,6 +53,17 @@ export function coreSchema(): DeviceSchema {
     schema = JSON.parse(m.UTF8ToString(m._fs_device_schema())) as DeviceSchema;
   }
   return schema;
+}
+
+let stabilityDefaults: StabilityDefaults | null = null;
+
+/** What fs_stability_defaults returns: the stability flow's defaults and --compare variants. */
+export function coreStabilityDefaults(): StabilityDefaults {
+  if (stabilityDefaults === null) {
+    const m = core();
+    stabilityDefaults = JSON.parse(m.UTF8ToString(m._fs_stability_defaults())) as StabilityDefaults;
+  }
+  return stabilityDefaults;
 }
 
 function optionsJson(overrides: string[], name: string | undefined, nameKey: string): string {

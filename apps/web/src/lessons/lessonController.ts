@@ -119,7 +119,7 @@ export class LessonController {
     if (step.view) this.store.getState().view.setTab(step.view);
     if (step.runStability) {
       const { settings } = stabilityStore.getState();
-      void stabilityRunner.start(stabilityInputFrom(this.store.getState(), settings));
+      if (settings) void stabilityRunner.start(stabilityInputFrom(this.store.getState(), settings));
     }
     if (step.pauseOn) this.watch(step.pauseOn);
     if (step.play === true) this.session.play();

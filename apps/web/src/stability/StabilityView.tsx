@@ -6,8 +6,8 @@
 // IOPS per round, CV, Intel's consistency, the QoS verdict and latency
 // percentiles, exportable as JSON (the simulator's own text) and CSV.
 // Finished runs stay in a table side by side (StabilityHistory), labelled
-// by what their device does about GC and suspend; "Compare GC/suspend
-// variants" runs the four variants of `flashscope stability --compare`.
+// by what their device does about GC and suspend; "Compare variants" runs
+// the variants of `flashscope stability --compare`, as the core lists them.
 
 import { formatBytes, formatCount, formatLatencyUs } from '../app/format';
 import { downloadText } from '../export/download';
@@ -26,18 +26,19 @@ import { stabilityInputFrom, stabilityRunner } from './stabilityRunner';
 import { stabilityStore, useStability, type StabilityTest } from './stabilityStore';
 import './stability.css';
 
-/** Starts a test with the current settings on the panel's device (the Run button, a lesson step). */
-export function runStabilityFromPanel(): Promise<void> {
-  return stabilityRunner.start(
-    stabilityInputFrom(appStore.getState(), stabilityStore.getState().settings),
-  );
+/**
+ * Starts a test with the current settings on the panel's device (the Run
+ * button, a lesson step); nothing before the core's defaults have loaded.
+ */
+export async function runStabilityFromPanel(): Promise<void> {
+  const { settings } = stabilityStore.getState();
+  if (settings) await stabilityRunner.start(stabilityInputFrom(appStore.getState(), settings));
 }
 
-/** Runs the standard GC/suspend variants of the panel's device one after another. */
-export function compareVariantsFromPanel(): Promise<void> {
-  return stabilityRunner.compare(
-    stabilityInputFrom(appStore.getState(), stabilityStore.getState().settings),
-  );
+/** Runs the core's --compare variants on the panel's device one after another. */
+export async function compareVariantsFromPanel(): Promise<void> {
+  const { settings } = stabilityStore.getState();
+  if (settings) await stabilityRunner.compare(stabilityInputFrom(appStore.getState(), settings));
 }
 
 function NumberInput(props: {
@@ -70,6 +71,7 @@ function NumberInput(props: {
 
 export function StabilityView() {
   const settings = useStability((state) => state.settings);
+  const defaults = useStability((state) => state.defaults);
   const test = useStability((state) => state.test);
   const deviceLabel = useAppStore(
     (state) =>
@@ -77,6 +79,16 @@ export function StabilityView() {
   );
   const running = test?.status === 'running';
   const set = stabilityStore.getState().setSettings;
+  if (!settings || !defaults) {
+    return (
+      <div className="stability-view" data-testid="stability-view">
+        <section className="card">
+          <p className="field-note">Loading the simulator…</p>
+        </section>
+      </div>
+    );
+  }
+  const variantLabels = defaults.variants.map((variant) => variant.label).join('; ');
   return (
     <div className="stability-view" data-testid="stability-view">
       <section className="card">
@@ -104,10 +116,10 @@ export function StabilityView() {
                 <button
                   type="button"
                   data-testid="stability-compare"
-                  title="Run the test four times: greedy GC with background GC (baseline), cost-benefit GC, no background GC, program/erase suspend"
+                  title={`Run the test ${defaults.variants.length} times: ${variantLabels}`}
                   onClick={() => void compareVariantsFromPanel()}
                 >
-                  Compare GC/suspend variants
+                  Compare variants
                 </button>
                 <button
                   type="button"
@@ -160,20 +172,24 @@ export function StabilityView() {
             label="Rounds at most"
             value={settings.roundsMax}
             min={1}
-            max={100}
+            max={defaults.rounds_max_limit}
             testId="stability-rounds-max"
             disabled={running}
-            onChange={(roundsMax) => set({ roundsMax: Math.min(100, Math.round(roundsMax)) })}
+            onChange={(roundsMax) =>
+              set({ roundsMax: Math.min(defaults.rounds_max_limit, Math.round(roundsMax)) })
+            }
           />
           <NumberInput
             label="Random precondition × capacity"
             value={settings.randomPrecondition}
             min={0}
-            max={10}
+            max={defaults.random_precondition_max}
             testId="stability-random-precondition"
             disabled={running}
             onChange={(randomPrecondition) =>
-              set({ randomPrecondition: Math.min(10, randomPrecondition) })
+              set({
+                randomPrecondition: Math.min(defaults.random_precondition_max, randomPrecondition),
+              })
             }
           />
         </div>

@@ -6,25 +6,17 @@
 // standard GC/suspend variants of one input one after another.
 
 import { SimClient } from '@flashscope/wasm/client';
-import type { StabilityProgress, StabilityRequest } from '@flashscope/wasm/protocol';
+import type {
+  StabilityProgress,
+  StabilityRequest,
+  StabilityVariant,
+} from '@flashscope/wasm/protocol';
 import { errorMessage } from '../compare/compareRunner';
 import { deviceFileName, overridesOf, workloadOverridesOf } from '../config/scenario';
 import type { AppState } from '../store';
-import {
-  comparisonNotes,
-  controlsLabel,
-  runControlsOf,
-  STANDARD_VARIANTS,
-  summarizeRun,
-  type StabilityVariant,
-} from './stabilityRuns';
+import { comparisonNotes, controlsLabel, runControlsOf, summarizeRun } from './stabilityRuns';
 import { parseStabilityResult } from './stabilityResult';
-import {
-  DEFAULT_RANDOM_PRECONDITION,
-  stabilityStore,
-  type StabilitySettings,
-  type StabilityStore,
-} from './stabilityStore';
+import { stabilityStore, type StabilitySettings, type StabilityStore } from './stabilityStore';
 
 export type ClientFactory = () => Promise<SimClient>;
 
@@ -153,27 +145,28 @@ export class StabilityRunner {
   /**
    * Runs `input` once per variant (its overrides after the input's own),
    * one after another; stops at the first variant that does not finish
-   * (stopped or failed). Resolves when the last has ended.
+   * (stopped or failed). Resolves when the last has ended. The variants
+   * are the core's (`flashscope stability --compare`'s) unless given; with
+   * neither loaded yet there is nothing to run.
    */
-  async compare(
-    input: StabilityInput,
-    variants: readonly StabilityVariant[] = STANDARD_VARIANTS,
-  ): Promise<void> {
-    if (this.running) return;
+  async compare(input: StabilityInput, variants?: readonly StabilityVariant[]): Promise<void> {
+    const defaults = this.store.getState().defaults;
+    const compared = variants ?? defaults?.variants;
+    if (this.running || !compared) return;
     const request = input.request;
     const notes = comparisonNotes(
       ...(await this.measurement(request)),
-      request.randomPreconditionCapacity ?? DEFAULT_RANDOM_PRECONDITION,
+      request.randomPreconditionCapacity ?? defaults?.random_precondition ?? 0,
     );
     const store = this.store.getState();
-    store.comparisonChanged({ done: 0, total: variants.length, notes });
-    for (const [index, variant] of variants.entries()) {
+    store.comparisonChanged({ done: 0, total: compared.length, notes });
+    for (const [index, variant] of compared.entries()) {
       await this.start({
         ...input,
         request: { ...request, set: [...(request.set ?? []), ...variant.overrides] },
       });
       if (this.store.getState().test?.status !== 'done') break;
-      this.store.getState().comparisonChanged({ done: index + 1, total: variants.length, notes });
+      this.store.getState().comparisonChanged({ done: index + 1, total: compared.length, notes });
     }
   }
 

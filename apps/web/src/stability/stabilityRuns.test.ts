@@ -13,15 +13,24 @@ import {
   freshDriveNote,
   lowestRows,
   runControlsOf,
-  STANDARD_VARIANTS,
   summarizeRun,
   windowWaf,
   type StabilityRunSummary,
 } from './stabilityRuns';
 import type { StabilityResult } from './stabilityResult';
 import { StabilityRunner } from './stabilityRunner';
-import { createStabilityStore } from './stabilityStore';
-import { coreEffectiveDevice, coreResolveFio } from '../app/testCore';
+import { createStabilityStore, settingsFrom } from './stabilityStore';
+import { coreEffectiveDevice, coreResolveFio, coreStabilityDefaults } from '../app/testCore';
+
+/** The variants `flashscope stability --compare` runs, as the core lists them. */
+const STANDARD_VARIANTS = coreStabilityDefaults().variants;
+
+/** A stability store with the core's defaults loaded, as the app has once its worker answered. */
+function loadedStore() {
+  const store = createStabilityStore();
+  store.getState().defaultsLoaded(coreStabilityDefaults());
+  return store;
+}
 
 /** The controls the core reads from a device under overrides. */
 const controlsOf = (device: string, set: string[] = []) =>
@@ -256,9 +265,41 @@ const input = {
   workloadLabel: '4 KiB random 70/30, QD32',
 };
 
+describe('the stability store', () => {
+  it("starts from the core's defaults once they load, keeping settings already made", () => {
+    const store = createStabilityStore();
+    expect(store.getState().settings).toBeNull();
+    store.getState().setSettings({ roundsMax: 7 }); // nothing to change yet
+    const defaults = coreStabilityDefaults();
+    store.getState().defaultsLoaded(defaults);
+    expect(store.getState().settings).toEqual(settingsFrom(defaults));
+    // Seed 001's QoS limits and two passes of random writes, from the core.
+    expect(store.getState().settings).toMatchObject({
+      qosReadUs: 1000,
+      qosWriteUs: 200,
+      randomPrecondition: 2,
+    });
+    store.getState().setSettings({ roundsMax: 7 });
+    store.getState().defaultsLoaded(defaults);
+    expect(store.getState().settings?.roundsMax).toBe(7);
+  });
+
+  it('compares nothing before the defaults (and their variants) have loaded', async () => {
+    const store = createStabilityStore();
+    let created = 0;
+    const runner = new StabilityRunner(store, async () => {
+      created++;
+      return new FakeStabilityClient().asClient();
+    });
+    await runner.compare(input);
+    expect(created).toBe(0);
+    expect(store.getState().comparison).toBeNull();
+  });
+});
+
 describe('StabilityRunner history and comparison', () => {
   it('keeps each finished run in the history, labelled by its controls', async () => {
-    const store = createStabilityStore();
+    const store = loadedStore();
     const runner = new StabilityRunner(store, async () => new FakeStabilityClient().asClient());
     await runner.start(input);
     await runner.start({
@@ -274,7 +315,7 @@ describe('StabilityRunner history and comparison', () => {
   });
 
   it('runs the four variants after the input overrides, one worker each', async () => {
-    const store = createStabilityStore();
+    const store = loadedStore();
     const clients: FakeStabilityClient[] = [];
     const runner = new StabilityRunner(store, async () => {
       clients.push(new FakeStabilityClient());
@@ -303,7 +344,7 @@ describe('StabilityRunner history and comparison', () => {
   });
 
   it("asks the core whether the panel's job is paced", async () => {
-    const store = createStabilityStore();
+    const store = loadedStore();
     const runner = new StabilityRunner(store, async () => new FakeStabilityClient().asClient());
     const paced = '[a]\nrw=randrw\nbs=4k\niodepth=32\nrate_iops=1000\nruntime=1s\n';
     await runner.compare({ ...input, request: { ...input.request, fioText: paced } });
@@ -313,7 +354,7 @@ describe('StabilityRunner history and comparison', () => {
   });
 
   it('stops the comparison at a variant that fails', async () => {
-    const store = createStabilityStore();
+    const store = loadedStore();
     let created = 0;
     // Worker 1 reads the notes, 2 runs the baseline, 3 fails.
     const runner = new StabilityRunner(store, async () =>

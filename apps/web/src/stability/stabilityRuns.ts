@@ -3,9 +3,9 @@
 // suspend — CV and p99.9 side by side"). Pure helpers: what a run's device
 // does about GC and read/write conflicts (the core's effective device under
 // the --set overrides it ran with) as a label, a finished run reduced to the figures
-// the table shows, the standard variants (those of `flashscope stability
-// --compare`, sim-core stability/stability_comparison.cpp), and the notes
-// on what a comparison cannot show.
+// the table shows, and the notes on what a comparison cannot show. The
+// variants compared are the core's (fs_stability_defaults, the list of
+// `flashscope stability --compare`).
 
 import type { EffectiveDevice } from '@flashscope/wasm/protocol';
 import { asObject } from '../util/json';
@@ -138,52 +138,6 @@ export function lowestRows(
   }
   return new Set(history.filter((run) => value(run) === lowest).map((run) => run.id));
 }
-
-/** One variant of the comparison: overrides added after the panel's own. */
-export interface StabilityVariant {
-  name: string;
-  overrides: string[];
-}
-
-/** The variants of `flashscope stability --compare`: each differs from the baseline in one thing. */
-export const STANDARD_VARIANTS: readonly StabilityVariant[] = [
-  {
-    name: 'baseline',
-    overrides: [
-      'gc.victim=greedy',
-      'gc.background=true',
-      'suspend.program=false',
-      'suspend.erase=false',
-    ],
-  },
-  {
-    name: 'cost_benefit',
-    overrides: [
-      'gc.victim=cost_benefit',
-      'gc.background=true',
-      'suspend.program=false',
-      'suspend.erase=false',
-    ],
-  },
-  {
-    name: 'no_background_gc',
-    overrides: [
-      'gc.victim=greedy',
-      'gc.background=false',
-      'suspend.program=false',
-      'suspend.erase=false',
-    ],
-  },
-  {
-    name: 'suspend',
-    overrides: [
-      'gc.victim=greedy',
-      'gc.background=true',
-      'suspend.program=true',
-      'suspend.erase=true',
-    ],
-  },
-];
 
 /**
  * What the comparison of these controls on this measurement cannot show

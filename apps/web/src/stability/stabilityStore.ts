@@ -4,23 +4,26 @@
 // Zustand store of its own, like the compare view's: nothing here belongs
 // to the live run.
 
-import type { StabilityProgress } from '@flashscope/wasm/protocol';
+import type { StabilityDefaults, StabilityProgress } from '@flashscope/wasm/protocol';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { appendRun, type StabilityRunSummary } from './stabilityRuns';
 import type { StabilityResult } from './stabilityResult';
 
-/** Seed 001's two full-drive passes of 4K random writes (stability_flow.h's default). */
-export const DEFAULT_RANDOM_PRECONDITION = 2;
-
-/** Seed 001's QoS limits (4 KiB 70/30 mix: read ≤ 1000 µs, write ≤ 200 µs) and the PTS round cap. */
-export const DEFAULT_SETTINGS: StabilitySettings = {
-  workload: 'default',
-  qosReadUs: 1000,
-  qosWriteUs: 200,
-  roundsMax: 25,
-  randomPrecondition: DEFAULT_RANDOM_PRECONDITION,
-};
+/**
+ * The settings a test starts from: the core's (fs_stability_defaults: seed
+ * 001's QoS limits, the PTS round cap, two passes of random writes), never
+ * a copy of them.
+ */
+export function settingsFrom(defaults: StabilityDefaults): StabilitySettings {
+  return {
+    workload: 'default',
+    qosReadUs: defaults.qos_read_us,
+    qosWriteUs: defaults.qos_write_us,
+    roundsMax: defaults.rounds_max,
+    randomPrecondition: defaults.random_precondition,
+  };
+}
 
 export interface StabilitySettings {
   /** The default 4 KiB random 70/30 round, or the fio job of the panel on the left. */
@@ -64,12 +67,17 @@ export interface StabilityComparison {
 }
 
 export interface StabilityState {
-  settings: StabilitySettings;
+  /** The core's defaults, limits and --compare variants; null until the worker answers. */
+  defaults: StabilityDefaults | null;
+  /** The next test's settings; null until the defaults have loaded. */
+  settings: StabilitySettings | null;
   test: StabilityTest | null;
   /** Finished runs, oldest first (at most HISTORY_LIMIT). */
   history: StabilityRunSummary[];
   /** The comparison under way or last run; null before any. */
   comparison: StabilityComparison | null;
+  /** The core answered: the settings start from its defaults (kept if already set). */
+  defaultsLoaded(defaults: StabilityDefaults): void;
   setSettings(patch: Partial<StabilitySettings>): void;
   testStarted(test: StabilityTest): void;
   testChanged(patch: Partial<StabilityTest>): void;
@@ -82,11 +90,15 @@ export type StabilityStore = StoreApi<StabilityState>;
 
 export function createStabilityStore(): StabilityStore {
   return createStore<StabilityState>()((set) => ({
-    settings: DEFAULT_SETTINGS,
+    defaults: null,
+    settings: null,
     test: null,
     history: [],
     comparison: null,
-    setSettings: (patch) => set((state) => ({ settings: { ...state.settings, ...patch } })),
+    defaultsLoaded: (defaults) =>
+      set((state) => ({ defaults, settings: state.settings ?? settingsFrom(defaults) })),
+    setSettings: (patch) =>
+      set((state) => (state.settings ? { settings: { ...state.settings, ...patch } } : {})),
     testStarted: (test) => set({ test }),
     testChanged: (patch) =>
       set((state) => (state.test ? { test: { ...state.test, ...patch } } : {})),

@@ -345,4 +345,6 @@ const char* fs_stability_result(uint32_t run) {
                             [&] { return flashscope::FindStabilityRun(run).ResultJson().c_str(); });
 }
 
+const char* fs_stability_defaults() { return flashscope::StabilityDefaultsJson().c_str(); }
+
 }  // extern "C"

@@ -149,6 +149,15 @@ const char* fs_stability_progress(uint32_t run);
 // Once fs_stability_advance returned 1: exactly what
 // `flashscope stability --json` prints.
 const char* fs_stability_result(uint32_t run);
+// The stability flow's defaults and the variants of `flashscope stability
+// --compare`, so the UI offers the core's rather than copies:
+//   {"rounds_max": 25, "rounds_max_limit": 100, "qos_read_us": 1000,
+//    "qos_write_us": 200, "series_interval_ms": 10,
+//    "random_precondition": 2, "random_precondition_max": 10,
+//    "variants": [{"name": "baseline", "label": "...",
+//                  "overrides": ["gc.victim=greedy", ...]}, ...]}
+// Never fails; the text is static.
+const char* fs_stability_defaults();
 
 // --- The device schema and the effective device (issue 16) ----------------
 // The core owns the device's keys, defaults, limits and choices; the UI asks

@@ -8,6 +8,7 @@
 
 #include "config/device_config.h"
 #include "schema/device_schema.h"
+#include "stability/stability_comparison.h"
 #include "util/input_error.h"
 #include "util/json.h"
 #include "workload/fio_job.h"
@@ -54,7 +55,7 @@ StabilitySessionOptions ParseStabilityOptions(std::string_view options_json) {
       }
     } else if (key == "rounds_max") {
       const double n = Number(value, key);
-      if (n != std::floor(n) || n < 1 || n > 100) {
+      if (n != std::floor(n) || n < 1 || n > stability::kMaxRoundsLimit) {
         throw out_of_range("needs a whole number of rounds from 1 to 100");
       }
       options.flow.rule.max_rounds = static_cast<uint32_t>(n);
@@ -96,6 +97,35 @@ StabilitySessionOptions ParseStabilityOptions(std::string_view options_json) {
     }
   }
   return options;
+}
+
+const std::string& StabilityDefaultsJson() {
+  static const std::string text = [] {
+    const stability::StabilityOptions flow;
+    json::Writer out;
+    out.BeginObject();
+    out.FieldUint("rounds_max", flow.rule.max_rounds);
+    out.FieldUint("rounds_max_limit", stability::kMaxRoundsLimit);
+    out.Field("qos_read_us", flow.qos.read_limit_us);
+    out.Field("qos_write_us", flow.qos.write_limit_us);
+    out.Field("series_interval_ms", Ms(flow.series_interval_ns));
+    out.Field("random_precondition", flow.random_precondition_capacity);
+    out.Field("random_precondition_max", stability::kMaxRandomPreconditionCapacity);
+    out.Key("variants").BeginArray();
+    for (const stability::ComparisonVariant& variant : stability::StandardVariants()) {
+      out.BeginObject();
+      out.FieldString("name", variant.name);
+      out.FieldString("label", variant.label);
+      out.Key("overrides").BeginArray();
+      for (const std::string& override_text : variant.overrides) out.String(override_text);
+      out.EndArray();
+      out.EndObject();
+    }
+    out.EndArray();
+    out.EndObject();
+    return out.Take();
+  }();
+  return text;
 }
 
 StabilitySession::StabilitySession(std::string_view device_json, std::string_view fio_text,

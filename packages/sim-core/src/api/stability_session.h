@@ -50,6 +50,11 @@ struct StabilitySessionOptions {
 // values out of range are InputErrors naming "options" and the line.
 StabilitySessionOptions ParseStabilityOptions(std::string_view options_json);
 
+// fs_stability_defaults' text (api/flashscope_api.h): the defaults and
+// ranges ParseStabilityOptions applies, and the --compare variants. Built
+// once; the reference lives for the program.
+const std::string& StabilityDefaultsJson();
+
 class StabilitySession {
  public:
   // fio_text "" (or only blanks): the default measurement round.

@@ -1,14 +1,19 @@
 // The stability flow through the C API (fs_stability_*): the same JSON as
 // `flashscope stability --json` however the slices are spread, progress as
 // rounds end, and errors as fs_last_error() JSON.
+#include "api/stability_session.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "api/flashscope_api.h"
 #include "scenario/cli_json_for_test.h"
 #include "schema/device_schema.h"
+#include "stability/stability_comparison.h"
 #include "stability/stability_flow.h"
+#include "util/input_error.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -129,6 +134,42 @@ TEST(StabilityApi, BadInputIsAnInputErrorNamingTheFile) {
   EXPECT_EQ(json::Parse(fs_last_error(), "error").Find("kind")->as_string(), "internal");
   fs_destroy(handle);
   EXPECT_EQ(fs_stability_advance(handle, 1), -1);  // freed
+}
+
+// The UI offers what a run without options does: the defaults the session
+// applies, and exactly the variants `flashscope stability --compare` runs.
+TEST(StabilityApi, DefaultsAreWhatARunWithoutOptionsUses) {
+  const json::Value defaults = json::Parse(fs_stability_defaults(), "defaults");
+  const StabilitySessionOptions applied = ParseStabilityOptions("");
+  EXPECT_EQ(defaults.Find("rounds_max")->as_number(), applied.flow.rule.max_rounds);
+  EXPECT_EQ(defaults.Find("qos_read_us")->as_number(), applied.flow.qos.read_limit_us);
+  EXPECT_EQ(defaults.Find("qos_write_us")->as_number(), applied.flow.qos.write_limit_us);
+  EXPECT_EQ(defaults.Find("series_interval_ms")->as_number() * 1e6,
+            static_cast<double>(applied.flow.series_interval_ns));
+  EXPECT_EQ(defaults.Find("random_precondition")->as_number(),
+            applied.flow.random_precondition_capacity);
+  // The limits are the ones the options reader enforces.
+  const double rounds_limit = defaults.Find("rounds_max_limit")->as_number();
+  EXPECT_NO_THROW(ParseStabilityOptions(R"({"rounds_max": )" + std::to_string(rounds_limit) + "}"));
+  EXPECT_THROW(ParseStabilityOptions(R"({"rounds_max": )" + std::to_string(rounds_limit + 1) + "}"),
+               InputError);
+  const double precondition_max = defaults.Find("random_precondition_max")->as_number();
+  EXPECT_THROW(ParseStabilityOptions(R"({"random_precondition": )" +
+                                     std::to_string(precondition_max + 0.5) + "}"),
+               InputError);
+
+  const std::vector<json::Value>& variants = defaults.Find("variants")->items();
+  const std::vector<stability::ComparisonVariant>& standard = stability::StandardVariants();
+  ASSERT_EQ(variants.size(), standard.size());
+  for (size_t i = 0; i < standard.size(); ++i) {
+    EXPECT_EQ(variants[i].Find("name")->as_string(), standard[i].name);
+    EXPECT_EQ(variants[i].Find("label")->as_string(), standard[i].label);
+    const std::vector<json::Value>& overrides = variants[i].Find("overrides")->items();
+    ASSERT_EQ(overrides.size(), standard[i].overrides.size());
+    for (size_t k = 0; k < overrides.size(); ++k) {
+      EXPECT_EQ(overrides[k].as_string(), standard[i].overrides[k]);
+    }
+  }
 }
 
 }  // namespace

@@ -115,7 +115,7 @@ int Stability(const CLI::App& command, const StabilityArgs& args) {
   if (!args.rounds_max.empty()) {
     const std::string& text = args.rounds_max;
     const double n = NumberFlag("--rounds-max", text);
-    if (n != std::floor(n) || n < 1 || n > 100) {
+    if (n != std::floor(n) || n < 1 || n > stability::kMaxRoundsLimit) {
       StabilityError("--rounds-max needs a whole number of rounds from 1 to 100, not '" + text +
                      "'");
     }

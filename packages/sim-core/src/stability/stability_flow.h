@@ -72,6 +72,8 @@ FioJobFile DefaultMeasureJobs();
 inline constexpr double kMaxRandomPreconditionCapacity = 10;
 // Seed 001 section 2.5 step 2: two full-drive passes of random writes.
 inline constexpr double kDefaultRandomPreconditionCapacity = 2;
+// Upper bound of SteadyStateRule::max_rounds as the CLI and the UI accept it.
+inline constexpr uint32_t kMaxRoundsLimit = 100;
 
 struct StabilityOptions {
   SteadyStateRule rule;  // rule.max_rounds: the rounds run at most
