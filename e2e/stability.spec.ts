@@ -30,6 +30,9 @@ test('run a stability test: steady-state window, CV as in the result JSON, JSON 
   // Seed 001's QoS limits are the defaults.
   await expect(page.getByTestId('stability-qos-read')).toHaveValue('1000');
   await expect(page.getByTestId('stability-qos-write')).toHaveValue('200');
+  // The core's 10 ms IOPS sampling is the default; the run uses what is set.
+  await expect(page.getByTestId('stability-sampling-ms')).toHaveValue('10');
+  await page.getByTestId('stability-sampling-ms').fill('20');
 
   await page.getByTestId('stability-run').click();
   const report = page.getByTestId('stability-report');
@@ -51,6 +54,7 @@ test('run a stability test: steady-state window, CV as in the result JSON, JSON 
     steady_state: { reached: boolean; round: number; window: [number, number] };
     qos: { read_limit_us: number; write_limit_us: number; pass: boolean };
     series: { in_window: boolean[] };
+    iops_intervals: { interval_ms: number };
   };
   expect(result.device).toBe(PRESET);
   expect(result.steady_state.reached).toBe(true);
@@ -60,6 +64,7 @@ test('run a stability test: steady-state window, CV as in the result JSON, JSON 
   expect(result.qos.read_limit_us).toBe(1000);
   expect(result.qos.write_limit_us).toBe(200);
   expect(result.cv).toBeGreaterThan(0);
+  expect(result.iops_intervals.interval_ms).toBe(20);
   await expect(page.getByTestId('metric-cv')).toHaveText(`${(result.cv * 100).toFixed(2)} %`);
   await expect(page.getByTestId('stability-qos')).toHaveAttribute(
     'data-pass',

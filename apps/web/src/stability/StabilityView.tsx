@@ -192,6 +192,14 @@ export function StabilityView() {
               })
             }
           />
+          <NumberInput
+            label="IOPS sampling, ms"
+            value={settings.samplingMs}
+            min={1}
+            testId="stability-sampling-ms"
+            disabled={running}
+            onChange={(samplingMs) => set({ samplingMs })}
+          />
         </div>
         {test && <StabilityStatusLine test={test} />}
       </section>

@@ -56,6 +56,7 @@ export function stabilityInputFrom(state: AppState, settings: StabilitySettings)
       qosWriteUs: settings.qosWriteUs,
       // Always sent: 0 (no random step) differs from the core's default of 2.
       randomPreconditionCapacity: settings.randomPrecondition,
+      seriesIntervalMs: settings.samplingMs,
     },
     deviceLabel: draft.devicePresetId ?? deviceName.replace(/\.json$/, ''),
     workloadLabel:

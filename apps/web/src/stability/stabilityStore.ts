@@ -22,6 +22,7 @@ export function settingsFrom(defaults: StabilityDefaults): StabilitySettings {
     qosWriteUs: defaults.qos_write_us,
     roundsMax: defaults.rounds_max,
     randomPrecondition: defaults.random_precondition,
+    samplingMs: defaults.series_interval_ms,
   };
 }
 
@@ -37,6 +38,12 @@ export interface StabilitySettings {
    * from a drive in GC steady state.
    */
   randomPrecondition: number;
+  /**
+   * The IOPS sampling interval CV and consistency are computed over (ms):
+   * the core's default suits small drives' short rounds; seed 001 samples
+   * every second (nmon), which smooths what a 10 ms view shows.
+   */
+  samplingMs: number;
 }
 
 export type StabilityStatus = 'idle' | 'running' | 'done' | 'stopped' | 'error';
