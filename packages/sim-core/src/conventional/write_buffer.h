@@ -6,7 +6,9 @@
 // space. A native wordline holds `bits` pages: each plane stages the pages
 // it is given (pages k, k + N, k + 2N of the stream over N planes) in a
 // fixed batch and programs the wordline once it is full, as a real drive's
-// multi-page program does. A wordline is allocated (and its units mapped)
+// multi-page program does. (Without a DRAM buffer, which holds only one
+// wordline per plane, a wordline takes consecutive pages: see
+// NativeStagingPlane.) A wordline is allocated (and its units mapped)
 // when its program leaves for the die, as before striping: staged data is
 // only in DRAM, out of GC's reach.
 #pragma once

@@ -193,6 +193,12 @@ uint32_t WriteBuffer::AllocateSlcWordline(uint64_t now_ns, uint32_t& plane) {
 // The plane the next native page goes to: the next one in allocation order
 // with a wordline staging that takes more pages, or whose die can take one
 // more program (a staging batch is opened there). UINT32_MAX when none can.
+//
+// Without a DRAM buffer the drive holds one wordline per plane, programs in
+// flight included: striping pages would leave every wordline a page or two
+// when the next program frees room, so consecutive pages fill one
+// wordline and the next wordline goes to the next plane in order (the
+// cursor moves on once a wordline is sent).
 uint32_t WriteBuffer::NativeStagingPlane() {
   for (uint32_t tried = 0; tried < layout_.planes; ++tried) {
     uint32_t position = native_cursor_ + tried;
@@ -205,7 +211,8 @@ uint32_t WriteBuffer::NativeStagingPlane() {
       staging_batch_[plane] = OpenBatch(plane, kNoSlot, false);
       batches_[staging_batch_[plane]].staging = true;
     }
-    native_cursor_ = position + 1 == layout_.planes ? 0 : position + 1;
+    const bool stay = !has_dram_buffer_ && batches_[staging_batch_[plane]].pages + 1 < layout_.bits;
+    native_cursor_ = stay ? position : position + 1 == layout_.planes ? 0 : position + 1;
     return plane;
   }
   return UINT32_MAX;

@@ -132,6 +132,28 @@ TEST(AllocationOrder, ATlcWordlineHoldsEveryNthPage) {
   EXPECT_EQ(sim.counters().TotalPrograms(), 12u);
 }
 
+// Without a DRAM buffer the drive holds one wordline per plane: consecutive
+// pages fill a wordline, the next wordline goes to the next plane in order
+// (striping pages would leave each wordline a page when a program frees
+// room, and pad the rest: WAF 3 on TLC).
+TEST(AllocationOrder, WithoutDramAWordlineHoldsConsecutivePages) {
+  DeviceConfig config = ComparisonDrive();
+  config.cell = CellMode::kTlc;
+  config.geometry = Geometry{2, 1, 2, 64, 96, 4096};  // N = 4 planes
+  config.timing[3] = ModeTiming{60'000, 1'800'000, 5'000'000};
+  config.write_buffer_bytes = 0;
+  Simulator sim(config, ClosedLoop({Io(IoOp::kWrite, 0, 12)}, 1));
+  sim.RunToCompletion();
+  const DeviceLayout& layout = sim.layout();
+  const std::vector<uint32_t> order = PlanesInAllocationOrder(layout, "cwdp");
+  for (uint32_t lpn = 0; lpn < 12; ++lpn) {
+    const uint32_t slot = sim.ftl().SlotOf(lpn);
+    EXPECT_EQ(slot, sim.ftl().SlotOf(lpn / 3 * 3) + lpn % 3) << lpn;
+    EXPECT_EQ(layout.PlaneOfBlock(layout.BlockOfSlot(slot)), order[lpn / 3]) << lpn;
+  }
+  EXPECT_EQ(sim.counters().TotalPrograms(), 12u);  // no padding
+}
+
 // 8 KiB sequential reads at QD1 on the comparison drive: the two pages are
 // on two channels, read in parallel: tR + one page transfer + the host
 // link's 8 KiB. (Wordline order put both on one channel: 56.6 us.)
