@@ -184,6 +184,9 @@ struct DeviceConfig {
   bool power_loss_protection = false;
   uint32_t mapping_unit_bytes = 4096;
   std::string scheduler = "fifo";
+  // The order consecutive pages of a write stream visit the planes
+  // (nand/allocation_order.h): MQSim's names, channel first by default.
+  std::string allocation_order = "cwdp";
   GcConfig gc;
   WearLevelingConfig wear_leveling;
   SuspendConfig suspend;

@@ -500,7 +500,7 @@ TEST(DeviceConfigWrite, DefaultsInTheDocumentedShape) {
             R"("write_buffer_bytes":67108864,"write_buffer_idle_flush_us":2000,)"
             R"("trim_us":10,"power_loss_protection":false,)"
             R"("mapping_unit_bytes":4096,)"
-            R"("scheduler":"fifo","gc":{"victim":"greedy",)"
+            R"("scheduler":"fifo","allocation_order":"cwdp","gc":{"victim":"greedy",)"
             R"("free_block_threshold":0.02,"background":true,)"
             R"("background_free_block_threshold":0.05,"idle_us":1000,)"
             R"("d_choices":10},"wear_leveling":{"dynamic":true,"static_enabled":false,)"

@@ -3,8 +3,10 @@
 // DeviceConfig as nanoseconds.
 #include "config/device_settings.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
+#include <string_view>
 
 #include "config/device_config.h"
 
@@ -257,6 +259,35 @@ Setting NullableSection(std::string key, std::string description, std::vector<Se
   return s;
 }
 
+// MQSim's 24 plane allocation schemes, in its enum's order (CWDP first).
+std::vector<SettingChoice> AllocationOrderChoices() {
+  const auto level = [](char letter) -> std::string {
+    switch (letter) {
+      case 'c':
+        return "channel";
+      case 'w':
+        return "die on the channel";
+      case 'd':
+        return "die in the chip (size 1)";
+      default:
+        return "plane";
+    }
+  };
+  std::vector<SettingChoice> choices;
+  std::string order = "cwdp";
+  const auto rank = [](char a, char b) {
+    return std::string_view("cwdp").find(a) < std::string_view("cwdp").find(b);
+  };
+  do {
+    std::string upper = order;
+    for (char& letter : upper) letter = static_cast<char>(letter - 'a' + 'A');
+    choices.push_back({order, upper,
+                       "Consecutive pages: " + level(order[0]) + " first, then " + level(order[1]) +
+                           ", " + level(order[2]) + ", " + level(order[3])});
+  } while (std::next_permutation(order.begin(), order.end(), rank));
+  return choices;
+}
+
 }  // namespace
 
 std::vector<Setting> CoreDeviceSettings() {
@@ -292,6 +323,13 @@ std::vector<Setting> CoreDeviceSettings() {
                                 [](DeviceConfig& c) { return &c.mapping_unit_bytes; }));
   root.push_back(ChoiceSetting("scheduler", "Order of the operations queued at a die", {},
                                [](DeviceConfig& c) { return &c.scheduler; }));
+  root.push_back(ChoiceSetting(
+      "allocation_order",
+      "Order in which consecutive pages of written data visit the planes (MQSim's plane "
+      "allocation schemes): C channel, W way (a die on a channel), D die within a chip, P "
+      "plane; the first letter varies fastest. FlashScope has no chip/die distinction, so D is "
+      "a level of size 1",
+      AllocationOrderChoices(), [](DeviceConfig& c) { return &c.allocation_order; }));
   root.push_back(SectionSetting("gc", "Garbage collection", GcSettings()));
   root.push_back(SectionSetting("wear_leveling", "Wear levelling", WearLevelingSettings()));
   root.push_back(

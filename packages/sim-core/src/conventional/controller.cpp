@@ -96,7 +96,7 @@ void Controller::OnSlcIdleCheck(uint64_t now_ns) {
 // (ftl/untimed_writer.h) with the run's GC victim policy.
 void Controller::Precondition(const PreconditionConfig& p, Rng& rng, PreconditionStats& stats) {
   NandCounters& nand = stats.nand;
-  UntimedWriter writer(ftl_, victims_, rng, nand);
+  UntimedWriter writer(ftl_, victims_, rng, nand, config_.allocation_order);
   stats.fill_units = static_cast<uint64_t>(p.fill * static_cast<double>(layout_.logical_units));
   if (stats.fill_units > layout_.logical_units) stats.fill_units = layout_.logical_units;
   writer.WriteSequential(0, stats.fill_units);

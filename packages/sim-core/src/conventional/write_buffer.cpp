@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "engine/event_kinds.h"
+#include "nand/allocation_order.h"
 
 namespace flashscope {
 
@@ -28,9 +29,11 @@ WriteBuffer::WriteBuffer(const Parts& parts)
                          : staging;
   pending_bits_.assign((layout_.logical_units + 63) / 64, 0);
   host_programs_in_flight_.assign(layout_.planes, 0);
+  staging_batch_.assign(layout_.planes, kNoBatch);
+  plane_order_ = PlanesInAllocationOrder(layout_, config_.allocation_order);
   const uint32_t batch_count = layout_.planes * kHostProgramsPerPlane;
   batches_.resize(batch_count);
-  for (Batch& batch : batches_) batch.requests.resize(layout_.units_per_wordline);
+  for (Batch& batch : batches_) batch.units.resize(layout_.units_per_wordline);
   for (uint32_t i = batch_count; i-- > 0;) free_batches_.push_back(i);
 }
 
@@ -147,6 +150,7 @@ uint32_t WriteBuffer::Admit(uint32_t request, uint64_t first_lpn, uint32_t units
       continue;
     }
     if (buffer_used_ >= buffer_capacity_) break;
+    if (IsPending(lpn) && !to_slc) SupersedeBuffered(static_cast<uint32_t>(lpn));
     // The unit is mapped when its wordline leaves for flash, a while from
     // now: fetch its mapping entry meanwhile (the table is far from cache).
     ftl_.Prefetch(lpn);
@@ -193,6 +197,14 @@ void WriteBuffer::SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t unit
           if (unit.lpn == lpn) unit.dead = true;
         }
       }
+      // Staged for a wordline: not mapped when it is programmed.
+      for (const uint32_t batch_id : staging_batch_) {
+        if (batch_id == kNoBatch) continue;
+        Batch& batch = batches_[batch_id];
+        for (uint32_t i = 0; i < batch.entries; ++i) {
+          if (batch.units[i].lpn == lpn) batch.units[i].dead = true;
+        }
+      }
       ClearPending(lpn);
     }
     ftl_.Unmap(lpn);
@@ -214,9 +226,11 @@ void WriteBuffer::OnHostOpDone(const FlashOp& op, uint64_t now_ns) {
   no_plane_ready_ = false;
   buffer_used_ -= batch.entries;
   --host_programs_in_flight_[batch.plane];
+  --programs_running_;
   if (!has_dram_buffer_) {
     for (uint32_t i = 0; i < batch.entries; ++i) {
-      if (batch.requests[i] != kInternalRequest) host_->OnUnitsDone(batch.requests[i], 1, now_ns);
+      const uint32_t owner = batch.units[i].request;
+      if (owner != kInternalRequest) host_->OnUnitsDone(owner, 1, now_ns);
     }
   }
   batch.in_flight = false;
@@ -251,10 +265,12 @@ void WriteBuffer::Repin(uint32_t lpn, uint64_t now_ns) {
 // migration may start once it has lasted idle_flush_ms.
 void WriteBuffer::NoteMaybeHostIdle(uint64_t now_ns) {
   if ((!slc_.enabled() && !has_dram_buffer_) || host_idle_since_ != kNever) return;
-  const uint64_t waiting = waiting_.size() + waiting_slc_.size();
+  // Staged pages wait for the rest of their wordline: buffered, not busy.
+  const uint64_t waiting = buffered_units();
   if (host_reads_in_flight_ > 0 || buffer_used_ > waiting || !blocked_.empty()) return;
-  if (waiting_.size() >= WordlineUnitsFor(false)) return;
-  if (waiting_slc_.size() >= WordlineUnitsFor(true)) return;
+  if (waiting_.size() >= layout_.units_per_page) return;
+  if (waiting_slc_.size() >= layout_.units_per_page) return;
+  if (sealed_staging_ > 0) return;  // a wordline waits for GC to free a block
   host_idle_since_ = now_ns;
   if (has_dram_buffer_ && waiting > 0) {
     events_.Push(now_ns + config_.write_buffer_idle_flush_ns, PriorityOf(kBufferIdleCheck),

@@ -1,7 +1,16 @@
 // WriteBuffer: conventional/i_write_buffer.h for the conventional drive.
-// It turns host requests (in mapping units) into host FlashOps, places each
-// wordline on a plane (SLC or native, conventional/slc_cache.h), and starts
-// GC or migration on the GC engine where a plane runs short of space.
+// It turns host requests (in mapping units) into host FlashOps, stripes the
+// data a flash page at a time over the planes in the device's allocation
+// order (nand/allocation_order.h; SLC or native, conventional/slc_cache.h),
+// and starts GC or migration on the GC engine where a plane runs short of
+// space. A native wordline holds `bits` pages: each plane stages the pages
+// it is given (pages k, k + N, k + 2N of the stream over N planes) in a
+// fixed batch and programs the wordline once it is full, as a real drive's
+// multi-page program does. (Without a DRAM buffer, which holds only one
+// wordline per plane, a wordline takes consecutive pages: see
+// NativeStagingPlane.) A wordline is allocated (and its units mapped)
+// when its program leaves for the die, as before striping: staged data is
+// only in DRAM, out of GC's reach.
 #pragma once
 
 #include <cstdint>
@@ -62,7 +71,9 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
   bool DrainIfQuiet(uint64_t quiet_ns, uint64_t now_ns) override;
   void BeginEndOfRun(uint64_t now_ns) override;
   bool Empty() const override { return buffer_used_ == 0 && blocked_.empty(); }
-  uint64_t buffered_units() const override { return waiting_.size() + waiting_slc_.size(); }
+  uint64_t buffered_units() const override {
+    return waiting_.size() + waiting_slc_.size() + staged_units_;
+  }
 
   // --- ISlcHostSide --------------------------------------------------------
   bool host_busy() const override { return host_idle_since_ == kNever; }
@@ -108,14 +119,22 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
     uint64_t since_ns;
     bool to_slc;  // placement, decided once for the whole request
   };
-  // One in-flight host program: which buffered units it carries.
+  static constexpr uint32_t kNoBatch = UINT32_MAX;
+  // One host program, from the first page staged on its plane (native)
+  // until the program completes: which buffered units it carries. Staged
+  // units stay buffered (pending, read from DRAM) until the program leaves
+  // for the die; they are mapped then.
   struct Batch {
     uint32_t plane = 0;
     bool slc = false;
-    uint32_t entries = 0;  // buffer entries it frees (data units)
-    bool in_flight = false;
-    uint32_t first_seq = 0;          // its oldest unit's admission number
-    std::vector<uint32_t> requests;  // no-buffer mode: request per unit
+    bool in_flight = false;           // staging or programming (holds buffer entries)
+    bool staging = false;             // native, not yet sent to the die
+    bool sealed = false;              // ... and taking no more pages (waits for a free wordline)
+    uint32_t slot = 0;                // the wordline's first slot, once allocated
+    uint32_t pages = 0;               // pages staged
+    uint32_t entries = 0;             // buffer entries it frees (data units)
+    uint32_t first_seq = 0;           // its oldest unit's admission number
+    std::vector<BufferedUnit> units;  // its entries, sized once
   };
 
   bool IsPending(uint64_t lpn) const { return (pending_bits_[lpn >> 6] >> (lpn & 63)) & 1u; }
@@ -131,9 +150,16 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
   bool PumpQueue(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns);
   bool FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns,
                         bool allow_partial);
-  uint32_t AllocateHostWordline(bool to_slc, uint64_t now_ns, uint32_t& plane);
-  uint32_t WordlineUnitsFor(bool slc_queue) const;
   uint32_t AllocateBatch();
+  uint32_t AllocateSlcWordline(uint64_t now_ns, uint32_t& plane);
+  uint32_t AllocateOn(uint32_t plane, bool to_slc, uint32_t allowance, uint64_t now_ns);
+  bool StageNativePage(RingQueue<BufferedUnit>& queue, uint64_t now_ns, bool allow_partial);
+  uint32_t NativeStagingPlane();
+  void TakeIntoBatch(RingQueue<BufferedUnit>& queue, Batch& batch, uint32_t entries);
+  bool ProgramBatch(uint32_t batch_id, uint64_t now_ns);
+  void SupersedeBuffered(uint32_t lpn);
+  void ProgramDueStaging(uint64_t now_ns);
+  uint32_t OpenBatch(uint32_t plane, uint32_t slot, bool slc);
   void DropDeadHead(RingQueue<BufferedUnit>& queue, uint64_t now_ns);
   void PushBuffered(RingQueue<BufferedUnit>& queue, uint32_t lpn, uint32_t request,
                     uint64_t now_ns) {
@@ -185,8 +211,16 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
 
   std::vector<Batch> batches_;
   std::vector<uint32_t> free_batches_;
-  std::vector<uint8_t> host_programs_in_flight_;  // per plane
-  uint32_t plane_cursor_ = 0;
+  // Per plane: batches staging or programming (at most kHostProgramsPerPlane).
+  std::vector<uint8_t> host_programs_in_flight_;
+  std::vector<uint32_t> staging_batch_;  // per plane: its staging batch or kNoBatch
+  uint64_t staged_units_ = 0;            // buffer entries in staging batches
+  uint32_t sealed_staging_ = 0;          // staging batches waiting for a free wordline
+  uint32_t programs_running_ = 0;        // batches programming
+  std::vector<uint32_t> plane_order_;    // planes in allocation order
+  // Positions in plane_order_ of the next page of each stream.
+  uint32_t native_cursor_ = 0;
+  uint32_t slc_cursor_ = 0;
   // Set when no plane could take a wordline; cleared by the events that can
   // change that (a host program completing, a GC erase).
   bool no_plane_ready_ = false;

@@ -2,17 +2,20 @@
 
 #include <stdexcept>
 
+#include "nand/allocation_order.h"
+
 namespace flashscope {
 
 UntimedWriter::UntimedWriter(FtlState& ftl, IVictimPolicy& victims, Rng& rng,
-                             NandCounters& counters)
+                             NandCounters& counters, std::string_view allocation_order)
     : ftl_(ftl),
       victims_(victims),
       rng_(rng),
       counters_(counters),
       layout_(ftl.layout()),
       cursor_(ftl.layout().planes * kStreamCount, kNoSlot),
-      remaining_(ftl.layout().planes * kStreamCount, 0) {
+      remaining_(ftl.layout().planes * kStreamCount, 0),
+      plane_order_(PlanesInAllocationOrder(ftl.layout(), allocation_order)) {
   move_slots_.resize(layout_.units_per_block);
 }
 
@@ -67,15 +70,16 @@ void UntimedWriter::Collect(uint32_t plane) {
 }
 
 void UntimedWriter::Write(uint64_t lpn) {
-  // Wordline striping over planes, as the timed engine does: one wordline to
-  // a plane, then the next plane.
-  const uint32_t plane = plane_cursor_;
+  // Page striping in the allocation order, as the timed write buffer does:
+  // one page to a plane, the next page to the next plane, so a wordline of
+  // N planes' stripe holds pages k, k + N, k + 2N of the stream.
+  const uint32_t plane = plane_order_[stripe_position_];
   ftl_.Map(lpn, NextSlot(plane, Stream::kHost));
   ftl_.AdvanceClock(1);
   ++counters_.units_programmed[static_cast<uint32_t>(Cause::kHost)];
-  if (++units_in_stripe_ == layout_.units_per_wordline) {
-    units_in_stripe_ = 0;
-    plane_cursor_ = (plane_cursor_ + 1 == layout_.planes) ? 0 : plane_cursor_ + 1;
+  if (++units_in_page_ == layout_.units_per_page) {
+    units_in_page_ = 0;
+    stripe_position_ = stripe_position_ + 1 == layout_.planes ? 0 : stripe_position_ + 1;
   }
 }
 

@@ -3,10 +3,13 @@
 // with garbage collection — at memory speed. It applies the same mapping,
 // allocation, victim policy and GC reserve as the timed engine, but places
 // units one at a time on each plane's frontier (no wordline padding, no
-// timing), so a 512 GiB drive reaches GC steady state in seconds.
+// timing), so a 512 GiB drive reaches GC steady state in seconds. Host data
+// is striped a flash page at a time over the planes in the device's
+// allocation order (nand/allocation_order.h), as the timed write buffer does.
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "ftl/ftl_state.h"
@@ -18,7 +21,8 @@ namespace flashscope {
 
 class UntimedWriter {
  public:
-  UntimedWriter(FtlState& ftl, IVictimPolicy& victims, Rng& rng, NandCounters& counters);
+  UntimedWriter(FtlState& ftl, IVictimPolicy& victims, Rng& rng, NandCounters& counters,
+                std::string_view allocation_order = "cwdp");
 
   // Writes logical units [first, first + count) in order.
   void WriteSequential(uint64_t first, uint64_t count);
@@ -43,8 +47,9 @@ class UntimedWriter {
   // slots of it remain.
   std::vector<uint32_t> cursor_;
   std::vector<uint32_t> remaining_;
-  uint32_t plane_cursor_ = 0;
-  uint32_t units_in_stripe_ = 0;
+  std::vector<uint32_t> plane_order_;  // planes in allocation order
+  uint32_t stripe_position_ = 0;       // index into plane_order_ of the next page
+  uint32_t units_in_page_ = 0;         // units already on the current page
   uint64_t gc_runs_ = 0;
   std::vector<uint32_t> move_slots_;  // scratch for Collect, sized once
 };

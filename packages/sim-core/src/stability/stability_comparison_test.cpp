@@ -101,9 +101,11 @@ TEST(StabilityComparison, ClosedLoopSuspendCutsTheReadTailButBackgroundGcNeverRu
     EXPECT_EQ(Cv(no_background), Cv(base));
     // Cost-benefit takes older victims with more valid data on this
     // uniform random mix (no cold data to leave behind): a longer read tail
-    // and fewer IOPS than greedy (p99.9 14.0-15.0 ms vs 12.6 ms; 8206-8270
-    // vs 8631-8784 IOPS); its CV moves either way, so no claim.
-    EXPECT_GT(ReadP999Us(cost_benefit), ReadP999Us(base));
+    // and fewer IOPS than greedy (p99 12.0 ms vs 10.9-11.9 ms; 8106-8534 vs
+    // 8723-8797 IOPS); its CV moves either way, so no claim. (The p99.9,
+    // a handful of reads here, no longer orders them on every seed since
+    // data is striped a page at a time: seed 2 gives 12.8 vs 13.3 ms.)
+    EXPECT_GT(cost_benefit.read.p99_ns, base.read.p99_ns);
     EXPECT_LT(cost_benefit.cv.mean, base.cv.mean);
   }
   const std::vector<std::string> notes = ComparisonNotes(
