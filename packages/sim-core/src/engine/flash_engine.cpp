@@ -112,29 +112,17 @@ void FlashEngine::Dispatch(uint32_t die, uint64_t now_ns) {
   if (!d.suspended) d.suspensions = 0;  // a new operation
   switch (current[0].kind) {
     case OpKind::kRead:
+      // Multi-plane read: reads of the die's other planes waiting in the
+      // same queue share the tR; their data then leaves in one transfer.
+      JoinOtherPlanes(die, queue);
       d.phase = Phase::kArray;
       ArmDieDone(die, now_ns + TimingOf(current[0]).read_ns);
       break;
     case OpKind::kProgram: {
       // Multi-plane: programs for the die's other planes waiting in its
       // queue join in (one transfer of all their data, one tPROG), as a
-      // controller's transaction scheduler gathers them. Only the first
-      // kMergeWindow queued commands are looked at.
-      constexpr uint32_t kMergeWindow = 16;
-      for (uint32_t i = 0; i < d.other.size() && i < kMergeWindow && d.running < planes_per_die_;) {
-        const FlashOp& candidate = d.other.at(i);
-        // Multi-plane programs share one mode (and so one tPROG).
-        bool plane_taken = candidate.kind != OpKind::kProgram || candidate.slc != current[0].slc;
-        for (uint32_t j = 0; j < d.running && !plane_taken; ++j) {
-          plane_taken = current[j].plane == candidate.plane;
-        }
-        if (plane_taken) {
-          ++i;
-          continue;
-        }
-        current[d.running++] = candidate;
-        d.other.erase_at(i);
-      }
+      // controller's transaction scheduler gathers them.
+      JoinOtherPlanes(die, d.other);
       d.phase = Phase::kWaitBusIn;
       RequestBus(die, now_ns);
       break;
@@ -144,6 +132,31 @@ void FlashEngine::Dispatch(uint32_t die, uint64_t now_ns) {
       ArmDieDone(die, now_ns + TimingOf(current[0]).erase_ns);
       MaybeSuspend(die, now_ns);  // a host read already waiting
       break;
+  }
+}
+
+// Moves commands of the same kind and mode as the die's first running one,
+// for planes not yet taken, from `queue` into the running set (a
+// multi-plane operation: one array time for all). Only the first
+// kMergeWindow queued commands are looked at, as a controller's transaction
+// scheduler gathers from the head of its queue.
+void FlashEngine::JoinOtherPlanes(uint32_t die, RingQueue<FlashOp>& queue) {
+  constexpr uint32_t kMergeWindow = 16;
+  Die& d = dies_[die];
+  FlashOp* current = Current(die);
+  for (uint32_t i = 0; i < queue.size() && i < kMergeWindow && d.running < planes_per_die_;) {
+    const FlashOp& candidate = queue.at(i);
+    // A multi-plane operation has one mode (and so one array time).
+    bool plane_taken = candidate.kind != current[0].kind || candidate.slc != current[0].slc;
+    for (uint32_t j = 0; j < d.running && !plane_taken; ++j) {
+      plane_taken = current[j].plane == candidate.plane;
+    }
+    if (plane_taken) {
+      ++i;
+      continue;
+    }
+    current[d.running++] = candidate;
+    queue.erase_at(i);
   }
 }
 

@@ -5,6 +5,9 @@
 // Timing (datasheet level):
 //   read    die busy tR, then the channel carries the requested units out;
 //           the die stays occupied until its page register is drained.
+//           Reads for different planes of a die waiting in the same queue
+//           run as one multi-plane read (one tR, then all their data out),
+//           as independent multi-plane reads of current TLC/QLC dies allow.
 //   program the channel carries the wordline in, then the die is busy tPROG.
 //           Programs for different planes of a die waiting in its queue run
 //           as one multi-plane program (one transfer of all data, one tPROG).
@@ -100,6 +103,8 @@ class FlashEngine {
   void StartTransfer(uint32_t channel, uint32_t die, uint64_t now_ns);
   void Finish(uint32_t die, uint64_t now_ns);
   void ArmDieDone(uint32_t die, uint64_t at_ns);
+  // Multi-plane: commands like the die's running one, for its other planes.
+  void JoinOtherPlanes(uint32_t die, RingQueue<FlashOp>& queue);
   // Suspends the die's program/erase if a host read waits and the rules allow.
   void MaybeSuspend(uint32_t die, uint64_t now_ns);
   void Resume(uint32_t die, uint64_t now_ns);

@@ -100,12 +100,12 @@ TEST(StabilityComparison, ClosedLoopSuspendCutsTheReadTailButBackgroundGcNeverRu
     EXPECT_EQ(ReadP999Us(no_background), ReadP999Us(base));
     EXPECT_EQ(Cv(no_background), Cv(base));
     // Cost-benefit takes older victims with more valid data on this
-    // uniform random mix (no cold data to leave behind): a longer read tail
-    // and fewer IOPS than greedy (p99 12.0 ms vs 10.9-11.9 ms; 8106-8534 vs
-    // 8723-8797 IOPS); its CV moves either way, so no claim. (The p99.9,
-    // a handful of reads here, no longer orders them on every seed since
-    // data is striped a page at a time: seed 2 gives 12.8 vs 13.3 ms.)
-    EXPECT_GT(cost_benefit.read.p99_ns, base.read.p99_ns);
+    // uniform random mix (no cold data to leave behind): it copies more
+    // and serves fewer IOPS than greedy (9392-9571 vs 10102-10463), with a
+    // read tail at least as long (p99.9 13.2-15.7 ms vs 13.0-14.7 ms; the
+    // p99, from histogram buckets, ties on some seeds since multi-plane
+    // reads); its CV moves either way, so no claim.
+    EXPECT_GE(cost_benefit.read.p99_9_ns, base.read.p99_9_ns);
     EXPECT_LT(cost_benefit.cv.mean, base.cv.mean);
   }
   const std::vector<std::string> notes = ComparisonNotes(
