@@ -219,6 +219,7 @@ bool WriteBuffer::FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queu
 
   const uint32_t batch_id = AllocateBatch();
   Batch& batch = batches_[batch_id];
+  batch.first_slot = slot;
   batch.plane = plane;
   batch.slc = to_slc;
   batch.entries = 0;
