@@ -9,6 +9,7 @@ import { CompareCharts, seriesSource, type ChartColumn } from './CompareCharts';
 import { configColor } from './compareColors';
 import type { ColumnProgress, LiveColumn } from './compareStore';
 import { CompareTable, type TableColumn } from './CompareTable';
+import { partialWritesNote } from './partialWrites';
 import { unwrittenReadsNote } from './unwrittenReads';
 
 export interface ShownRun {
@@ -43,6 +44,7 @@ export function RunResults({
     };
   });
   const unwrittenNote = unwrittenReadsNote(tableColumns);
+  const partialNote = partialWritesNote(tableColumns);
   const chartColumns = useMemo<ChartColumn[]>(
     () =>
       configs.map((config, index) => {
@@ -74,6 +76,11 @@ export function RunResults({
       {unwrittenNote && (
         <p className="field-note" data-testid="unwritten-reads-note">
           {unwrittenNote}
+        </p>
+      )}
+      {partialNote && (
+        <p className="field-note" data-testid="partial-writes-note">
+          {partialNote}
         </p>
       )}
       <CompareCharts columns={chartColumns} version={version} testIdPrefix={chartTestIdPrefix} />

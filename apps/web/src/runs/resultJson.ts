@@ -28,6 +28,19 @@ export interface RunResult {
   slc?: { migration_bytes: number } | null;
   /** Bytes read of data never written: answered without a flash read (absent from older cores). */
   unwritten_read_bytes?: number;
+  /**
+   * Writes covering part of a mapping unit (absent from older cores): rounded
+   * up to whole units (unit_bytes; rounding_waf = unit_bytes / host bytes
+   * written, a part of waf) and, with read_modify_write, the old units read
+   * first.
+   */
+  partial_writes?: {
+    writes: number;
+    units: number;
+    unit_bytes: number;
+    rounding_waf: number | null;
+    rmw_reads: number;
+  };
   /** Present only for a trace replay (CONTRACT.md section B). */
   trace?: Record<string, unknown>;
   /** The run's time series (columns of equal length); saved runs keep a binned copy instead. */

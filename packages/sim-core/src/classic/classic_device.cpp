@@ -184,8 +184,11 @@ void ClassicDevice::SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t un
   End();
 }
 
+// The classic schemes map whole pages and take no read-modify-write
+// (`partial` is ignored): a partial page is written as a whole one, as the
+// seed-002 simulators do.
 void ClassicDevice::SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units,
-                                uint64_t now_ns) {
+                                uint8_t /*partial*/, uint64_t now_ns) {
   now_ns_ = now_ns;
   Begin(request, units);
   for (uint64_t lpn = first_lpn; lpn < first_lpn + units; ++lpn) cache_->Write(lpn);

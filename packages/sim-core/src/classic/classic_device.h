@@ -107,7 +107,8 @@ class ClassicDevice final : public IDrive,
 
   // --- IDeviceFrontEnd ----------------------------------------------------
   void SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
-  void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
+  void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint8_t partial,
+                   uint64_t now_ns) override;
   void SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
   // Merges and garbage collections of the timed run, and the pages they
   // copied (every figure below leaves out the preconditioning's work, as the

@@ -18,6 +18,13 @@
 //     the write buffer survives power loss, so a flush completes at once;
 //     false, as on client drives: a flush waits until every write accepted
 //     before it is programmed.
+//   read_modify_write: a conventional drive's host write that covers only
+//     part of a mapping unit (smaller than it, or unaligned: its first or
+//     last unit) first reads the unit's old data from flash when that data
+//     is on flash (not when it was never written or is still in the write
+//     buffer); the write's latency includes that read (cause "rmw"). false:
+//     the partial unit is written whole without the read (as before issue
+//     17). The classic device and zoned drives write whole units either way.
 //   wear_leveling.static_enabled: when a plane's erase-count spread (max over
 //     its blocks - min over its full blocks) exceeds static_threshold, the
 //     least-erased full block's data is moved through GC.
@@ -183,6 +190,7 @@ struct DeviceConfig {
   uint64_t trim_ns = 10'000;  // per trim command (see above)
   bool power_loss_protection = false;
   uint32_t mapping_unit_bytes = 4096;
+  bool read_modify_write = true;  // see above
   std::string scheduler = "fifo";
   // The order consecutive pages of a write stream visit the planes
   // (nand/allocation_order.h): MQSim's names, channel first by default.

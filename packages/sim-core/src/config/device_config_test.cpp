@@ -499,7 +499,7 @@ TEST(DeviceConfigWrite, DefaultsInTheDocumentedShape) {
             R"("channel_mbps":1200,"host_mbps":3500,"overprovision":0.07,)"
             R"("write_buffer_bytes":67108864,"write_buffer_idle_flush_us":2000,)"
             R"("trim_us":10,"power_loss_protection":false,)"
-            R"("mapping_unit_bytes":4096,)"
+            R"("mapping_unit_bytes":4096,"read_modify_write":true,)"
             R"("scheduler":"fifo","allocation_order":"cwdp","gc":{"victim":"greedy",)"
             R"("free_block_threshold":0.02,"background":true,)"
             R"("background_free_block_threshold":0.05,"idle_us":1000,)"

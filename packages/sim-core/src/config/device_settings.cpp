@@ -321,6 +321,10 @@ std::vector<Setting> CoreDeviceSettings() {
   root.push_back(IntegerSetting("mapping_unit_bytes", "Bytes one mapping-table entry maps", "bytes",
                                 1, kMaxU32Setting,
                                 [](DeviceConfig& c) { return &c.mapping_unit_bytes; }));
+  root.push_back(BoolSetting("read_modify_write",
+                             "A write covering part of a mapping unit first reads the unit's old "
+                             "data from flash",
+                             [](DeviceConfig& c) { return &c.read_modify_write; }));
   root.push_back(ChoiceSetting("scheduler", "Order of the operations queued at a die", {},
                                [](DeviceConfig& c) { return &c.scheduler; }));
   root.push_back(ChoiceSetting(

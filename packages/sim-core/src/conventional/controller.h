@@ -76,8 +76,9 @@ class Controller final : public IDrive, private IGcEngineListener {
   void SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override {
     buffer_.SubmitRead(request, first_lpn, units, now_ns);
   }
-  void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override {
-    buffer_.SubmitWrite(request, first_lpn, units, now_ns);
+  void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint8_t partial,
+                   uint64_t now_ns) override {
+    buffer_.SubmitWrite(request, first_lpn, units, partial, now_ns);
   }
   void SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override {
     buffer_.SubmitTrim(request, first_lpn, units, now_ns);
@@ -94,7 +95,7 @@ class Controller final : public IDrive, private IGcEngineListener {
 
   // --- IFlashListener ---------------------------------------------------------
   void OnFlashOpDone(const FlashOp& op, uint64_t now_ns) override {
-    if (op.cause == Cause::kHost) {
+    if (op.cause == Cause::kHost || op.cause == Cause::kReadModifyWrite) {
       buffer_.OnHostOpDone(op, now_ns);
     } else {
       engine_.OnOpDone(op, now_ns);  // garbage collection or migration

@@ -14,6 +14,14 @@
 // wordline is programmed (padded) once its oldest unit has waited
 // kPartialFlushDelayNs.
 //
+// Read-modify-write (read_modify_write): a write covering part of its
+// first or last mapping unit first reads that unit's old data (cause rmw,
+// queued at the die as a host read) when the data is on flash only — not
+// when the unit was never written, waits in the buffer or is in a program
+// still running — and enters the buffer once the reads are done, so its
+// latency includes them. A flush does not wait for writes still reading
+// (they have not been accepted; NVMe's flush covers completed writes).
+//
 // Idle flush: once the host has had nothing outstanding (no read at the
 // flash, no write held back, nothing but a partial wordline waiting) for
 // write_buffer_idle_flush_us, what the DRAM buffer holds is programmed,
@@ -46,7 +54,8 @@ class IWriteBuffer {
   virtual ~IWriteBuffer() = default;
   virtual void SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units,
                           uint64_t now_ns) = 0;
-  virtual void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units,
+  // `partial`: PartialUnits flags (host/i_device_front_end.h).
+  virtual void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint8_t partial,
                            uint64_t now_ns) = 0;
   virtual void SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units,
                           uint64_t now_ns) = 0;

@@ -35,6 +35,7 @@ WriteBuffer::WriteBuffer(const Parts& parts)
   batches_.resize(batch_count);
   for (Batch& batch : batches_) batch.units.resize(layout_.units_per_wordline);
   for (uint32_t i = batch_count; i-- > 0;) free_batches_.push_back(i);
+  rmw_writes_.reserve(64);
 }
 
 // A host page read: counted, queued at its die, and (read disturb) counted
@@ -108,9 +109,70 @@ void WriteBuffer::SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t unit
 
 // --------------------------------------------------------------- host writes
 
-void WriteBuffer::SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units,
+void WriteBuffer::SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint8_t partial,
                               uint64_t now_ns) {
   NoteHostBusy();
+  // Read-modify-write: a unit the write covers in part keeps the rest of its
+  // old data, so that data is read from flash before the unit is buffered
+  // (the write completes after the read).
+  if (partial != kNoPartialUnit && config_.read_modify_write) {
+    uint32_t reads = 0;
+    if ((partial & kPartialFirstUnit) && ReadOldUnit(request, first_lpn, now_ns)) ++reads;
+    if ((partial & kPartialLastUnit) && ReadOldUnit(request, first_lpn + units - 1, now_ns)) {
+      ++reads;
+    }
+    if (reads > 0) {
+      rmw_writes_.push_back(RmwWrite{request, first_lpn, units, reads});
+      return;
+    }
+  }
+  AcceptWrite(request, first_lpn, units, now_ns);
+}
+
+bool WriteBuffer::ReadOldUnit(uint32_t request, uint64_t lpn, uint64_t now_ns) {
+  const uint32_t slot = ftl_.SlotOf(lpn);
+  // Never written (or trimmed): nothing to keep. Buffered, or in a program
+  // still running: the old data is in DRAM.
+  if (slot == kUnmapped || IsPending(lpn) || SlotBeingProgrammed(slot)) return false;
+  const uint32_t block = layout_.BlockOfSlot(slot);
+  FlashOp op = MakeOp(OpKind::kRead, Cause::kReadModifyWrite, layout_.PlaneOfBlock(block), slot, 1,
+                      request, ftl_.IsSlc(block));
+  ++counters_.page_reads[static_cast<uint32_t>(Cause::kReadModifyWrite)];
+  ++host_reads_in_flight_;
+  port_.Enqueue(op, now_ns);
+  if (scanner_.counts_reads()) scanner_.NoteHostPageRead(block, now_ns);
+  return true;
+}
+
+bool WriteBuffer::SlotBeingProgrammed(uint32_t slot) const {
+  const uint32_t plane = layout_.PlaneOfBlock(layout_.BlockOfSlot(slot));
+  for (const Batch& batch : batches_) {
+    // A staging batch has no wordline yet (its units are still pending).
+    if (batch.in_flight && !batch.staging && batch.plane == plane && slot >= batch.slot &&
+        slot - batch.slot <
+            (batch.slc ? layout_.slc_units_per_wordline : layout_.units_per_wordline)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void WriteBuffer::OnRmwReadDone(const FlashOp& op, uint64_t now_ns) {
+  --host_reads_in_flight_;
+  for (size_t i = 0; i < rmw_writes_.size(); ++i) {
+    RmwWrite& write = rmw_writes_[i];
+    if (write.request != op.owner) continue;
+    if (--write.reads_left > 0) return;
+    const RmwWrite ready = write;
+    rmw_writes_[i] = rmw_writes_.back();
+    rmw_writes_.pop_back();
+    AcceptWrite(ready.request, ready.first_lpn, ready.units, now_ns);
+    return;
+  }
+}
+
+void WriteBuffer::AcceptWrite(uint32_t request, uint64_t first_lpn, uint32_t units,
+                              uint64_t now_ns) {
   // Placement is decided per request (its size, whether its data is new),
   // and small requests may be pinned in SLC.
   const bool to_slc = slc_.enabled() && slc_.PlaceInSlc(first_lpn, units, now_ns);
@@ -216,6 +278,10 @@ void WriteBuffer::SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t unit
 
 // A host read or program finished.
 void WriteBuffer::OnHostOpDone(const FlashOp& op, uint64_t now_ns) {
+  if (op.kind == OpKind::kRead && op.cause == Cause::kReadModifyWrite) {
+    OnRmwReadDone(op, now_ns);
+    return;
+  }
   if (op.kind == OpKind::kRead) {
     --host_reads_in_flight_;
     host_->OnUnitsDone(op.owner, op.units, now_ns);

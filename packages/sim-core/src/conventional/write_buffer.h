@@ -59,7 +59,8 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
 
   // --- IWriteBuffer --------------------------------------------------------
   void SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
-  void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
+  void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint8_t partial,
+                   uint64_t now_ns) override;
   void SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
   bool SubmitFlush(uint32_t request, uint64_t now_ns) override;
   void OnHostOpDone(const FlashOp& op, uint64_t now_ns) override;
@@ -70,7 +71,9 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
   void OnFlushPump(uint64_t now_ns) override;
   bool DrainIfQuiet(uint64_t quiet_ns, uint64_t now_ns) override;
   void BeginEndOfRun(uint64_t now_ns) override;
-  bool Empty() const override { return buffer_used_ == 0 && blocked_.empty(); }
+  bool Empty() const override {
+    return buffer_used_ == 0 && blocked_.empty() && rmw_writes_.empty();
+  }
   uint64_t buffered_units() const override {
     return waiting_.size() + waiting_slc_.size() + staged_units_;
   }
@@ -119,6 +122,14 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
     uint64_t since_ns;
     bool to_slc;  // placement, decided once for the whole request
   };
+  // A write whose partial units' old data is being read (read-modify-write):
+  // it enters the buffer once `reads_left` reaches 0.
+  struct RmwWrite {
+    uint32_t request;
+    uint64_t first_lpn;
+    uint32_t units;
+    uint32_t reads_left;
+  };
   static constexpr uint32_t kNoBatch = UINT32_MAX;
   // One host program, from the first page staged on its plane (native)
   // until the program completes: which buffered units it carries. Staged
@@ -142,6 +153,15 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
   void ClearPending(uint64_t lpn) { pending_bits_[lpn >> 6] &= ~(uint64_t{1} << (lpn & 63)); }
 
   void EnqueueHostRead(const FlashOp& op, uint64_t now_ns);
+  // Read-modify-write: queues the read of `lpn`'s old unit for `request`
+  // when its data is on flash only; true if it did.
+  bool ReadOldUnit(uint32_t request, uint64_t lpn, uint64_t now_ns);
+  // Whether a host program still in flight carries `slot` (its data is still
+  // in the buffer).
+  bool SlotBeingProgrammed(uint32_t slot) const;
+  void OnRmwReadDone(const FlashOp& op, uint64_t now_ns);
+  // The write enters the buffer (or waits behind a blocked write).
+  void AcceptWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns);
   uint32_t Admit(uint32_t request, uint64_t first_lpn, uint32_t units, bool to_slc,
                  uint64_t now_ns);
   void AdmitBlocked(uint64_t now_ns);
@@ -225,6 +245,9 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
   // change that (a host program completing, a GC erase).
   bool no_plane_ready_ = false;
 
+  // Writes waiting for their read-modify-write reads; as many as the host
+  // has writes outstanding (a handful), so a linear search finds one.
+  std::vector<RmwWrite> rmw_writes_;
   uint64_t unwritten_read_units_ = 0;
   uint64_t host_units_admitted_ = 0;
   uint32_t host_reads_in_flight_ = 0;

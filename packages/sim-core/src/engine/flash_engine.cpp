@@ -36,14 +36,14 @@ void FlashEngine::Enqueue(const FlashOp& op, uint64_t now_ns) {
   queued.sequence = sequence_++;
   queued.enqueued_ns = now_ns;
   Die& d = dies_[die];
-  if (op.kind == OpKind::kRead && op.cause == Cause::kHost) {
+  if (IsHostRead(op)) {
     d.host_reads.push_back(queued);
   } else {
     d.other.push_back(queued);
   }
   if (d.phase == Phase::kIdle) {
     Dispatch(die, now_ns);
-  } else if (op.kind == OpKind::kRead && op.cause == Cause::kHost) {
+  } else if (IsHostRead(op)) {
     MaybeSuspend(die, now_ns);
   }
 }

@@ -297,6 +297,8 @@ void Host::Issue(uint32_t job, const HostIo& io, uint64_t arrival_ns, uint64_t n
   r.sync = io.op == IoOp::kWrite && jobs_[job].spec.sync_writes;
   r.flushing = false;
   r.trim_ranges = 1;
+  r.units = 0;
+  r.partial = kNoPartialUnit;
   ++jobs_[job].outstanding;
   if (io.op == IoOp::kFlush) {
     r.pending_units = 1;
@@ -331,20 +333,27 @@ void Host::Issue(uint32_t job, const HostIo& io, uint64_t arrival_ns, uint64_t n
     }
     return;
   }
-  // A request that covers part of a mapping unit writes the whole unit: the
-  // simulator does not charge the read-modify-write a real drive would do.
+  // A write that covers part of a mapping unit (its first or last) writes
+  // the whole unit; the device says whether it reads the old data first
+  // (read_modify_write).
   const uint64_t first = io.offset_bytes / layout_.unit_bytes;
-  const uint64_t last =
-      (io.offset_bytes + std::max<uint32_t>(io.length_bytes, 1) - 1) / layout_.unit_bytes;
+  const uint64_t end_bytes = io.offset_bytes + std::max<uint32_t>(io.length_bytes, 1);
+  const uint64_t last = (end_bytes - 1) / layout_.unit_bytes;
   const uint32_t units = static_cast<uint32_t>(last - first + 1);
   r.pending_units = units;
+  r.units = units;
   switch (io.op) {
     case IoOp::kRead:
       device_.SubmitRead(id, first, units, now_ns);
       break;
-    case IoOp::kWrite:
-      device_.SubmitWrite(id, first, units, now_ns);
+    case IoOp::kWrite: {
+      const bool head = io.offset_bytes % layout_.unit_bytes != 0;
+      const bool tail = end_bytes % layout_.unit_bytes != 0;
+      if (head || (tail && units == 1)) r.partial |= kPartialFirstUnit;
+      if (tail && units > 1) r.partial |= kPartialLastUnit;
+      device_.SubmitWrite(id, first, units, r.partial, now_ns);
       break;
+    }
     case IoOp::kTrim:
       device_.SubmitTrim(id, first, units, now_ns);
       break;
@@ -397,7 +406,14 @@ void Host::CompleteRequest(uint32_t request, uint64_t now_ns) {
   free_requests_.push_back(request);
   // Counted on completion, like fio: a write the drive has not yet taken is
   // not written (and WAF early in a run is not diluted by queued requests).
-  if (r.op == IoOp::kWrite) host_write_bytes_ += r.bytes;
+  if (r.op == IoOp::kWrite) {
+    host_write_bytes_ += r.bytes;
+    host_write_unit_bytes_ += static_cast<uint64_t>(r.units) * layout_.unit_bytes;
+    const uint32_t partial_units =
+        ((r.partial & kPartialFirstUnit) ? 1u : 0u) + ((r.partial & kPartialLastUnit) ? 1u : 0u);
+    partial_write_units_ += partial_units;
+    partial_writes_ += partial_units > 0;
+  }
   Job& j = jobs_[r.job];
   JobMetrics& m = metrics_[r.job];
   --j.outstanding;

@@ -178,6 +178,14 @@ class Host final : public IHostCallbacks {
   const JobMetrics& metrics(uint32_t job) const { return metrics_[job]; }
   bool JobActive(uint32_t job) const { return jobs_[job].running; }
   uint64_t host_write_bytes() const { return host_write_bytes_; }
+  // Completed writes as the drive takes them, in whole mapping units (a
+  // write covering part of a unit counts the unit): over host_write_bytes,
+  // the part of the WAF that comes from rounding writes up to units.
+  uint64_t host_write_unit_bytes() const { return host_write_unit_bytes_; }
+  // Completed writes that covered part of a mapping unit (at either end),
+  // and those partial units.
+  uint64_t partial_writes() const { return partial_writes_; }
+  uint64_t partial_write_units() const { return partial_write_units_; }
   // Request slots ever allocated (the host's memory for outstanding I/O).
   size_t request_slots() const { return requests_.size(); }
   IntervalCounters& run_interval() { return run_interval_; }
@@ -193,6 +201,8 @@ class Host final : public IHostCallbacks {
     bool sync = false;         // sync=1 write: its flush is still to come
     bool flushing = false;     // sync=1 write: waits for its flush (no data moves)
     uint32_t trim_ranges = 1;  // a multi-range trim's ranges (fio num_range)
+    uint32_t units = 0;        // mapping units it covers (reads, writes, trims)
+    uint8_t partial = 0;       // a write's PartialUnits
   };
   static constexpr uint8_t kFromSlc = 1;
   static constexpr uint8_t kFromNative = 2;
@@ -282,6 +292,9 @@ class Host final : public IHostCallbacks {
   uint64_t link_bytes_per_s_;
   uint64_t link_free_ns_[2] = {0, 0};
   uint64_t host_write_bytes_ = 0;
+  uint64_t host_write_unit_bytes_ = 0;
+  uint64_t partial_writes_ = 0;
+  uint64_t partial_write_units_ = 0;
   IntervalCounters run_interval_;
 };
 

@@ -25,13 +25,24 @@ class IHostCallbacks {
   virtual void OnReadFrom(uint32_t request, bool slc) = 0;
 };
 
+// Which end units of a write the host covers only in part (flags): the
+// rest of such a unit keeps its old data, which a drive doing
+// read-modify-write reads from flash first. A one-unit write that does not
+// cover its unit is kPartialFirstUnit.
+enum PartialUnits : uint8_t {
+  kNoPartialUnit = 0,
+  kPartialFirstUnit = 1,
+  kPartialLastUnit = 2,
+};
+
 class IDeviceFrontEnd {
  public:
   virtual ~IDeviceFrontEnd() = default;
 
   virtual void SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units,
                           uint64_t now_ns) = 0;
-  virtual void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units,
+  // `partial`: PartialUnits flags.
+  virtual void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint8_t partial,
                            uint64_t now_ns) = 0;
   virtual void SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units,
                           uint64_t now_ns) = 0;

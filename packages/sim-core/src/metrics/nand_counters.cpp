@@ -16,6 +16,8 @@ const char* CauseName(Cause cause) {
       return "refresh";
     case Cause::kWearLeveling:
       return "wear_leveling";
+    case Cause::kReadModifyWrite:
+      return "rmw";
   }
   return "unknown";
 }

@@ -11,8 +11,18 @@ namespace flashscope {
 
 // Causes of NAND work (DESIGN.md: host, GC, migration, mapping, refresh, wear
 // levelling). Later issues fill the ones this FTL does not produce yet.
-enum class Cause : uint8_t { kHost = 0, kGc, kMigration, kMapping, kRefresh, kWearLeveling };
-inline constexpr uint32_t kCauseCount = 6;
+// kReadModifyWrite ("rmw"): the read of a mapping unit's old data that a
+// host write covering only part of the unit needs first (reads only).
+enum class Cause : uint8_t {
+  kHost = 0,
+  kGc,
+  kMigration,
+  kMapping,
+  kRefresh,
+  kWearLeveling,
+  kReadModifyWrite
+};
+inline constexpr uint32_t kCauseCount = 7;
 const char* CauseName(Cause cause);  // "host", "gc", ...
 
 struct NandCounters {

@@ -25,4 +25,11 @@ struct FlashOp {
   uint64_t enqueued_ns = 0;
 };
 
+// A read the host waits for: its own, or the old data of a unit its write
+// covers in part (read-modify-write). The die queues both as host reads.
+inline bool IsHostRead(const FlashOp& op) {
+  return op.kind == OpKind::kRead &&
+         (op.cause == Cause::kHost || op.cause == Cause::kReadModifyWrite);
+}
+
 }  // namespace flashscope

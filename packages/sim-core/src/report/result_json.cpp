@@ -62,6 +62,30 @@ void WriteNand(json::Writer& out, const NandCounters& nand, uint32_t page_bytes)
 // amplification to report, and 0 or NaN would read as a figure.
 bool HasWaf(uint64_t nand_bytes, uint64_t host_bytes) { return nand_bytes > 0 && host_bytes > 0; }
 
+// Writes that cover part of a mapping unit. The WAF stays NAND bytes over
+// the bytes the host wrote (as fio and the literature count it), so it
+// includes rounding such writes up to whole units; rounding_waf is that
+// part alone: the bytes of the whole units the writes covered over the host
+// bytes (1 when every write is unit-aligned; null without writes). A WAF
+// above 1 with no GC that equals rounding_waf (times the padding of partial
+// wordlines) comes from rounding only. rmw_reads: old units read first
+// (read_modify_write; nand.reads_by_cause.rmw).
+void WritePartialWrites(json::Writer& out, const Host& host, const NandCounters& nand) {
+  out.BeginObject();
+  out.FieldUint("writes", host.partial_writes());
+  out.FieldUint("units", host.partial_write_units());
+  out.FieldUint("unit_bytes", host.host_write_unit_bytes());
+  out.Key("rounding_waf");
+  if (host.host_write_bytes() == 0) {
+    out.Null();
+  } else {
+    out.Number(static_cast<double>(host.host_write_unit_bytes()) /
+               static_cast<double>(host.host_write_bytes()));
+  }
+  out.FieldUint("rmw_reads", nand.page_reads[static_cast<uint32_t>(Cause::kReadModifyWrite)]);
+  out.EndObject();
+}
+
 // The text output's WAF: three decimals, or an em dash when there is none.
 std::string WafText(uint64_t nand_bytes, uint64_t host_bytes) {
   if (!HasWaf(nand_bytes, host_bytes)) return "\u2014";
@@ -377,6 +401,8 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   out.Key("nand");
   WriteNand(out, nand, layout.page_bytes);
   WriteWaf(out, nand.TotalPrograms() * layout.page_bytes, host.host_write_bytes());
+  out.Key("partial_writes");
+  WritePartialWrites(out, host, nand);
   out.Key("latency_us");
   WriteLatencies(out, totals.latency);
   // Over the jobs' I/O (first start to last completion), not the end of
@@ -515,6 +541,19 @@ std::string RunResultText(const Simulator& sim, const RunInfo& info) {
                   "without a flash read; fill it first (--precondition fill=100%%) to read "
                   "from NAND\n",
                   unwritten_read_units * layout.unit_bytes / 1048576.0);
+    text += line;
+  }
+  if (host.partial_writes() > 0) {
+    std::snprintf(line, sizeof line,
+                  "note: %llu writes covered part of a %u-byte mapping unit (%llu units); "
+                  "rounded up to whole units they are %.3f times the bytes written (in the "
+                  "WAF), and %llu old units were read first (read-modify-write)\n",
+                  (unsigned long long)host.partial_writes(), layout.unit_bytes,
+                  (unsigned long long)host.partial_write_units(),
+                  static_cast<double>(host.host_write_unit_bytes()) /
+                      static_cast<double>(host.host_write_bytes()),
+                  (unsigned long long)sim.counters()
+                      .page_reads[static_cast<uint32_t>(Cause::kReadModifyWrite)]);
     text += line;
   }
   if (!info.ignored_options.empty()) {

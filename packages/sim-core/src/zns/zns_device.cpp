@@ -133,7 +133,13 @@ void ZnsDevice::Precondition(uint64_t blocks, uint64_t random_blocks, Rng& rng,
 
 // ------------------------------------------------------------ host writes
 
-void ZnsDevice::SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) {
+// `partial` is ignored: a zoned drive's logical block is its mapping unit
+// and ZNS writes whole logical blocks at the write pointer (an unaligned
+// write is an error, ZNS Command Set 2.1.1), so zonemode=zbd jobs never
+// cover part of one; a host FTL's sub-block write is the host's page
+// cache's read-modify-write, not the drive's.
+void ZnsDevice::SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units,
+                            uint8_t /*partial*/, uint64_t now_ns) {
   now_ns_ = now_ns;
   if (!host_ftl_) {
     // zbd: the zone state moves now (the next I/O is placed against it);

@@ -143,7 +143,8 @@ class ZnsDevice final : public IDrive, public IHostFtlListener {
 
   // --- IDeviceFrontEnd ----------------------------------------------------
   void SubmitRead(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
-  void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
+  void SubmitWrite(uint32_t request, uint64_t first_lpn, uint32_t units, uint8_t partial,
+                   uint64_t now_ns) override;
   void SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t units, uint64_t now_ns) override;
   bool PrepareZonedIo(uint32_t job, HostIo& io, uint64_t now_ns) override;
   uint64_t gc_runs() const override { return host_ftl_ ? host_ftl_->stats().gc_count : 0; }
