@@ -84,6 +84,30 @@ Wear HotCold(uint32_t static_wl_threshold, uint64_t writes) {
   return wear;
 }
 
+// The wear-levelling stream opens the most-worn free block (lowest id among
+// equals); the other streams keep taking the least-worn (dynamic wear
+// levelling) or the oldest freed (FIFO), the pool's order intact.
+TEST(WearLevelingStream, OpensTheMostWornFreeBlock) {
+  for (const bool wear_aware : {true, false}) {
+    const DeviceLayout layout = DeviceLayout::From(testing::TinySlcDevice(8, 4));
+    FtlState ftl(layout, wear_aware);
+    for (uint32_t i = 0; i < 3 * layout.units_per_block; ++i) {
+      ftl.AllocateWordline(0, Stream::kHost, 0);  // blocks 0, 1, 2 filled
+    }
+    ftl.MarkVictim(1);
+    ftl.Erase(1);
+    ftl.MarkVictim(0);
+    ftl.Erase(0);  // pool: 3..7 erased never, then 1 and 0 erased once
+    EXPECT_EQ(ftl.MostWornFreeBlock(0), 0u) << wear_aware;
+    const uint32_t slot = ftl.AllocateWordline(0, Stream::kWearLeveling, 0);
+    EXPECT_EQ(layout.BlockOfSlot(slot), 0u) << wear_aware;
+    EXPECT_EQ(ftl.OpenBlock(0, Stream::kWearLeveling), 0u);
+    EXPECT_EQ(ftl.FreeBlocks(0), 5u + 1u);
+    EXPECT_EQ(layout.BlockOfSlot(ftl.AllocateWordline(0, Stream::kHost, 0)), 3u) << wear_aware;
+    EXPECT_EQ(ftl.MostWornFreeBlock(0), 1u) << wear_aware;
+  }
+}
+
 TEST(UntimedStaticWearLeveling, KeepsTheEraseSpreadNearTheThresholdUnderHotColdWrites) {
   constexpr uint64_t kWrites = 3'000'000;  // ~240 drive capacities
   constexpr uint32_t kThreshold = 8;
