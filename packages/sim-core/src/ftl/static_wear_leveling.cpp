@@ -21,9 +21,9 @@ uint32_t StaticWearLevelingVictim(const FtlState& ftl, uint32_t plane, uint32_t 
   // into the most-worn free block: each part it may reach must be more worn.
   const uint32_t coldest_erases = ftl.erase_count(coldest);
   const uint32_t open = ftl.OpenBlock(plane, Stream::kWearLeveling);
-  const bool fits_worn_open = open != kNoBlock && ftl.erase_count(open) > coldest_erases &&
-                              layout.units_per_block - ftl.written_units(open) >=
-                                  ftl.valid_units(coldest);
+  const bool fits_worn_open =
+      open != kNoBlock && ftl.erase_count(open) > coldest_erases &&
+      layout.units_per_block - ftl.written_units(open) >= ftl.valid_units(coldest);
   if (!fits_worn_open) {
     const uint32_t fresh = ftl.MostWornFreeBlock(plane);
     if (fresh == kNoBlock || ftl.erase_count(fresh) <= coldest_erases) return kNoBlock;
