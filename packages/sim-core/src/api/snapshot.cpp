@@ -27,7 +27,7 @@ void SnapshotBuilder::Plan(const DeviceLayout& layout) {
   erase_count_offset_ = Align8(valid_units_offset_ + blocks * 4);
   written_units_offset_ = Align8(erase_count_offset_ + blocks * 4);
   frontiers_offset_ = Align8(written_units_offset_ + blocks * 4);
-  mode_offset_ = Align8(frontiers_offset_ + uint64_t{layout.planes} * kStreamCount * 4);
+  mode_offset_ = Align8(frontiers_offset_ + uint64_t{layout.planes} * kFrontiersPerPlane * 4);
   page_state_offset_ = Align8(mode_offset_ + blocks);
   offset = page_state_offset_ + page_state_units_;
   buffer_.assign(Align8(offset), 0);
@@ -72,8 +72,8 @@ const std::vector<uint8_t>& SnapshotBuilder::Build(const FtlState& ftl, uint32_t
     out[mode_offset_ + b] = static_cast<uint8_t>(ftl.mode(b));
   }
   for (uint32_t p = 0; p < layout.planes; ++p) {
-    for (uint32_t s = 0; s < kStreamCount; ++s) {
-      PutU32(out + frontiers_offset_ + (p * kStreamCount + s) * 4,
+    for (uint32_t s = 0; s < kFrontiersPerPlane; ++s) {
+      PutU32(out + frontiers_offset_ + (p * kFrontiersPerPlane + s) * 4,
              ftl.OpenBlock(p, static_cast<Stream>(s)));
     }
   }
@@ -114,7 +114,7 @@ const std::vector<uint8_t>& SnapshotBuilder::Build(const classic::ClassicDevice&
     PutU32(out + written_units_offset_ + b * 4, programmed);
     out[mode_offset_ + b] = static_cast<uint8_t>(BlockMode::kNative);
   }
-  for (uint32_t i = 0; i < layout.planes * kStreamCount; ++i) {
+  for (uint32_t i = 0; i < layout.planes * kFrontiersPerPlane; ++i) {
     PutU32(out + frontiers_offset_ + i * 4, kNoBlock);
   }
   if (page_state_units_ > 0) {

@@ -20,6 +20,10 @@ namespace snapshot {
 inline constexpr uint32_t kMagic = 0x31535346;  // "FSS1" little-endian
 inline constexpr uint32_t kLayoutVersion = 2;
 inline constexpr uint32_t kHeaderWords = 16;
+// Write frontiers per plane in the frame: the first four streams of
+// ftl/ftl_state.h (host, GC, SLC, fold; protocol.ts FRONTIERS_PER_PLANE).
+// The static wear-levelling frontier is not drawn: its block shows as open.
+inline constexpr uint32_t kFrontiersPerPlane = 4;
 // Page state is sent only up to this many physical mapping units (a small
 // device the UI can draw page by page).
 inline constexpr uint64_t kMaxPageStateUnits = 262144;

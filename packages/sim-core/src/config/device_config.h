@@ -26,8 +26,11 @@
 //     the partial unit is written whole without the read (as before issue
 //     17). The classic device and zoned drives write whole units either way.
 //   wear_leveling.static_enabled: when a plane's erase-count spread (max over
-//     its blocks - min over its full blocks) exceeds static_threshold, the
-//     least-erased full block's data is moved through GC.
+//     its native blocks - min over its full native blocks) exceeds
+//     static_threshold, the least-erased full block's (cold) data is moved
+//     into the most-worn free block and the young block rejoins the pool
+//     (ftl/static_wear_leveling.h); the timed drive and the preconditioning
+//     both do it. Moves count under cause "wear_leveling".
 //   suspend (seed 000 §2.2.3, Wu & He FAST'12): a host read arriving at a die
 //     busy with a program/erase suspends it after suspend_us, runs, then the
 //     operation resumes after resume_us with its remaining time.

@@ -119,8 +119,8 @@ std::vector<Setting> WearLevelingSettings() {
       BoolSetting("dynamic", "Allocate the least-worn free block",
                   [](DeviceConfig& c) { return &c.wear_leveling.dynamic; }),
       BoolSetting("static_enabled",
-                  "Move the data of the least-erased full block when a plane's erase-count "
-                  "spread exceeds static_threshold",
+                  "Move the data of the least-erased full block into the most-worn free "
+                  "block when a plane's erase-count spread exceeds static_threshold",
                   [](DeviceConfig& c) { return &c.wear_leveling.static_enabled; }),
       IntegerSetting("static_threshold",
                      "Erase-count spread within a plane that triggers static "

@@ -21,10 +21,13 @@ Controller::Controller(const DeviceConfig& config, FtlState& ftl, IVictimPolicy&
       scanner_(config, ftl.layout(), ftl, engine_),
       gc_policy_(ftl.layout(), ftl, victims, rng, port_, scanner_, engine_),
       migration_(ftl.layout(), ftl, slc_, pinned_, log, engine_),
+      wear_leveling_(config.wear_leveling.static_threshold, ftl, engine_),
       buffer_(WriteBuffer::Parts{config, ftl.layout(), ftl, port_, events, counters, log, slc_,
                                  pinned_, migration_, engine_, scanner_}) {
   engine_.Attach(Relocation::kGc, gc_policy_, layout_.planes);
   engine_.Attach(Relocation::kMigration, migration_, slc_.enabled() ? layout_.planes : 0);
+  engine_.Attach(Relocation::kWearLeveling, wear_leveling_,
+                 config.wear_leveling.static_enabled ? layout_.planes : 0);
   migration_.set_host_side(&buffer_);
   pinned_.Reset(slc_.enabled() && config.slc_cache.pin_small_bytes > 0, layout_.logical_units);
 }
@@ -96,7 +99,9 @@ void Controller::OnSlcIdleCheck(uint64_t now_ns) {
 // (ftl/untimed_writer.h) with the run's GC victim policy.
 void Controller::Precondition(const PreconditionConfig& p, Rng& rng, PreconditionStats& stats) {
   NandCounters& nand = stats.nand;
-  UntimedWriter writer(ftl_, victims_, rng, nand, config_.allocation_order);
+  const WearLevelingConfig& wl = config_.wear_leveling;
+  UntimedWriter writer(ftl_, victims_, rng, nand, config_.allocation_order,
+                       wl.static_enabled ? wl.static_threshold : 0);
   stats.fill_units = static_cast<uint64_t>(p.fill * static_cast<double>(layout_.logical_units));
   if (stats.fill_units > layout_.logical_units) stats.fill_units = layout_.logical_units;
   writer.WriteSequential(0, stats.fill_units);
@@ -105,7 +110,9 @@ void Controller::Precondition(const PreconditionConfig& p, Rng& rng, Preconditio
       static_cast<uint64_t>(p.random_writes * static_cast<double>(layout_.logical_units));
   writer.WriteRandom(stats.random_units);
   const NandCounters random_phase = nand - after_fill;
-  const uint64_t programmed = random_phase.units_programmed[0] + random_phase.units_programmed[1];
+  const uint64_t programmed =
+      random_phase.units_programmed[0] + random_phase.units_programmed[1] +
+      random_phase.units_programmed[static_cast<uint32_t>(Cause::kWearLeveling)];
   stats.waf = stats.random_units ? static_cast<double>(programmed) / stats.random_units : 0;
   stats.gc_runs = writer.gc_runs();
 }

@@ -6,13 +6,14 @@
 //                       reads, writes, trims and flushes, the DRAM buffer,
 //                       SLC placement of host wordlines
 //   GC engine           conventional/i_gc_engine.h (gc_engine.h): moves pages
-//                       for two relocation policies,
-//     native GC         conventional/native_gc_policy.h, and
+//                       for three relocation policies,
+//     native GC         conventional/native_gc_policy.h,
 //     SLC migration     conventional/slc_migration.h (folding; the cache's
-//                       exhaustion state)
+//                       exhaustion state), and
+//     static WL         conventional/static_wear_leveling_policy.h, looked
+//                       at after every erase of a plane
 //   reliability scanner conventional/i_reliability_scanner.h: read-disturb
-//                       refresh and static wear levelling, as forced moves
-//                       for native GC
+//                       refresh, as forced moves for native GC
 //   SLC cache decisions conventional/slc_cache.h; small-write pinning
 //                       conventional/pinned_units.h
 //
@@ -38,6 +39,7 @@
 #include "conventional/reliability_scanner.h"
 #include "conventional/slc_cache.h"
 #include "conventional/slc_migration.h"
+#include "conventional/static_wear_leveling_policy.h"
 #include "conventional/write_buffer.h"
 #include "drive/i_drive.h"
 #include "engine/flash_engine.h"
@@ -122,8 +124,15 @@ class Controller final : public IDrive, private IGcEngineListener {
     buffer_.NotePlaneMayBeReady();
     scanner_.OnBlockErased(block);
   }
+  // An erase changed the plane's wear (static wear levelling looks again)
+  // and may have given a waiting wear-levelling move its destination. No
+  // new move is started for the end of a run.
   void OnPlaneErased(uint32_t plane, uint64_t now_ns) override {
-    scanner_.CheckStaticWearLeveling(plane, now_ns);
+    if (end_of_run_) {
+      engine_.StepIfActive(Relocation::kWearLeveling, plane, now_ns);
+    } else {
+      engine_.Start(Relocation::kWearLeveling, plane, false, now_ns);
+    }
   }
   void OnSpaceFreed(uint64_t now_ns) override { buffer_.OnSpaceFreed(now_ns); }
 
@@ -144,6 +153,7 @@ class Controller final : public IDrive, private IGcEngineListener {
   ReliabilityScanner scanner_;
   NativeGcPolicy gc_policy_;
   SlcMigration migration_;
+  StaticWearLevelingPolicy wear_leveling_;
   WriteBuffer buffer_;
   // The SLC figures at the series' previous point (SampleDevice).
   uint64_t slc_in_units_at_last_sample_ = 0;

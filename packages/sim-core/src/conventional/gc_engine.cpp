@@ -244,8 +244,10 @@ void GcEngine::OnErased(JobSet& set, GcJob& job, const FlashOp& op, uint64_t now
 }
 
 void GcEngine::OnOpDone(const FlashOp& op, uint64_t now_ns) {
-  JobSet& set = sets_[static_cast<uint32_t>(op.cause == Cause::kMigration ? Relocation::kMigration
-                                                                          : Relocation::kGc)];
+  const Relocation which = op.cause == Cause::kMigration      ? Relocation::kMigration
+                           : op.cause == Cause::kWearLeveling ? Relocation::kWearLeveling
+                                                              : Relocation::kGc;
+  JobSet& set = sets_[static_cast<uint32_t>(which)];
   GcJob& job = set.jobs[op.plane];
   switch (op.kind) {
     case OpKind::kRead:

@@ -105,7 +105,7 @@ class GcEngine final : public IGcEngine {
   NandCounters& counters_;
   SimEventLog& log_;
   IGcEngineListener& listener_;
-  std::array<JobSet, 2> sets_;
+  std::array<JobSet, 3> sets_;  // by Relocation
   std::array<uint64_t, kCauseCount> units_moved_{};
   std::array<uint64_t, kCauseCount> victims_erased_{};
 };

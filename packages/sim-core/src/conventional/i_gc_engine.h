@@ -3,7 +3,8 @@
 // dies and channels: page reads of a victim's valid units, whole-wordline
 // programs of them elsewhere, then the victim's erase. What to empty and
 // where the data goes is a policy's (conventional/i_relocation_policy.h):
-// native GC and SLC migration are two job sets over the same engine.
+// native GC, SLC migration and static wear levelling are three job sets
+// over the same engine (a flash op goes back to the set of its cause).
 //
 // Contract: Start asks a job set's policy on one plane for work (foreground
 // work turns a background run foreground); the engine then keeps the job
@@ -22,7 +23,7 @@
 namespace flashscope {
 
 // The engine's job sets.
-enum class Relocation : uint8_t { kGc = 0, kMigration = 1 };
+enum class Relocation : uint8_t { kGc = 0, kMigration = 1, kWearLeveling = 2 };
 
 class IGcEngineListener {
  public:

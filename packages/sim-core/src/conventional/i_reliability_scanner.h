@@ -1,7 +1,8 @@
-// IReliabilityScanner: read-disturb refresh and static wear levelling. It
-// watches host page reads and erase counts and produces forced moves —
-// blocks that must be emptied whatever their garbage — which native GC
-// (conventional/native_gc_policy.h) takes before its own victims.
+// IReliabilityScanner: read-disturb refresh. It watches host page reads and
+// produces forced moves — blocks that must be emptied whatever their
+// garbage — which native GC (conventional/native_gc_policy.h) takes before
+// its own victims. (Static wear levelling is a relocation policy of its
+// own: conventional/static_wear_leveling_policy.h.)
 //
 // Contract: a forced move is queued at most once per block until that
 // block is erased (OnBlockErased); queueing one starts GC on its plane. The
@@ -19,7 +20,7 @@ namespace flashscope {
 
 struct ForcedMove {
   uint32_t block;
-  Cause cause;  // kRefresh or kWearLeveling
+  Cause cause;  // kRefresh
 };
 
 class IReliabilityScanner {
@@ -27,14 +28,10 @@ class IReliabilityScanner {
   virtual ~IReliabilityScanner() = default;
   // A host page read of `block` reached the flash.
   virtual void NoteHostPageRead(uint32_t block, uint64_t now_ns) = 0;
-  // An erase on `plane` changed its wear: static wear levelling looks again.
-  virtual void CheckStaticWearLeveling(uint32_t plane, uint64_t now_ns) = 0;
   virtual bool HasForcedMoves(uint32_t plane) const = 0;
   virtual bool TakeForcedMove(uint32_t plane, ForcedMove& move) = 0;
   // `block` was erased (by any job): its read count and queue mark reset.
   virtual void OnBlockErased(uint32_t block) = 0;
-  // A forced move of `cause` on `plane` finished (its victim erased).
-  virtual void OnMoveDone(Cause cause, uint32_t plane) = 0;
 };
 
 }  // namespace flashscope

@@ -2,9 +2,10 @@
 // where. The engine moves pages — it reads a victim's valid units, stages
 // them, programs them in whole wordlines and erases the emptied victim; a
 // policy decides which blocks to empty, when to stop, where the data goes
-// and what its moves count as. Native garbage collection (native_gc_policy.h)
-// and SLC migration (slc_migration.h) are the two policies; the engine runs
-// one job per plane for each.
+// and what its moves count as. Native garbage collection (native_gc_policy.h),
+// SLC migration (slc_migration.h) and static wear levelling
+// (static_wear_leveling_policy.h) are the policies; the engine runs one job
+// per plane for each.
 //
 // Contract: the engine asks WantsAnotherVictim before it starts a run and
 // PickVictim each time it could take another victim (at most

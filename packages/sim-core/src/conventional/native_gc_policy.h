@@ -1,6 +1,6 @@
 // NativeGcPolicy: garbage collection proper as a relocation policy over the
 // GC engine (conventional/i_relocation_policy.h). Victims are the forced
-// moves of the reliability scanner first (refresh, static wear levelling),
+// moves of the reliability scanner first (read-disturb refresh),
 // then what the gc.victim plug-in picks (ftl/gc/i_victim_policy.h). A run
 // goes on while the plane is below its GC reserve (foreground) or, started
 // by idle time, below the background reserve while its die stays idle.
@@ -61,8 +61,8 @@ class NativeGcPolicy final : public IRelocationPolicy {
   }
   void OnVictimErased(const RelocationVictim& victim, uint32_t plane, bool background,
                       uint64_t now_ns) override {
+    (void)victim;
     (void)background;
-    scanner_.OnMoveDone(victim.cause, plane);
     // A migration destination may have been waiting for this plane's GC.
     engine_.StepIfActive(Relocation::kMigration, plane, now_ns);
   }

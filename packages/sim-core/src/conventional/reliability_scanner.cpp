@@ -7,11 +7,10 @@ namespace flashscope {
 ReliabilityScanner::ReliabilityScanner(const DeviceConfig& config, const DeviceLayout& layout,
                                        const FtlState& ftl, IGcEngine& engine)
     : config_(config), layout_(layout), ftl_(ftl), engine_(engine) {
-  if (config.read_disturb.enabled) block_reads_.assign(layout_.blocks, 0);
-  if (config.read_disturb.enabled || config.wear_leveling.static_enabled) {
+  if (config.read_disturb.enabled) {
+    block_reads_.assign(layout_.blocks, 0);
     forced_queued_.assign(layout_.blocks, 0);
     forced_.resize(layout_.planes);
-    static_wl_pending_.assign(layout_.planes, 0);
   }
 }
 
@@ -31,31 +30,6 @@ void ReliabilityScanner::NoteHostPageRead(uint32_t block, uint64_t now_ns) {
   engine_.Start(Relocation::kGc, plane, false, now_ns);
 }
 
-// Static wear levelling: when a plane's erase-count spread (max over its
-// blocks - min over its full native blocks) exceeds the threshold, its
-// least-erased full block is emptied so it re-enters the pool, and the cold
-// data it held stops pinning it. One move per plane at a time.
-void ReliabilityScanner::CheckStaticWearLeveling(uint32_t plane, uint64_t now_ns) {
-  if (!config_.wear_leveling.static_enabled || static_wl_pending_[plane]) return;
-  const uint32_t first = plane * layout_.blocks_per_plane;
-  uint32_t max_erases = 0, coldest = kNoBlock;
-  for (uint32_t block = first; block < first + layout_.blocks_per_plane; ++block) {
-    max_erases = std::max(max_erases, ftl_.erase_count(block));
-    if (ftl_.IsCollectable(block) && !forced_queued_[block] &&
-        (coldest == kNoBlock || ftl_.erase_count(block) < ftl_.erase_count(coldest))) {
-      coldest = block;
-    }
-  }
-  if (coldest == kNoBlock ||
-      max_erases - ftl_.erase_count(coldest) <= config_.wear_leveling.static_threshold) {
-    return;
-  }
-  static_wl_pending_[plane] = 1;
-  forced_queued_[coldest] = 1;
-  forced_[plane].push_back(ForcedMove{coldest, Cause::kWearLeveling});
-  engine_.Start(Relocation::kGc, plane, false, now_ns);
-}
-
 // The oldest queued forced move of `plane` whose block is still a full
 // native block (GC may have taken it meanwhile), when the plane has its GC
 // reserve: a fully valid block frees nothing, so it waits for ordinary GC.
@@ -64,7 +38,6 @@ bool ReliabilityScanner::TakeForcedMove(uint32_t plane, ForcedMove& move) {
   std::vector<ForcedMove>& queue = forced_[plane];
   while (!queue.empty() && !ftl_.IsCollectable(queue.front().block)) {
     forced_queued_[queue.front().block] = 0;
-    if (queue.front().cause == Cause::kWearLeveling) static_wl_pending_[plane] = 0;
     queue.erase(queue.begin());
   }
   if (queue.empty() || ftl_.FreeBlocks(plane) < layout_.gc_reserve_blocks) return false;

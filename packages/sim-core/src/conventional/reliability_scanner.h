@@ -1,6 +1,6 @@
 // ReliabilityScanner: conventional/i_reliability_scanner.h for the
-// conventional drive (device keys read_disturb, wear_leveling.static).
-// Does nothing, and keeps no per-block state, when both are off.
+// conventional drive (device key read_disturb). Does nothing, and keeps no
+// per-block state, when it is off.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +22,6 @@ class ReliabilityScanner final : public IReliabilityScanner {
   // Whether host page reads need counting (read_disturb enabled).
   bool counts_reads() const { return !block_reads_.empty(); }
   void NoteHostPageRead(uint32_t block, uint64_t now_ns) override;
-  void CheckStaticWearLeveling(uint32_t plane, uint64_t now_ns) override;
   bool HasForcedMoves(uint32_t plane) const override {
     return !forced_.empty() && !forced_[plane].empty();
   }
@@ -30,9 +29,6 @@ class ReliabilityScanner final : public IReliabilityScanner {
   void OnBlockErased(uint32_t block) override {
     if (!block_reads_.empty()) block_reads_[block] = 0;
     if (!forced_queued_.empty()) forced_queued_[block] = 0;
-  }
-  void OnMoveDone(Cause cause, uint32_t plane) override {
-    if (cause == Cause::kWearLeveling) static_wl_pending_[plane] = 0;
   }
   // Host page reads of a block since its last erase (0 when read disturb is off).
   uint32_t block_reads(uint32_t block) const {
@@ -49,7 +45,6 @@ class ReliabilityScanner final : public IReliabilityScanner {
   std::vector<uint32_t> block_reads_;
   std::vector<uint8_t> forced_queued_;
   std::vector<std::vector<ForcedMove>> forced_;  // per plane, oldest first
-  std::vector<uint8_t> static_wl_pending_;       // per plane
 };
 
 }  // namespace flashscope

@@ -110,6 +110,36 @@ uint32_t FtlState::TakeFreeBlock(uint32_t plane) {
   return block;
 }
 
+uint32_t FtlState::MostWornFreeBlock(uint32_t plane) const {
+  const std::vector<uint32_t>& pool = free_pool_[plane];
+  uint32_t best = kNoBlock;
+  for (uint32_t i = free_fifo_head_[plane]; i < pool.size(); ++i) {
+    const uint32_t block = pool[i];
+    if (best == kNoBlock || erase_count_[block] > erase_count_[best] ||
+        (erase_count_[block] == erase_count_[best] && block < best)) {
+      best = block;
+    }
+  }
+  return best;
+}
+
+// Takes the most-worn free block out of the pool, keeping the pool's order
+// (FIFO) or heap property; linear in the pool, once per block.
+uint32_t FtlState::TakeMostWornFreeBlock(uint32_t plane) {
+  const uint32_t block = MostWornFreeBlock(plane);
+  std::vector<uint32_t>& pool = free_pool_[plane];
+  const auto at = std::find(pool.begin() + free_fifo_head_[plane], pool.end(), block);
+  if (wear_aware_) {
+    *at = pool.back();
+    pool.pop_back();
+    std::make_heap(pool.begin(), pool.end(), MoreWorn{&erase_count_});
+  } else {
+    pool.erase(at);
+  }
+  --total_free_;
+  return block;
+}
+
 void FtlState::Erase(uint32_t block) {
   block_state_[block] = uint8_t(BlockState::kFree);
   const uint32_t plane = block / layout_.blocks_per_plane;
@@ -139,7 +169,7 @@ uint32_t FtlState::AllocateWordline(uint32_t plane, Stream stream, uint32_t keep
     if (FreeBlocks(plane) <= keep_free) {
       return kNoSlot;
     }
-    open = TakeFreeBlock(plane);
+    open = stream == Stream::kWearLeveling ? TakeMostWornFreeBlock(plane) : TakeFreeBlock(plane);
     block_state_[open] = uint8_t(BlockState::kOpen);
   }
   const uint32_t first = open * layout_.units_per_block + written_units_[open];

@@ -28,8 +28,11 @@ enum class BlockState : uint8_t { kFree = 0, kOpen = 1, kFull = 2, kVictim = 3 }
 // host writes (the usual hot/cold separation of a page-mapped FTL).
 // With an SLC cache, host data bound for the cache has its own pSLC frontier
 // and migration (folding) writes native blocks through a frontier of its own.
-enum class Stream : uint8_t { kHost = 0, kGc = 1, kSlc = 2, kFold = 3 };
-inline constexpr uint32_t kStreamCount = 4;
+// Static wear levelling parks cold data through its own frontier, whose new
+// blocks are the most-worn free ones (all other streams take the least-worn
+// with dynamic wear levelling, else the oldest freed).
+enum class Stream : uint8_t { kHost = 0, kGc = 1, kSlc = 2, kFold = 3, kWearLeveling = 4 };
+inline constexpr uint32_t kStreamCount = 5;
 
 // How a block is programmed: natively, or in pSLC mode as part of the static
 // (permanent) or dynamic (borrowed from free native blocks) SLC cache.
@@ -110,9 +113,14 @@ class FtlState {
     return static_cast<uint32_t>(free_pool_[plane].size()) - free_fifo_head_[plane];
   }
   uint64_t TotalFreeBlocks() const { return total_free_; }
+  // The free block of `plane` with the highest erase count (lowest id among
+  // equals), kNoBlock when the pool is empty: where static wear levelling
+  // parks cold data. A scan of the pool: called once per block, not per page.
+  uint32_t MostWornFreeBlock(uint32_t plane) const;
   // Next wordline of `plane`'s frontier for `stream`: its first slot, or
   // kNoSlot when a new block is needed and the pool holds no more than
-  // `keep_free` blocks (host writes leave the last blocks to GC).
+  // `keep_free` blocks (host writes leave the last blocks to GC). A new
+  // block of Stream::kWearLeveling is the most-worn free block.
   uint32_t AllocateWordline(uint32_t plane, Stream stream, uint32_t keep_free);
   uint32_t OpenBlock(uint32_t plane, Stream stream) const {
     return frontier_[plane * kStreamCount + static_cast<uint32_t>(stream)];
@@ -161,6 +169,7 @@ class FtlState {
  private:
   void Invalidate(uint32_t slot);
   uint32_t TakeFreeBlock(uint32_t plane);
+  uint32_t TakeMostWornFreeBlock(uint32_t plane);
 
   DeviceLayout layout_;
   bool wear_aware_;

@@ -2,12 +2,14 @@
 
 #include <stdexcept>
 
+#include "ftl/static_wear_leveling.h"
 #include "nand/allocation_order.h"
 
 namespace flashscope {
 
 UntimedWriter::UntimedWriter(FtlState& ftl, IVictimPolicy& victims, Rng& rng,
-                             NandCounters& counters, std::string_view allocation_order)
+                             NandCounters& counters, std::string_view allocation_order,
+                             uint32_t static_wl_threshold)
     : ftl_(ftl),
       victims_(victims),
       rng_(rng),
@@ -15,7 +17,8 @@ UntimedWriter::UntimedWriter(FtlState& ftl, IVictimPolicy& victims, Rng& rng,
       layout_(ftl.layout()),
       cursor_(ftl.layout().planes * kStreamCount, kNoSlot),
       remaining_(ftl.layout().planes * kStreamCount, 0),
-      plane_order_(PlanesInAllocationOrder(ftl.layout(), allocation_order)) {
+      plane_order_(PlanesInAllocationOrder(ftl.layout(), allocation_order)),
+      static_wl_threshold_(static_wl_threshold) {
   move_slots_.resize(layout_.units_per_block);
 }
 
@@ -27,7 +30,9 @@ uint32_t UntimedWriter::NextSlot(uint32_t plane, Stream stream) {
     const uint32_t first = ftl_.AllocateWordline(plane, stream, 0);
     cursor_[i] = first;
     remaining_[i] = layout_.units_per_wordline;
-    const Cause cause = stream == Stream::kHost ? Cause::kHost : Cause::kGc;
+    const Cause cause = stream == Stream::kHost           ? Cause::kHost
+                        : stream == Stream::kWearLeveling ? Cause::kWearLeveling
+                                                          : Cause::kGc;
     counters_.page_programs[static_cast<uint32_t>(cause)] += layout_.bits;
   }
   --remaining_[i];
@@ -35,7 +40,9 @@ uint32_t UntimedWriter::NextSlot(uint32_t plane, Stream stream) {
 }
 
 void UntimedWriter::EnsureReserve(uint32_t plane) {
+  if (ftl_.FreeBlocks(plane) >= layout_.gc_reserve_blocks) return;
   while (ftl_.FreeBlocks(plane) < layout_.gc_reserve_blocks) Collect(plane);
+  LevelWear(plane);
 }
 
 void UntimedWriter::Collect(uint32_t plane) {
@@ -43,6 +50,27 @@ void UntimedWriter::Collect(uint32_t plane) {
   // Validate() guarantees spare space, so some full block holds garbage
   // whenever the reserve is short; anything else is a simulator bug.
   if (victim == kNoBlock) throw std::logic_error("GC found no victim");
+  Empty(plane, victim, Stream::kGc, Cause::kGc);
+  ++gc_runs_;
+}
+
+// As the timed drive does after each erase: one move at a time, looked at
+// again after each (the rule stops once no free block is more worn than
+// the coldest full one). Like its timed job, a move leaves the last free
+// block to GC: it takes at most one and gives one back.
+void UntimedWriter::LevelWear(uint32_t plane) {
+  if (static_wl_threshold_ == 0) return;
+  // A move of at most a block of data opens at most one block before its
+  // victim's erase gives one back.
+  while (ftl_.FreeBlocks(plane) > 1) {
+    const uint32_t victim = StaticWearLevelingVictim(ftl_, plane, static_wl_threshold_);
+    if (victim == kNoBlock) return;
+    Empty(plane, victim, Stream::kWearLeveling, Cause::kWearLeveling);
+    ++static_wl_moves_;
+  }
+}
+
+void UntimedWriter::Empty(uint32_t plane, uint32_t victim, Stream stream, Cause cause) {
   ftl_.MarkVictim(victim);
   const uint32_t first = layout_.FirstSlot(victim);
   uint32_t moving = 0;
@@ -55,18 +83,17 @@ void UntimedWriter::Collect(uint32_t plane) {
     ftl_.Prefetch(ftl_.LpnAt(slot));
     const uint32_t page = slot / layout_.units_per_page;
     if (page != last_page) {
-      ++counters_.page_reads[static_cast<uint32_t>(Cause::kGc)];
+      ++counters_.page_reads[static_cast<uint32_t>(cause)];
       last_page = page;
     }
   }
   for (uint32_t i = 0; i < moving; ++i) {
     const uint32_t slot = move_slots_[i];
-    ftl_.Relocate(ftl_.LpnAt(slot), slot, NextSlot(plane, Stream::kGc));
+    ftl_.Relocate(ftl_.LpnAt(slot), slot, NextSlot(plane, stream));
   }
-  counters_.units_programmed[static_cast<uint32_t>(Cause::kGc)] += moving;
-  ++counters_.block_erases[static_cast<uint32_t>(Cause::kGc)];
+  counters_.units_programmed[static_cast<uint32_t>(cause)] += moving;
+  ++counters_.block_erases[static_cast<uint32_t>(cause)];
   ftl_.Erase(victim);
-  ++gc_runs_;
 }
 
 void UntimedWriter::Write(uint64_t lpn) {
