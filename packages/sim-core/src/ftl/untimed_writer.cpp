@@ -40,6 +40,15 @@ void UntimedWriter::Collect(uint32_t plane) {
   // Validate() guarantees spare space, so some full block holds garbage
   // whenever the reserve is short; anything else is a simulator bug.
   if (victim == kNoBlock) throw std::logic_error("GC found no victim");
+  // A block counts as full once its last wordline is taken, while this
+  // writer may still be placing units in that wordline: a victim picked
+  // then (random GC picks any full block) gives up the rest of it, or its
+  // units would be moved into itself.
+  for (uint32_t stream = 0; stream < kStreamCount; ++stream) {
+    const uint32_t i = plane * kStreamCount + stream;
+    if (remaining_[i] == 0 || layout_.BlockOfSlot(cursor_[i]) != victim) continue;
+    for (; remaining_[i] > 0; --remaining_[i]) ftl_.SkipSlot(cursor_[i]++);
+  }
   ftl_.MarkVictim(victim);
   const uint32_t first = layout_.FirstSlot(victim);
   uint32_t moving = 0;
