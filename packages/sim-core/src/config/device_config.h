@@ -88,6 +88,11 @@ struct GcConfig {
   uint64_t idle_ns = 1'000'000;
   // The victim policies' own parameters (gc.d_choices: ftl/gc/impl).
   ParamBag params;
+  // How host writes share the flash with GC: "none" (the host writes until
+  // the pool reaches the reserve, then waits for GC: bursts, as client
+  // drives) or "proportional" (host writes admitted in proportion to the
+  // reclaim work owed: conventional/write_buffer_wordlines.cpp).
+  std::string pacing = "none";
 };
 
 struct WearLevelingConfig {

@@ -383,6 +383,7 @@ TEST(DeviceConfigWrite, WritesEveryKeyAndReadsBackEqual) {
   c.scheduler = "read_priority";
   c.gc = {"cost_benefit", 0.03, false, 0.125, 2'500, {}};
   c.gc.params.Set("d_choices", uint64_t{3});
+  c.gc.pacing = "proportional";
   c.wear_leveling.dynamic = false;
   c.precondition = {0.75, 1.5};
   c.file = "ignored";
@@ -415,6 +416,7 @@ TEST(DeviceConfigWrite, WritesEveryKeyAndReadsBackEqual) {
   EXPECT_EQ(back.gc.background_free_block_threshold, c.gc.background_free_block_threshold);
   EXPECT_EQ(back.gc.idle_ns, c.gc.idle_ns);
   EXPECT_EQ(back.gc.params.Uint("d_choices", 0), 3u);
+  EXPECT_EQ(back.gc.pacing, "proportional");
   EXPECT_EQ(back.wear_leveling.dynamic, c.wear_leveling.dynamic);
   EXPECT_EQ(back.precondition.fill, c.precondition.fill);
   EXPECT_EQ(back.precondition.random_writes, c.precondition.random_writes);
@@ -503,7 +505,8 @@ TEST(DeviceConfigWrite, DefaultsInTheDocumentedShape) {
             R"("scheduler":"fifo","allocation_order":"cwdp","gc":{"victim":"greedy",)"
             R"("free_block_threshold":0.02,"background":true,)"
             R"("background_free_block_threshold":0.05,"idle_us":1000,)"
-            R"("d_choices":10},"wear_leveling":{"dynamic":true,"static_enabled":false,)"
+            R"("d_choices":10,"pacing":"none"},"wear_leveling":{"dynamic":true,)"
+            R"("static_enabled":false,)"
             R"("static_threshold":100},"suspend":{"program":false,"erase":false,)"
             R"("suspend_us":20,"resume_us":20,"max_per_op":4},)"
             R"("read_disturb":{"enabled":false,"threshold_reads":{"slc":1000000,)"

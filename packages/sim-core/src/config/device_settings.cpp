@@ -111,6 +111,14 @@ std::vector<Setting> GcSettings() {
                     [](DeviceConfig& c) { return &c.gc.background_free_block_threshold; }),
       MicrosSetting("idle_us", "Host quiet time before background GC starts", /*allow_zero=*/true,
                     [](DeviceConfig& c) { return &c.gc.idle_ns; }),
+      ChoiceSetting(
+          "pacing", "How host writes share the flash with foreground GC",
+          {{"none", "None (bursty, client drives)",
+            "The host writes until the free pool reaches the reserve, then waits for GC"},
+           {"proportional", "Proportional (enterprise drives)",
+            "Host writes are admitted in proportion to the reclaim work GC still owes, so the "
+            "pool stays at the reserve and host IOPS stay flat"}},
+          [](DeviceConfig& c) { return &c.gc.pacing; }),
   };
 }
 

@@ -135,6 +135,9 @@ class Controller final : public IDrive, private IGcEngineListener {
     }
   }
   void OnSpaceFreed(uint64_t now_ns) override { buffer_.OnSpaceFreed(now_ns); }
+  void OnUnitsRelocated(uint32_t plane, uint64_t now_ns) override {
+    buffer_.OnUnitsRelocated(plane, now_ns);
+  }
 
   void OnIdleCheck(uint32_t die, uint64_t now_ns);
   void OnSlcIdleCheck(uint64_t now_ns);

@@ -65,10 +65,56 @@ void GcEngine::StepIfActive(Relocation which, uint32_t plane, uint64_t now_ns) {
   Step(set, set.jobs[plane], plane, now_ns);
 }
 
+uint64_t GcEngine::DestinationRoom(uint32_t plane) const {
+  const uint32_t open = ftl_.OpenBlock(plane, Stream::kGc);
+  return open == kNoBlock ? 0 : layout_.units_per_block - ftl_.written_units(open);
+}
+
+uint64_t GcEngine::GcVictimUnitsLeft(uint32_t plane) const {
+  const GcJob& job = sets_[static_cast<uint32_t>(Relocation::kGc)].jobs[plane];
+  uint64_t left = 0;
+  for (uint32_t v = 0; v < job.victim_count; ++v) left += ftl_.valid_units(job.victims[v].block);
+  return left;
+}
+
+uint64_t GcEngine::DestinationUnitsOwed(uint32_t plane) const {
+  const GcJob& job = sets_[static_cast<uint32_t>(Relocation::kGc)].jobs[plane];
+  if (job.victim_count == 0) return 0;
+  // The run's last wordline may leave padded.
+  return GcVictimUnitsLeft(plane) + layout_.units_per_wordline;
+}
+
+// GC's further victims wait (for the ones under way to be erased) unless the
+// destination takes what they still hold, the new victim's valid units and a
+// wordline of padding. The first victim of a run always goes: the host leaves
+// room for it (HostKeepFreeBlocks in write_buffer_wordlines.cpp).
+bool GcEngine::HasHeadroomFor(const JobSet& set, const GcJob& job, uint32_t plane,
+                              uint64_t units) const {
+  if (set.cause != Cause::kGc || job.victim_count == 0) return true;
+  // Victims being erased count as free: a program that finds no block
+  // waits for their erase (Program).
+  const uint64_t free_blocks = ftl_.FreeBlocks(plane) + job.erases_in_flight;
+  const uint64_t room = free_blocks * layout_.units_per_block + DestinationRoom(plane);
+  return room >= DestinationUnitsOwed(plane) + units;
+}
+
 bool GcEngine::PickVictim(JobSet& set, GcJob& job, uint32_t plane, uint64_t now_ns) {
   if (job.scanning || job.victim_count == kMaxVictimsPerPlane) return false;
+  // Enough room for any victim (a whole block of valid units), or else for
+  // this one: a GC victim left unmarked stays a candidate for later.
+  const bool roomy = HasHeadroomFor(set, job, plane, layout_.units_per_block);
   const RelocationVictim picked = set.policy->PickVictim(plane, job.victim_count, job.background);
   if (picked.block == kNoBlock) return false;
+  if (!roomy && picked.cause == Cause::kGc &&
+      !HasHeadroomFor(set, job, plane, ftl_.valid_units(picked.block))) {
+    return false;
+  }
+  // A moving average over the last few victims: what pacing charges the host.
+  const double valid_fraction =
+      static_cast<double>(ftl_.valid_units(picked.block)) / ftl_.CapacityUnits(picked.block);
+  job.victim_valid_fraction = job.victim_valid_fraction == 0
+                                  ? valid_fraction
+                                  : 0.75 * job.victim_valid_fraction + 0.25 * valid_fraction;
   ftl_.MarkVictim(picked.block);
   GcVictim& victim = job.victims[job.victim_count++];
   victim = GcVictim{};
@@ -89,12 +135,14 @@ bool GcEngine::PickVictim(JobSet& set, GcJob& job, uint32_t plane, uint64_t now_
 }
 
 // Programs one wordline from the staged units (padded when fewer) into the
-// policy's destination stream. False when there is no free block for it
-// (the policy has been told).
+// policy's destination stream. False when there is no free block for it: it
+// waits for a victim's erase under way, or else the policy has been told.
 bool GcEngine::Program(JobSet& set, GcJob& job, uint32_t plane, uint64_t now_ns) {
   const uint32_t wordline = layout_.units_per_wordline;
   const uint32_t slot = ftl_.AllocateWordline(plane, set.destination, set.destination_reserve);
   if (slot == kNoSlot) {
+    // A victim's erase under way gives a block back: Step runs again then.
+    if (job.erases_in_flight > 0) return false;
     set.policy->OnNoDestination(plane, now_ns);
     return false;
   }
@@ -130,7 +178,9 @@ bool GcEngine::Program(JobSet& set, GcJob& job, uint32_t plane, uint64_t now_ns)
   job.staged -= take;
   counters_.page_programs[static_cast<uint32_t>(cause)] += layout_.bits;
   ++job.programs_in_flight;
+  job.units_moved += filled;
   Enqueue(MakeOp(OpKind::kProgram, cause, plane, slot, wordline, kGcBatchOwner, false), now_ns);
+  listener_.OnUnitsRelocated(plane, now_ns);
   return true;
 }
 

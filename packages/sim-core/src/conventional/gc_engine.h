@@ -40,6 +40,24 @@ class GcEngine final : public IGcEngine {
   uint64_t victims_erased(Cause cause) const override {
     return victims_erased_[static_cast<uint32_t>(cause)];
   }
+  // Units GC (the kGc set) has relocated on `plane` so far: what it has
+  // earned towards the host's paced writes.
+  uint64_t gc_units_moved_on(uint32_t plane) const {
+    return sets_[static_cast<uint32_t>(Relocation::kGc)].jobs[plane].units_moved;
+  }
+  // The valid fraction of `plane`'s recent GC victims when picked (a moving
+  // average; 0 before the first): the price of a host write under pacing.
+  double gc_victim_valid_fraction(uint32_t plane) const {
+    return sets_[static_cast<uint32_t>(Relocation::kGc)].jobs[plane].victim_valid_fraction;
+  }
+  // Units the GC job on `plane` still has to place: its victims' valid units
+  // (read or not) plus a wordline of padding while it runs. The host keeps
+  // free blocks for them (see Destination headroom in i_gc_engine.h).
+  uint64_t DestinationUnitsOwed(uint32_t plane) const;
+  // Valid units the GC victims on `plane` still hold.
+  uint64_t GcVictimUnitsLeft(uint32_t plane) const;
+  // Units the plane's open GC destination block still takes.
+  uint64_t DestinationRoom(uint32_t plane) const;
   // Whether `set` has victims under way on `plane`.
   bool active(Relocation set, uint32_t plane) const {
     const std::vector<GcJob>& jobs = sets_[static_cast<uint32_t>(set)].jobs;
@@ -75,6 +93,8 @@ class GcEngine final : public IGcEngine {
     uint32_t staged = 0;  // units read, waiting for a wordline
     std::vector<uint32_t> staged_lpn;
     std::vector<uint32_t> staged_slot;
+    uint64_t units_moved = 0;          // ever, on this plane
+    double victim_valid_fraction = 0;  // moving average at pick
   };
   // A policy and its jobs, with what the per-page paths need of it.
   struct JobSet {
@@ -90,6 +110,7 @@ class GcEngine final : public IGcEngine {
 
   void Step(JobSet& set, GcJob& job, uint32_t plane, uint64_t now_ns);
   bool PickVictim(JobSet& set, GcJob& job, uint32_t plane, uint64_t now_ns);
+  bool HasHeadroomFor(const JobSet& set, const GcJob& job, uint32_t plane, uint64_t units) const;
   bool Program(JobSet& set, GcJob& job, uint32_t plane, uint64_t now_ns);
   bool ReadNextPage(GcJob& job, uint32_t plane, uint64_t now_ns);
   void OnReadDone(JobSet& set, GcJob& job, const FlashOp& op, uint64_t now_ns);

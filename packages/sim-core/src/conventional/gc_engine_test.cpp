@@ -59,6 +59,7 @@ class Recorder final : public IGcEngineListener, public IFlashListener {
   }
   void OnPlaneErased(uint32_t, uint64_t) override { calls_.push_back("plane erased"); }
   void OnSpaceFreed(uint64_t) override { calls_.push_back("space freed"); }
+  void OnUnitsRelocated(uint32_t, uint64_t) override {}
   void OnFlashOpDone(const FlashOp& op, uint64_t now_ns) override { engine->OnOpDone(op, now_ns); }
   void OnDieIdle(uint32_t, uint64_t) override {}
   GcEngine* engine = nullptr;

@@ -13,6 +13,16 @@
 // is erased. Per erase it tells its IGcEngineListener, in this order:
 // OnBlockErased (the block is free), the policy's OnVictimErased,
 // OnPlaneErased (before the job takes its next step), OnSpaceFreed (after).
+// Per wordline of relocated data it queues: OnUnitsRelocated (GC pacing
+// admits host writes against this work, conventional/write_buffer.h).
+//
+// Destination headroom: a GC job takes a further victim only while the
+// plane's free blocks (victims being erased included) and its open GC block
+// cover every unit its victims still hold, a wordline of padding and the new
+// victim's valid units; a program that finds no block waits for a victim's
+// erase under way. The host leaves GC what its victims under way still need
+// (GcEngine::DestinationUnitsOwed) and at least one block for a run's first
+// victim: so GC always has a destination block.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +41,7 @@ class IGcEngineListener {
   virtual void OnBlockErased(uint32_t block) = 0;
   virtual void OnPlaneErased(uint32_t plane, uint64_t now_ns) = 0;
   virtual void OnSpaceFreed(uint64_t now_ns) = 0;
+  virtual void OnUnitsRelocated(uint32_t plane, uint64_t now_ns) = 0;
 };
 
 class IGcEngine {

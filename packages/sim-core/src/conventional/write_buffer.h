@@ -83,6 +83,9 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
   uint64_t host_units_admitted() const override { return host_units_admitted_; }
   void Repin(uint32_t lpn, uint64_t now_ns) override;
 
+  // GC queued relocated units on `plane`: under gc.pacing=proportional a
+  // host write waiting for that work may go.
+  void OnUnitsRelocated(uint32_t plane, uint64_t now_ns);
   // A GC or migration erase: a plane may take a wordline again.
   void NotePlaneMayBeReady() { no_plane_ready_ = false; }
   uint64_t buffer_used_units() const { return buffer_used_; }
@@ -170,6 +173,10 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
   bool PumpQueue(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns);
   bool FlushOneWordline(RingQueue<BufferedUnit>& queue, bool slc_queue, uint64_t now_ns,
                         bool allow_partial);
+  uint32_t HostKeepFreeBlocks(uint32_t plane) const;
+  void StartGcIfShort(uint32_t plane, uint64_t now_ns);
+  bool PacingAdmits(uint32_t plane);
+  void ChargePacing(uint32_t plane);
   uint32_t AllocateBatch();
   uint32_t AllocateSlcWordline(uint64_t now_ns, uint32_t& plane);
   uint32_t AllocateOn(uint32_t plane, bool to_slc, uint32_t allowance, uint64_t now_ns);
@@ -256,6 +263,14 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
   // idle time): partial wordlines leave the buffer too, until it returns.
   bool drain_requested_ = false;
   uint32_t repins_in_flight_ = 0;  // pinned units copied via the buffer, not yet programmed
+
+  // gc.pacing=proportional (see PacingAdmits): per plane, relocation units
+  // GC has earned and host wordlines have not spent yet (negative: owed),
+  // and the GC units already counted.
+  const bool pacing_proportional_;
+  std::vector<double> pacing_balance_;
+  std::vector<uint64_t> pacing_gc_units_seen_;
+  bool pacing_waiting_ = false;  // a host wordline waits for GC's work
 };
 
 }  // namespace flashscope

@@ -153,17 +153,87 @@ uint32_t WriteBuffer::AllocateOn(uint32_t plane, bool to_slc, uint32_t allowance
     if (slot == kNoSlot && slc_.fold_when_full()) {
       engine_.Start(Relocation::kMigration, plane, false, now_ns);
     }
+  } else if (PacingAdmits(plane)) {
+    slot = ftl_.AllocateWordline(plane, Stream::kHost, HostKeepFreeBlocks(plane));
+    if (slot != kNoSlot) ChargePacing(plane);
   } else {
-    // The last free block of a plane is left to GC, which needs a
-    // destination to free anything.
-    slot = ftl_.AllocateWordline(plane, Stream::kHost, 1);
+    slot = kNoSlot;  // GC's work for this plane's last writes is not done yet
   }
-  if (ftl_.FreeBlocks(plane) < layout_.gc_reserve_blocks) {
-    engine_.Start(Relocation::kGc, plane, false, now_ns);
-    // Native space short while pSLC holds data: folding frees blocks too.
-    if (slc_.enabled()) engine_.Start(Relocation::kMigration, plane, false, now_ns);
-  }
+  // A wordline taken: GC starts once its data is mapped (ProgramBatch),
+  // else a victim picked now could be the block this wordline just filled,
+  // scanned before its data is there.
+  if (slot == kNoSlot) StartGcIfShort(plane, now_ns);
   return slot;
+}
+
+void WriteBuffer::StartGcIfShort(uint32_t plane, uint64_t now_ns) {
+  if (ftl_.FreeBlocks(plane) >= layout_.gc_reserve_blocks) return;
+  engine_.Start(Relocation::kGc, plane, false, now_ns);
+  // Native space short while pSLC holds data: folding frees blocks too.
+  if (slc_.enabled()) engine_.Start(Relocation::kMigration, plane, false, now_ns);
+}
+
+// The free blocks a host wordline must leave on `plane` when it opens a new
+// block. The GC reserve, kept as the untimed path keeps it (a host block
+// opens while the pool holds at least gc_reserve_blocks, so between GC runs
+// the pool holds gc_reserve_blocks - 1: ftl/untimed_writer.cpp), and never
+// less than what GC's victims under way still have to place beyond its open
+// destination block (i_gc_engine.h: GC itself takes a further victim only
+// with a block to spare), so GC always has a destination block.
+uint32_t WriteBuffer::HostKeepFreeBlocks(uint32_t plane) const {
+  const uint64_t block = layout_.units_per_block;
+  const uint64_t owed = engine_.DestinationUnitsOwed(plane);
+  const uint64_t room = engine_.DestinationRoom(plane);
+  const uint64_t headroom = owed > room ? (owed - room + block - 1) / block : 0;
+  return static_cast<uint32_t>(std::max<uint64_t>(layout_.gc_reserve_blocks - 1, headroom));
+}
+
+// gc.pacing=proportional: host writes on a plane are admitted in proportion
+// to the reclaim work GC still owes there, so GC's copies are spread evenly
+// between host wordlines instead of the host running until the pool is dry
+// and then waiting for whole victims (gc.pacing=none). A token bucket per
+// plane: GC earns one token per unit it relocates; while GC runs on the
+// plane each host wordline costs
+//     units_per_wordline * v / (1 - v)
+// tokens, v the valid fraction of the plane's recent victims. Freeing a
+// victim moves v of a block and nets 1 - v blocks, so v / (1 - v) units of
+// relocation per host unit is exactly the rate at which GC keeps the pool
+// level: the pool hovers at the reserve and the host's rate is flat. A host
+// wordline goes while the bucket is not in debt; the bucket holds at most
+// one wordline's price of savings, and is emptied when GC stops (the pool is
+// back at the reserve, nothing is owed). This is the shape issue 17 names:
+// the token-based GC of MQSim-E (the enterprise-SSD extension of MQSim) and
+// the host write throttling of enterprise firmware; no text of either was at
+// hand, so the price is derived here from the steady-state balance above
+// (greedy GC's WAF is 1 / (1 - v): Desnoyers, SYSTOR 2012).
+bool WriteBuffer::PacingAdmits(uint32_t plane) {
+  if (!pacing_proportional_) return true;
+  const uint64_t moved = engine_.gc_units_moved_on(plane);
+  double& balance = pacing_balance_[plane];
+  balance += static_cast<double>(moved - pacing_gc_units_seen_[plane]);
+  pacing_gc_units_seen_[plane] = moved;
+  if (!engine_.active(Relocation::kGc, plane)) balance = 0;
+  if (balance >= 0) return true;
+  pacing_waiting_ = true;
+  return false;
+}
+
+void WriteBuffer::ChargePacing(uint32_t plane) {
+  if (!pacing_proportional_ || !engine_.active(Relocation::kGc, plane)) return;
+  // A victim that is nearly all valid would price the host out; such a
+  // plane is at its limit anyway (WAF 20).
+  const double valid = std::min(engine_.gc_victim_valid_fraction(plane), 0.95);
+  const double price = layout_.units_per_wordline * valid / (1 - valid);
+  double& balance = pacing_balance_[plane];
+  balance = std::min(balance, price) - price;
+}
+
+void WriteBuffer::OnUnitsRelocated(uint32_t plane, uint64_t now_ns) {
+  (void)plane;
+  if (!pacing_waiting_) return;
+  pacing_waiting_ = false;
+  no_plane_ready_ = false;
+  SchedulePump(now_ns);
 }
 
 // A pSLC wordline (one page) on the next plane in allocation order whose die
@@ -293,6 +363,7 @@ bool WriteBuffer::ProgramBatch(uint32_t batch_id, uint64_t now_ns) {
   port_.Enqueue(
       MakeOp(OpKind::kProgram, Cause::kHost, batch.plane, batch.slot, units, batch_id, batch.slc),
       now_ns);
+  StartGcIfShort(batch.plane, now_ns);
   return true;
 }
 

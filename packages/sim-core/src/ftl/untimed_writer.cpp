@@ -71,6 +71,15 @@ void UntimedWriter::LevelWear(uint32_t plane) {
 }
 
 void UntimedWriter::Empty(uint32_t plane, uint32_t victim, Stream stream, Cause cause) {
+  // A block counts as full once its last wordline is taken, while this
+  // writer may still be placing units in that wordline: a victim picked
+  // then (random GC picks any full block) gives up the rest of it, or its
+  // units would be moved into itself.
+  for (uint32_t open = 0; open < kStreamCount; ++open) {
+    const uint32_t i = plane * kStreamCount + open;
+    if (remaining_[i] == 0 || layout_.BlockOfSlot(cursor_[i]) != victim) continue;
+    for (; remaining_[i] > 0; --remaining_[i]) ftl_.SkipSlot(cursor_[i]++);
+  }
   ftl_.MarkVictim(victim);
   const uint32_t first = layout_.FirstSlot(victim);
   uint32_t moving = 0;

@@ -91,21 +91,18 @@ TEST(StabilityComparison, ClosedLoopSuspendCutsTheReadTailButBackgroundGcNeverRu
     EXPECT_LT(ReadP999Us(suspend), 0.6 * ReadP999Us(base));
     // ... but at QD32 the reads keep suspending programs, the write buffer
     // drains late and the host writes behind it stall in bursts: IOPS
-    // jitter more (CV 0.26-0.28 -> 0.81-1.20) and the write tail grows
-    // (15.7 ms -> 130 ms at seed 1).
+    // jitter more and the write tail grows (83 -> 156 ms at seed 1, 66 ->
+    // 125 ms at seed 3, with the GC reserve kept in timed runs).
     EXPECT_GT(Cv(suspend), 1.5 * Cv(base));
-    EXPECT_GT(WriteP999Us(suspend), 2 * WriteP999Us(base));
+    EXPECT_GT(WriteP999Us(suspend), 1.5 * WriteP999Us(base));
     // The dies are never idle for gc.idle_us and, on 32 blocks per plane,
     // the background reserve is the foreground one (2 blocks): identical.
     EXPECT_EQ(ReadP999Us(no_background), ReadP999Us(base));
     EXPECT_EQ(Cv(no_background), Cv(base));
     // Cost-benefit takes older victims with more valid data on this
     // uniform random mix (no cold data to leave behind): it copies more
-    // and serves fewer IOPS than greedy (9392-9571 vs 10102-10463), with a
-    // read tail at least as long (p99.9 13.2-15.7 ms vs 13.0-14.7 ms; the
-    // p99, from histogram buckets, ties on some seeds since multi-plane
-    // reads); its CV moves either way, so no claim.
-    EXPECT_GE(cost_benefit.read.p99_9_ns, base.read.p99_9_ns);
+    // and serves fewer IOPS than greedy; its read tail and CV move either
+    // way across seeds, so no claim on them.
     EXPECT_LT(cost_benefit.cv.mean, base.cv.mean);
   }
   const std::vector<std::string> notes = ComparisonNotes(
@@ -131,8 +128,10 @@ TEST(StabilityComparison, PacedSuspendSteadiesIopsAndBackgroundGcCostsWaf) {
       // (window WAF 3.9-6.1, not the fresh drive's ~1).
       EXPECT_NEAR(result.cv.mean, 1000, 20);
       EXPECT_GT(WindowWaf(result), 3);
-      // The 1 MiB write buffer takes every write at once.
-      EXPECT_LT(WriteP999Us(result), 100);
+      // The 1 MiB write buffer takes almost every write at once; the
+      // p99.9 may wait out a GC run restoring the reserve (up to 2.9 ms).
+      EXPECT_LT(result.write.p99_ns / 1e3, 100);
+      EXPECT_LT(WriteP999Us(result), 5000);
     }
     // Without suspend a read that meets a GC program or erase waits it out
     // (p99.9 11.5-12.9 ms at seeds 1-6), and the 10 ms intervals it spans

@@ -63,7 +63,9 @@ TEST(StabilityFlow, PreconditionsTwiceTheCapacityThenRoundsOfAnEighthUntilSteady
   ASSERT_TRUE(r.cv.cv.has_value());
   EXPECT_GT(*r.cv.cv, 0);
   ASSERT_TRUE(r.consistency.value.has_value());
-  EXPECT_GT(*r.consistency.value, 0);
+  // 0 when an interval completed nothing: the host waits out GC runs that
+  // restore the reserve (gc.pacing=none).
+  EXPECT_GE(*r.consistency.value, 0);
   EXPECT_LE(*r.consistency.value, 1);
   EXPECT_NEAR(r.cv.mean, r.steady_state.window.mean, 0.1 * r.steady_state.window.mean);
   // Latencies are those of the window's rounds.
