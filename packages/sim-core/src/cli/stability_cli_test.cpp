@@ -115,7 +115,7 @@ TEST_F(StabilityCli, MeasureFileRoundsMaxAndQosFlags) {
   EXPECT_EQ(r.Find("series")->Find("interval_ms")->as_number(), 5);
 }
 
-TEST_F(StabilityCli, CompareRunsTheFourVariantsSideBySideAsJson) {
+TEST_F(StabilityCli, CompareRunsTheFiveVariantsSideBySideAsJson) {
   // A paced measurement on the small drive with 128 blocks per plane (so
   // background GC keeps more free blocks than foreground GC), after one
   // capacity of random preconditioning.
@@ -127,14 +127,14 @@ TEST_F(StabilityCli, CompareRunsTheFourVariantsSideBySideAsJson) {
                                  " --set geometry.page_bytes=4096 --fio " +
                                  fio + " --random-precondition 1 --compare --json"));
   const json::Value& variants = *r.Find("variants");
-  ASSERT_EQ(variants.items().size(), 4u);
-  const char* names[] = {"baseline", "cost_benefit", "no_background_gc", "suspend"};
-  for (size_t i = 0; i < 4; ++i) {
+  ASSERT_EQ(variants.items().size(), 5u);
+  const char* names[] = {"baseline", "cost_benefit", "no_background_gc", "suspend", "enterprise"};
+  for (size_t i = 0; i < 5; ++i) {
     const json::Value& v = variants.items()[i];
     EXPECT_EQ(v.Find("name")->as_string(), names[i]);
     EXPECT_FALSE(v.Find("label")->as_string().empty());
-    // Each variant states all three settings it compares.
-    ASSERT_EQ(v.Find("overrides")->items().size(), 4u) << names[i];
+    // Each variant states all four settings it compares (suspend as two).
+    ASSERT_EQ(v.Find("overrides")->items().size(), 5u) << names[i];
     EXPECT_EQ(v.Find("workload")->as_string(), fio);
     // The keys of a single run, and the random preconditioning it did.
     for (const char* key : {"rounds", "steady_state", "cv", "consistency", "qos", "latency_us",
@@ -146,6 +146,9 @@ TEST_F(StabilityCli, CompareRunsTheFourVariantsSideBySideAsJson) {
     EXPECT_GT(v.Find("window_waf")->as_number(), 3) << names[i];  // not a fresh drive
   }
   EXPECT_EQ(variants.items()[2].Find("overrides")->items()[1].as_string(), "gc.background=false");
+  EXPECT_EQ(variants.items()[0].Find("overrides")->items()[2].as_string(), "gc.pacing=none");
+  EXPECT_EQ(variants.items()[4].Find("overrides")->items()[2].as_string(),
+            "gc.pacing=proportional");
   const auto read_p999 = [&](size_t i) {
     return variants.items()[i].Find("latency_us")->Find("read")->Find("p999")->as_number();
   };
@@ -162,10 +165,11 @@ TEST_F(StabilityCli, CompareTableSaysWhenBackgroundGcCannotRun) {
   const Output out =
       Run("stability --device " + Write("d.json", kSmallDevice) + " --rounds-max 6 --compare");
   ASSERT_EQ(out.status, 0) << out.err;
-  EXPECT_NE(out.out.find("variant            rounds  steady  mean IOPS  CV"), std::string::npos)
+  EXPECT_NE(out.out.find("variant               rounds  steady  mean IOPS  CV"), std::string::npos)
       << out.out;
   for (const char* label : {"greedy, bg GC", "cost-benefit GC", "no background GC", "P/E suspend",
-                            "gc.background=false", "suspend.erase=true"}) {
+                            "enterprise: paced GC", "gc.background=false", "suspend.erase=true",
+                            "gc.pacing=proportional"}) {
     EXPECT_NE(out.out.find(label), std::string::npos) << label << "\n" << out.out;
   }
   // The default measurement is closed-loop, and 32 blocks per plane round

@@ -1,11 +1,12 @@
 // Issue 7's comparison "why stability differs": the same drive with greedy
 // vs cost-benefit GC, with and without background GC, with and without
-// program/erase suspend, each through the whole stability flow
+// program/erase suspend, client (bursty GC) vs enterprise (paced GC,
+// issue 17), each through the whole stability flow
 // (stability_flow.h), side by side (`flashscope stability --compare`).
 //
 // Each variant is a list of device overrides (the CLI's --set syntax)
-// applied after the user's own, so a variant fixes the three things it
-// compares (GC victim policy, background GC, suspend) and leaves the rest
+// applied after the user's own, so a variant fixes the four things it
+// compares (GC victim policy, background GC, GC pacing, suspend) and leaves the rest
 // of the drive as given.
 #pragma once
 
@@ -25,9 +26,10 @@ struct ComparisonVariant {
   std::vector<std::string> overrides;  // device KEY=VALUE, after the user's
 };
 
-// baseline (greedy victims, background GC, no suspend), cost_benefit,
-// no_background_gc and suspend (program and erase): each differs from the
-// baseline in one thing.
+// baseline (greedy victims, background GC, no GC pacing, no suspend),
+// cost_benefit, no_background_gc, suspend (program and erase) and
+// enterprise (gc.pacing=proportional): each differs from the baseline in
+// one thing.
 const std::vector<ComparisonVariant>& StandardVariants();
 
 struct VariantResult {
