@@ -3,8 +3,8 @@
 // wasm) — purge, 2x capacity preconditioning, rounds to SNIA PTS steady
 // state — run in a worker of its own; the report shades the steady-state
 // window, shows the CV the result JSON holds, and exports that JSON; the
-// finished run joins the table of runs side by side, and "Compare GC/suspend
-// variants" fills it with the four variants; then the lesson "Why SSDs
+// finished run joins the table of runs side by side, and "Compare variants"
+// fills it with the five variants (GC, suspend, client vs enterprise); then the lesson "Why SSDs
 // jitter" opens and one of its steps runs the test.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
@@ -87,7 +87,7 @@ test('run a stability test: steady-state window, CV as in the result JSON, JSON 
   expect(app.errors).toEqual([]);
 });
 
-test('compare the GC/suspend variants: four runs side by side, suspend has the shorter read tail', async ({
+test('compare the variants: five runs side by side, suspend has the shorter read tail', async ({
   app,
   page,
 }) => {
@@ -98,7 +98,7 @@ test('compare the GC/suspend variants: four runs side by side, suspend has the s
   await page.getByTestId('stability-compare').click();
   const history = page.getByTestId('stability-history');
   await expect(page.getByTestId('stability-comparison-progress')).toHaveText(
-    'Compared 4 of 4 GC/suspend variants.',
+    'Compared 5 of 5 variants.',
     { timeout: 150_000 },
   );
   await expect(history.getByTestId('stability-history-label')).toHaveText([
@@ -106,6 +106,7 @@ test('compare the GC/suspend variants: four runs side by side, suspend has the s
     'cost-benefit GC · bg GC · no suspend',
     'greedy GC · no bg GC · no suspend',
     'greedy GC · bg GC · P/E suspend',
+    'greedy GC · bg GC · no suspend · paced GC',
   ]);
   // The default round is closed-loop and the teaching drive's 5 % GC
   // threshold equals the background one: the table says background GC
@@ -124,9 +125,9 @@ test('compare the GC/suspend variants: four runs side by side, suspend has the s
   const baseline = await readP999(0);
   expect(baseline).toBeGreaterThan(0);
   expect(await readP999(3)).toBeLessThan(0.85 * baseline);
-  // The report on screen is the last variant's.
+  // The report on screen is the last variant's: the enterprise drive.
   await expect(page.getByTestId('stability-controls')).toHaveText(
-    'greedy GC · bg GC · P/E suspend',
+    'greedy GC · bg GC · no suspend · paced GC',
   );
   await page.getByTestId('stability-history-clear').click();
   await expect(history).toHaveCount(0);

@@ -53,8 +53,8 @@ export function StabilityHistory() {
       {comparison && (
         <p className="field-note" data-testid="stability-comparison-progress">
           {comparing
-            ? `Comparing GC/suspend variants: ${comparison.done} of ${comparison.total} done…`
-            : `Compared ${comparison.done} of ${comparison.total} GC/suspend variants.`}
+            ? `Comparing variants: ${comparison.done} of ${comparison.total} done…`
+            : `Compared ${comparison.done} of ${comparison.total} variants.`}
         </p>
       )}
       {notes.map((note) => (

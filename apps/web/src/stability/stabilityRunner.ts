@@ -3,7 +3,7 @@
 // most every FLUSH_INTERVAL_MS; stop() terminates the worker (Squoosh's way
 // of aborting), which is the only cancel a busy worker answers at once.
 // Every finished test joins the store's history; compare() runs the
-// standard GC/suspend variants of one input one after another.
+// standard variants (GC, suspend, client vs enterprise) of one input one after another.
 
 import { SimClient } from '@flashscope/wasm/client';
 import type {

@@ -1,7 +1,7 @@
 // Runs side by side: the label of what a device does about GC and suspend
 // (its JSON under the --set overrides), a result reduced to the table's
 // figures, the notes on what a comparison cannot show, and the runner's
-// comparison of the four variants with stand-in workers.
+// comparison of the five variants with stand-in workers.
 
 import type { StabilityRequest } from '@flashscope/wasm/protocol';
 import type { SimClient } from '@flashscope/wasm/client';
@@ -144,6 +144,7 @@ describe('the controls of a run and their label', () => {
       'cost-benefit GC · bg GC · no suspend',
       'greedy GC · no bg GC · no suspend',
       'greedy GC · bg GC · P/E suspend',
+      'greedy GC · bg GC · no suspend · paced GC',
     ]);
   });
 
@@ -314,7 +315,7 @@ describe('StabilityRunner history and comparison', () => {
     expect(store.getState().test?.controlsLabel).toBe('greedy GC · bg GC · P/E suspend');
   });
 
-  it('runs the four variants after the input overrides, one worker each', async () => {
+  it('runs the five variants after the input overrides, one worker each', async () => {
     const store = loadedStore();
     const clients: FakeStabilityClient[] = [];
     const runner = new StabilityRunner(store, async () => {
@@ -323,7 +324,7 @@ describe('StabilityRunner history and comparison', () => {
     });
     await runner.compare(input);
     // The first worker only reads the device and the job for the notes.
-    expect(clients).toHaveLength(5);
+    expect(clients).toHaveLength(6);
     expect(clients[0].requests).toEqual([]);
     expect(clients.every((c) => c.terminated)).toBe(true);
     expect(clients.slice(1).map((c) => c.requests[0].set)).toEqual(
@@ -335,10 +336,11 @@ describe('StabilityRunner history and comparison', () => {
       'cost-benefit GC · bg GC · no suspend',
       'greedy GC · no bg GC · no suspend',
       'greedy GC · bg GC · P/E suspend',
+      'greedy GC · bg GC · no suspend · paced GC',
     ]);
-    expect(history.map((r) => r.windowWaf)).toEqual([4, 5, 4, 4]);
-    expect(comparison?.done).toBe(4);
-    expect(comparison?.total).toBe(4);
+    expect(history.map((r) => r.windowWaf)).toEqual([4, 5, 4, 4, 4]);
+    expect(comparison?.done).toBe(5);
+    expect(comparison?.total).toBe(5);
     // The default round is closed-loop, and the teaching drive's reserves are equal.
     expect(comparison?.notes).toHaveLength(2);
   });

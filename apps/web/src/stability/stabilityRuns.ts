@@ -19,6 +19,8 @@ import type { StabilityResult } from './stabilityResult';
 export interface RunControls {
   gcVictim: string;
   gcBackground: boolean;
+  /** gc.pacing: "none" (client: GC in bursts) or "proportional" (enterprise: paced GC). */
+  gcPacing: string;
   suspendProgram: boolean;
   suspendErase: boolean;
   scheduler: string;
@@ -38,6 +40,7 @@ export function runControlsOf(effective: EffectiveDevice): RunControls | null {
   return {
     gcVictim: String(gc.victim),
     gcBackground: gc.background === true,
+    gcPacing: String(gc.pacing),
     suspendProgram: suspend.program === true,
     suspendErase: suspend.erase === true,
     scheduler: String(device.scheduler),
@@ -47,7 +50,10 @@ export function runControlsOf(effective: EffectiveDevice): RunControls | null {
   };
 }
 
-/** "greedy GC · bg GC · no suspend" (and "· read priority" when the die scheduler is). */
+/**
+ * "greedy GC · bg GC · no suspend" (and "· paced GC" under proportional GC
+ * pacing, "· read priority" when the die scheduler is).
+ */
 export function controlsLabel(c: RunControls): string {
   const suspend =
     c.suspendProgram && c.suspendErase
@@ -62,6 +68,7 @@ export function controlsLabel(c: RunControls): string {
     c.gcBackground ? 'bg GC' : 'no bg GC',
     suspend,
   ];
+  if (c.gcPacing === 'proportional') parts.push('paced GC');
   if (c.scheduler !== 'fifo') parts.push(c.scheduler.replace(/_/g, ' '));
   return parts.join(' · ');
 }
