@@ -152,4 +152,23 @@ test('the lesson "Why SSDs jitter" opens and runs the stability test from a step
   await expect(lesson).toBeVisible();
   await expect(page.getByTestId('stability-report')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('metric-cv')).toHaveText(/^\d+\.\d\d %$/);
+  // Steps 5 (cost-benefit) and 7 (client vs enterprise) run it again: each
+  // finished run joins the table, the last one with paced GC.
+  const history = page.getByTestId('stability-history-label');
+  await expect(history).toHaveCount(1, { timeout: 60_000 });
+  await app.byTestId('lesson-next').click();
+  await app.byTestId('lesson-next').click();
+  await expect(history).toHaveCount(2, { timeout: 60_000 });
+  await app.byTestId('lesson-next').click();
+  await app.byTestId('lesson-next').click();
+  await expect(app.byTestId('lesson-step-title')).toContainText('Client vs enterprise');
+  await expect(history).toHaveText(
+    [
+      'greedy GC · bg GC · no suspend',
+      'cost-benefit GC · bg GC · no suspend',
+      'greedy GC · bg GC · no suspend · paced GC',
+    ],
+    { timeout: 60_000 },
+  );
+  expect(app.errors).toEqual([]);
 });
