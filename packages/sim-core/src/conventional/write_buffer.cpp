@@ -262,14 +262,7 @@ void WriteBuffer::SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t unit
           if (unit.lpn == lpn) unit.dead = true;
         }
       }
-      // Staged for a wordline: not mapped when it is programmed.
-      for (const uint32_t batch_id : staging_batch_) {
-        if (batch_id == kNoBatch) continue;
-        Batch& batch = batches_[batch_id];
-        for (uint32_t i = 0; i < batch.entries; ++i) {
-          if (batch.units[i].lpn == lpn) batch.units[i].dead = true;
-        }
-      }
+      DropStaged(static_cast<uint32_t>(lpn));
       ClearPending(lpn);
     }
     ftl_.Unmap(lpn);

@@ -185,6 +185,7 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
   void TakeIntoBatch(RingQueue<BufferedUnit>& queue, Batch& batch, uint32_t entries);
   bool ProgramBatch(uint32_t batch_id, uint64_t now_ns);
   void SupersedeBuffered(uint32_t lpn);
+  void DropStaged(uint32_t lpn);
   void ProgramDueStaging(uint64_t now_ns);
   uint32_t OpenBatch(uint32_t plane, uint32_t slot, bool slc);
   void DropDeadHead(RingQueue<BufferedUnit>& queue, uint64_t now_ns);

@@ -445,6 +445,12 @@ void WriteBuffer::SupersedeBuffered(uint32_t lpn) {
     BufferedUnit& unit = const_cast<BufferedUnit&>(waiting_.at(i));
     if (unit.lpn == lpn) unit.dead = true;
   }
+  DropStaged(lpn);
+}
+
+// Staged copies of `lpn` (not yet mapped) are not mapped when their
+// wordline is programmed.
+void WriteBuffer::DropStaged(uint32_t lpn) {
   for (const uint32_t batch_id : staging_batch_) {
     if (batch_id == kNoBatch) continue;
     Batch& batch = batches_[batch_id];
