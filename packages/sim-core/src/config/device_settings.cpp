@@ -116,8 +116,9 @@ std::vector<Setting> GcSettings() {
           {{"none", "None (bursty, client drives)",
             "The host writes until the free pool reaches the reserve, then waits for GC"},
            {"proportional", "Proportional (enterprise drives)",
-            "Host writes are admitted in proportion to the reclaim work GC still owes, so the "
-            "pool stays at the reserve and host IOPS stay flat"}},
+            "GC starts a block before the reserve and runs beside host writes, each admitted in "
+            "proportion to the reclaim work it owes, so the pool stays at the reserve and host "
+            "IOPS stay flat"}},
           [](DeviceConfig& c) { return &c.gc.pacing; }),
   };
 }

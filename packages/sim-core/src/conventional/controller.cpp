@@ -25,6 +25,7 @@ Controller::Controller(const DeviceConfig& config, FtlState& ftl, IVictimPolicy&
       buffer_(WriteBuffer::Parts{config, ftl.layout(), ftl, port_, events, counters, log, slc_,
                                  pinned_, migration_, engine_, scanner_}) {
   engine_.Attach(Relocation::kGc, gc_policy_, layout_.planes);
+  if (config.gc.pacing == "proportional") gc_policy_.set_throttle(&buffer_);
   engine_.Attach(Relocation::kMigration, migration_, slc_.enabled() ? layout_.planes : 0);
   engine_.Attach(Relocation::kWearLeveling, wear_leveling_,
                  config.wear_leveling.static_enabled ? layout_.planes : 0);

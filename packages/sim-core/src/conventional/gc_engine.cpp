@@ -227,7 +227,8 @@ void GcEngine::Step(JobSet& set, GcJob& job, uint32_t plane, uint64_t now_ns) {
         progressed = true;
       }
     }
-    if (PickVictim(set, job, plane, now_ns)) progressed = true;
+    const bool paused = set.policy->Paused(plane);
+    if (!paused && PickVictim(set, job, plane, now_ns)) progressed = true;
     if (job.programs_in_flight < kGcProgramsInFlight) {
       // Full wordlines always; a partial one only when the run is over.
       const bool run_over = !job.scanning && job.reads_in_flight == 0;
@@ -238,7 +239,7 @@ void GcEngine::Step(JobSet& set, GcJob& job, uint32_t plane, uint64_t now_ns) {
     // Read ahead while less than kGcStagedWordlines - 1 wordlines are staged
     // or on their way, so the staging never overflows.
     const uint32_t coming = job.staged + job.reads_in_flight * layout_.units_per_page;
-    if (job.scanning && job.reads_in_flight < kGcReadsInFlight &&
+    if (!paused && job.scanning && job.reads_in_flight < kGcReadsInFlight &&
         coming < (kGcStagedWordlines - 1) * layout_.units_per_wordline) {
       if (!ReadNextPage(job, plane, now_ns)) {
         job.scanning = false;

@@ -31,6 +31,13 @@ struct RelocationVictim {
   Cause cause = Cause::kGc;
 };
 
+// Paced GC's other half: whether GC on a plane is ahead of the host.
+class IGcThrottle {
+ public:
+  virtual ~IGcThrottle() = default;
+  virtual bool GcAhead(uint32_t plane) const = 0;
+};
+
 class IRelocationPolicy {
  public:
   virtual ~IRelocationPolicy() = default;
@@ -59,6 +66,12 @@ class IRelocationPolicy {
   // Units read from a victim that are not moved by the engine but handed
   // to OnDivertedUnit (SLC migration: pinned units go back into pSLC);
   // nullptr: none.
+  // Whether the policy holds its work on `plane` back for now (paced GC
+  // ahead of the host); the engine asks again when Step runs next.
+  virtual bool Paused(uint32_t plane) const {
+    (void)plane;
+    return false;
+  }
   virtual const PinnedUnits* diverted_units() const { return nullptr; }
   virtual void OnDivertedUnit(uint32_t lpn, uint64_t now_ns) {
     (void)lpn;

@@ -22,6 +22,7 @@ namespace flashscope {
 
 class NativeGcPolicy final : public IRelocationPolicy {
  public:
+  static constexpr uint32_t kPacedMarginBlocks = 1;
   NativeGcPolicy(const DeviceLayout& layout, const FtlState& ftl, IVictimPolicy& victims, Rng& rng,
                  const FlashPort& port, IReliabilityScanner& scanner, IGcEngine& engine)
       : layout_(layout),
@@ -42,6 +43,11 @@ class NativeGcPolicy final : public IRelocationPolicy {
     if (scanner_.HasForcedMoves(plane)) return true;
     const uint32_t expected_free = ftl_.FreeBlocks(plane) + victims_taken;
     if (expected_free < layout_.gc_reserve_blocks) return true;
+    // Paced GC starts kPacedMarginBlocks early, so it can run beside the
+    // host's writes instead of only once the host must wait.
+    if (throttle_ != nullptr && expected_free < layout_.gc_reserve_blocks + kPacedMarginBlocks) {
+      return true;
+    }
     return background && expected_free < layout_.background_reserve_blocks &&
            port_.DieIdle(layout_.DieOfPlane(plane));
   }
@@ -53,6 +59,14 @@ class NativeGcPolicy final : public IRelocationPolicy {
     // policy then finds the garbage that restores the reserve).
     if (!WantsAnotherVictim(plane, victims_taken, background)) return {};
     return RelocationVictim{victims_.PickVictim(ftl_, plane, rng_), Cause::kGc};
+  }
+  // gc.pacing=proportional: GC that has done the reclaim work the host's
+  // writes so far owe waits for the next host wordline (write_buffer.h),
+  // unless the pool is short of the reserve.
+  void set_throttle(const IGcThrottle* throttle) { throttle_ = throttle; }
+  bool Paused(uint32_t plane) const override {
+    return throttle_ != nullptr && ftl_.FreeBlocks(plane) >= layout_.gc_reserve_blocks &&
+           throttle_->GcAhead(plane);
   }
   void OnNoDestination(uint32_t plane, uint64_t now_ns) override {
     (void)plane;
@@ -75,6 +89,7 @@ class NativeGcPolicy final : public IRelocationPolicy {
   const FlashPort& port_;
   IReliabilityScanner& scanner_;
   IGcEngine& engine_;
+  const IGcThrottle* throttle_ = nullptr;
 };
 
 }  // namespace flashscope

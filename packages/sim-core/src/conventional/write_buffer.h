@@ -20,6 +20,7 @@
 #include "conventional/flash_port.h"
 #include "conventional/gc_engine.h"
 #include "conventional/i_write_buffer.h"
+#include "conventional/native_gc_policy.h"
 #include "conventional/pinned_units.h"
 #include "conventional/reliability_scanner.h"
 #include "conventional/slc_cache.h"
@@ -34,7 +35,7 @@
 
 namespace flashscope {
 
-class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
+class WriteBuffer final : public IWriteBuffer, public ISlcHostSide, public IGcThrottle {
  public:
   static constexpr uint64_t kPartialFlushDelayNs = 50'000;
   // A host write that waits longer than this for buffer space is a stall.
@@ -86,6 +87,8 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
   // GC queued relocated units on `plane`: under gc.pacing=proportional a
   // host write waiting for that work may go.
   void OnUnitsRelocated(uint32_t plane, uint64_t now_ns);
+  // --- IGcThrottle: GC has earned the price of the next host wordline.
+  bool GcAhead(uint32_t plane) const override;
   // A GC or migration erase: a plane may take a wordline again.
   void NotePlaneMayBeReady() { no_plane_ready_ = false; }
   uint64_t buffer_used_units() const { return buffer_used_; }

@@ -167,7 +167,9 @@ uint32_t WriteBuffer::AllocateOn(uint32_t plane, bool to_slc, uint32_t allowance
 }
 
 void WriteBuffer::StartGcIfShort(uint32_t plane, uint64_t now_ns) {
-  if (ftl_.FreeBlocks(plane) >= layout_.gc_reserve_blocks) return;
+  const uint32_t start_below =
+      layout_.gc_reserve_blocks + (pacing_proportional_ ? NativeGcPolicy::kPacedMarginBlocks : 0);
+  if (ftl_.FreeBlocks(plane) >= start_below) return;
   engine_.Start(Relocation::kGc, plane, false, now_ns);
   // Native space short while pSLC holds data: folding frees blocks too.
   if (slc_.enabled()) engine_.Start(Relocation::kMigration, plane, false, now_ns);
@@ -201,7 +203,13 @@ uint32_t WriteBuffer::HostKeepFreeBlocks(uint32_t plane) const {
 // level: the pool hovers at the reserve and the host's rate is flat. A host
 // wordline goes while the bucket is not in debt; the bucket holds at most
 // one wordline's price of savings, and is emptied when GC stops (the pool is
-// back at the reserve, nothing is owed). This is the shape issue 17 names:
+// back at the reserve, nothing is owed). The coupling runs both ways: GC
+// starts a block before the reserve (NativeGcPolicy::kPacedMarginBlocks),
+// so it can run while the host still opens blocks, and it waits once it
+// has earned the next host wordline's price (GcAhead) unless the pool is
+// below the reserve. Without that, GC ran flat out whenever the pool dipped
+// (every plane at once, since striping fills them in step) and the host's
+// IOPS swung with a 2.5 s period on tlc-8g. This is the shape issue 17 names:
 // the token-based GC of MQSim-E (the enterprise-SSD extension of MQSim) and
 // the host write throttling of enterprise firmware; no text of either was at
 // hand, so the price is derived here from the steady-state balance above
@@ -226,6 +234,15 @@ void WriteBuffer::ChargePacing(uint32_t plane) {
   const double price = layout_.units_per_wordline * valid / (1 - valid);
   double& balance = pacing_balance_[plane];
   balance = std::min(balance, price) - price;
+}
+
+bool WriteBuffer::GcAhead(uint32_t plane) const {
+  if (!pacing_proportional_) return false;
+  const uint64_t moved = engine_.gc_units_moved_on(plane);
+  const double balance =
+      pacing_balance_[plane] + static_cast<double>(moved - pacing_gc_units_seen_[plane]);
+  const double valid = std::min(engine_.gc_victim_valid_fraction(plane), 0.95);
+  return valid > 0 && balance >= layout_.units_per_wordline * valid / (1 - valid);
 }
 
 void WriteBuffer::OnUnitsRelocated(uint32_t plane, uint64_t now_ns) {
@@ -364,6 +381,8 @@ bool WriteBuffer::ProgramBatch(uint32_t batch_id, uint64_t now_ns) {
       MakeOp(OpKind::kProgram, Cause::kHost, batch.plane, batch.slot, units, batch_id, batch.slc),
       now_ns);
   StartGcIfShort(batch.plane, now_ns);
+  // Paced GC waiting for this wordline goes on.
+  if (pacing_proportional_) engine_.StepIfActive(Relocation::kGc, batch.plane, now_ns);
   return true;
 }
 
