@@ -56,6 +56,44 @@ describe('checkLesson', () => {
     for (const step of lesson.steps) expect(step.text.length).toBeLessThan(600);
   });
 
+  it('accepts the basics lesson: the full drive at 28, 15 and 7 % over-provisioning', () => {
+    const lesson = checkLesson(
+      JSON.parse(readFileSync(path.join(LESSONS, 'basics.json'), 'utf8')),
+      'basics.json',
+    );
+    expect(lesson.id).toBe('basics');
+    const scenario = lesson.scenario as ScenarioFile;
+    expect(scenario.device).toBe('preset:teaching-slc-tiny');
+    expect(scenario.set['precondition.fill']).toBe(1);
+    expect(lesson.steps[0].load).toBeDefined(); // the first step starts the run
+    const levels = lesson.steps.flatMap((step) => (step.load ? [step.load.set.overprovision] : []));
+    expect(levels).toEqual([0.28, 0.15, 0.07]);
+    for (const step of lesson.steps) {
+      expect(step.view).toBe('live');
+      expect(step.text.length).toBeLessThan(600);
+      expect(step.text).not.toMatch(/seed \d|flashscope |--set/i);
+    }
+  });
+
+  it('accepts the wear-leveling lesson: none, dynamic, then dynamic + static', () => {
+    const lesson = checkLesson(
+      JSON.parse(readFileSync(path.join(LESSONS, 'wear-leveling.json'), 'utf8')),
+      'wear-leveling.json',
+    );
+    expect(lesson.id).toBe('wear-leveling');
+    const loads = lesson.steps.flatMap((step) => (step.load ? [step.load.set] : []));
+    expect(loads).toEqual([
+      { 'wear_leveling.dynamic': false, 'wear_leveling.static_enabled': false },
+      { 'wear_leveling.dynamic': true, 'wear_leveling.static_enabled': false },
+      { 'wear_leveling.dynamic': true, 'wear_leveling.static_enabled': true },
+    ]);
+    for (const step of lesson.steps) {
+      expect(step.view).toBe('live');
+      expect(step.text.length).toBeLessThan(600);
+      expect(step.text).not.toMatch(/seed \d|flashscope |--set/i);
+    }
+  });
+
   it('refuses a workload patch that is not an object of generator keys', () => {
     for (const workload of [[], 'clash_seq_50', { generator: 'disksim' }]) {
       const bad = { ...minimal, steps: [{ title: 'A', text: 'B', load: { workload } }] };
