@@ -180,6 +180,10 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide, public IGcTh
   void StartGcIfShort(uint32_t plane, uint64_t now_ns);
   bool PacingAdmits(uint32_t plane);
   void ChargePacing(uint32_t plane);
+  // A host wordline's price in relocated units, and the plane's tokens with
+  // GC's work since they were last counted.
+  double PacingPrice(uint32_t plane) const;
+  double PacingBalance(uint32_t plane) const;
   uint32_t AllocateBatch();
   uint32_t AllocateSlcWordline(uint64_t now_ns, uint32_t& plane);
   uint32_t AllocateOn(uint32_t plane, bool to_slc, uint32_t allowance, uint64_t now_ns);

@@ -216,10 +216,9 @@ uint32_t WriteBuffer::HostKeepFreeBlocks(uint32_t plane) const {
 // (greedy GC's WAF is 1 / (1 - v): Desnoyers, SYSTOR 2012).
 bool WriteBuffer::PacingAdmits(uint32_t plane) {
   if (!pacing_proportional_) return true;
-  const uint64_t moved = engine_.gc_units_moved_on(plane);
   double& balance = pacing_balance_[plane];
-  balance += static_cast<double>(moved - pacing_gc_units_seen_[plane]);
-  pacing_gc_units_seen_[plane] = moved;
+  balance = PacingBalance(plane);
+  pacing_gc_units_seen_[plane] = engine_.gc_units_moved_on(plane);
   if (!engine_.active(Relocation::kGc, plane)) balance = 0;
   if (balance >= 0) return true;
   pacing_waiting_ = true;
@@ -228,21 +227,27 @@ bool WriteBuffer::PacingAdmits(uint32_t plane) {
 
 void WriteBuffer::ChargePacing(uint32_t plane) {
   if (!pacing_proportional_ || !engine_.active(Relocation::kGc, plane)) return;
-  // A victim that is nearly all valid would price the host out; such a
-  // plane is at its limit anyway (WAF 20).
-  const double valid = std::min(engine_.gc_victim_valid_fraction(plane), 0.95);
-  const double price = layout_.units_per_wordline * valid / (1 - valid);
+  const double price = PacingPrice(plane);
   double& balance = pacing_balance_[plane];
   balance = std::min(balance, price) - price;
 }
 
 bool WriteBuffer::GcAhead(uint32_t plane) const {
   if (!pacing_proportional_) return false;
-  const uint64_t moved = engine_.gc_units_moved_on(plane);
-  const double balance =
-      pacing_balance_[plane] + static_cast<double>(moved - pacing_gc_units_seen_[plane]);
+  const double price = PacingPrice(plane);
+  return price > 0 && PacingBalance(plane) >= price;
+}
+
+double WriteBuffer::PacingPrice(uint32_t plane) const {
+  // A victim that is nearly all valid would price the host out; such a
+  // plane is at its limit anyway (WAF 20).
   const double valid = std::min(engine_.gc_victim_valid_fraction(plane), 0.95);
-  return valid > 0 && balance >= layout_.units_per_wordline * valid / (1 - valid);
+  return layout_.units_per_wordline * valid / (1 - valid);
+}
+
+double WriteBuffer::PacingBalance(uint32_t plane) const {
+  const uint64_t earned = engine_.gc_units_moved_on(plane) - pacing_gc_units_seen_[plane];
+  return pacing_balance_[plane] + static_cast<double>(earned);
 }
 
 void WriteBuffer::OnUnitsRelocated(uint32_t plane, uint64_t now_ns) {
