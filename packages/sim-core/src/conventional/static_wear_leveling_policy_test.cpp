@@ -27,18 +27,6 @@ struct Result {
   double waf = 0;
 };
 
-double NumberAt(const json::Value& root, std::initializer_list<const char*> path) {
-  const json::Value* value = &root;
-  for (const char* key : path) {
-    value = value->Find(key);
-    if (value == nullptr) {
-      ADD_FAILURE() << "no " << key << " in the result";
-      return 0;
-    }
-  }
-  return value->as_number();
-}
-
 class TimedStaticWearLeveling : public testing::CliTest {
  protected:
   // One run of 1 GiB of hot/cold 4 KiB writes at QD16: about 21 times the
@@ -55,12 +43,13 @@ class TimedStaticWearLeveling : public testing::CliTest {
         " --set wear_leveling.static_threshold=" + std::to_string(kThreshold);
     const json::Value root = testing::RunCliJson(args, "hot/cold run");
     Result r;
-    r.spread = NumberAt(root, {"wear", "max_erases"}) - NumberAt(root, {"wear", "min_erases"});
-    r.moves = NumberAt(root, {"static_wear_leveling", "moves"});
-    r.moved_units = NumberAt(root, {"static_wear_leveling", "moved_units"});
-    r.wl_programs = NumberAt(root, {"nand", "programs_by_cause", "wear_leveling"});
-    r.wl_erases = NumberAt(root, {"nand", "erases_by_cause", "wear_leveling"});
-    r.waf = NumberAt(root, {"waf"});
+    r.spread = testing::NumberAt(root, {"wear", "max_erases"}) -
+               testing::NumberAt(root, {"wear", "min_erases"});
+    r.moves = testing::NumberAt(root, {"static_wear_leveling", "moves"});
+    r.moved_units = testing::NumberAt(root, {"static_wear_leveling", "moved_units"});
+    r.wl_programs = testing::NumberAt(root, {"nand", "programs_by_cause", "wear_leveling"});
+    r.wl_erases = testing::NumberAt(root, {"nand", "erases_by_cause", "wear_leveling"});
+    r.waf = testing::NumberAt(root, {"waf"});
     return r;
   }
 };

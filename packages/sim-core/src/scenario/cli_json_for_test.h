@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <iterator>
 #include <string>
 
@@ -70,6 +71,20 @@ inline std::string RunCliStdout(const std::string& args, const std::string& labe
 // The JSON result (`ARGS --json`) of a run that must succeed.
 inline json::Value RunCliJson(const std::string& args, const std::string& label) {
   return json::Parse(RunCliStdout(args + " --json", label), label);
+}
+
+// The number at `path` in a result (e.g. {"nand", "erases_by_cause",
+// "wear_leveling"}); a missing key is a test failure and reads as 0.
+inline double NumberAt(const json::Value& root, std::initializer_list<const char*> path) {
+  const json::Value* value = &root;
+  for (const char* key : path) {
+    value = value->Find(key);
+    if (value == nullptr) {
+      ADD_FAILURE() << "no " << key << " in the result";
+      return 0;
+    }
+  }
+  return value->as_number();
 }
 
 // A test with its own scratch directory (removed afterwards) for the trace,

@@ -80,18 +80,6 @@ class LessonClaims : public testing::CliTest {
   }
 };
 
-double NumberAt(const json::Value& root, std::initializer_list<const char*> path) {
-  const json::Value* value = &root;
-  for (const char* key : path) {
-    value = value->Find(key);
-    if (value == nullptr) {
-      ADD_FAILURE() << "no " << key << " in the result";
-      return 0;
-    }
-  }
-  return value->as_number();
-}
-
 // The greedy model's WAF for the step's drive: its spare factor counts the
 // pages that can hold data, i.e. every block but the erased GC reserve (plus
 // the half-used host frontier on average), as in ftl/waf_model_test.cpp.
@@ -137,8 +125,8 @@ TEST_F(LessonClaims, BasicsWafFallsAsOverProvisioningRises) {
     EXPECT_NE(summary.find(claim.waf_text), std::string::npos);
     EXPECT_NE(summary.find(claim.model_text), std::string::npos);
     const json::Value result = RunStep(lesson, claim.step);
-    EXPECT_NEAR(NumberAt(result, {"device", "overprovision"}), claim.overprovision, 1e-9);
-    const double waf = NumberAt(result, {"waf"});
+    EXPECT_NEAR(testing::NumberAt(result, {"device", "overprovision"}), claim.overprovision, 1e-9);
+    const double waf = testing::NumberAt(result, {"waf"});
     const double model = AnalyticGreedyWaf(lesson, claim.step);
     std::printf("basics step %zu: overprovision %.2f  WAF %.3f  greedy model %.3f\n",
                 claim.step + 1, claim.overprovision, waf, model);
@@ -163,8 +151,10 @@ TEST_F(LessonClaims, WearLevelingNarrowsTheEraseSpread) {
   };
   auto run = [&](size_t step) {
     const json::Value result = RunStep(lesson, step);
-    return Run{NumberAt(result, {"wear", "max_erases"}) - NumberAt(result, {"wear", "min_erases"}),
-               NumberAt(result, {"waf"}), NumberAt(result, {"static_wear_leveling", "moves"})};
+    return Run{testing::NumberAt(result, {"wear", "max_erases"}) -
+                   testing::NumberAt(result, {"wear", "min_erases"}),
+               testing::NumberAt(result, {"waf"}),
+               testing::NumberAt(result, {"static_wear_leveling", "moves"})};
   };
   const Run none = run(0);
   const Run dynamic = run(1);
