@@ -54,9 +54,8 @@ TEST_F(StabilityCli, GreedyDriveReachesSteadyStateWithANumericCv) {
   EXPECT_GT(r.Find("cv")->as_number(), 0);
   EXPECT_LT(r.Find("cv")->as_number(), 1);
   ASSERT_TRUE(r.Find("consistency")->is_number());
-  // 0 when some 10 ms interval completed nothing: keeping its GC reserve,
-  // the tiny drive makes the host wait whole GC runs (gc.pacing=none).
-  EXPECT_GE(r.Find("consistency")->as_number(), 0);
+  // It may be 0 (a 10 ms interval that completed nothing: keeping its GC
+  // reserve, the tiny drive makes the host wait whole GC runs), never above 1.
   EXPECT_LE(r.Find("consistency")->as_number(), 1);
 
   const json::Value& qos = *r.Find("qos");
