@@ -23,6 +23,13 @@ namespace flashscope {
 class NativeGcPolicy final : public IRelocationPolicy {
  public:
   static constexpr uint32_t kPacedMarginBlocks = 1;
+  // Foreground GC runs while a plane's free blocks are below this: the GC
+  // reserve, or a block more when paced (gc.pacing=proportional), so paced
+  // GC runs beside the host's writes instead of only once the host must
+  // wait. The host's write path starts GC by the same rule (write_buffer.h).
+  static uint32_t ForegroundStartBelow(const DeviceLayout& layout, bool paced) {
+    return layout.gc_reserve_blocks + (paced ? kPacedMarginBlocks : 0);
+  }
   NativeGcPolicy(const DeviceLayout& layout, const FtlState& ftl, IVictimPolicy& victims, Rng& rng,
                  const FlashPort& port, IReliabilityScanner& scanner, IGcEngine& engine)
       : layout_(layout),
@@ -42,12 +49,7 @@ class NativeGcPolicy final : public IRelocationPolicy {
   bool WantsAnotherVictim(uint32_t plane, uint32_t victims_taken, bool background) const override {
     if (scanner_.HasForcedMoves(plane)) return true;
     const uint32_t expected_free = ftl_.FreeBlocks(plane) + victims_taken;
-    if (expected_free < layout_.gc_reserve_blocks) return true;
-    // Paced GC starts kPacedMarginBlocks early, so it can run beside the
-    // host's writes instead of only once the host must wait.
-    if (throttle_ != nullptr && expected_free < layout_.gc_reserve_blocks + kPacedMarginBlocks) {
-      return true;
-    }
+    if (expected_free < ForegroundStartBelow(layout_, throttle_ != nullptr)) return true;
     return background && expected_free < layout_.background_reserve_blocks &&
            port_.DieIdle(layout_.DieOfPlane(plane));
   }

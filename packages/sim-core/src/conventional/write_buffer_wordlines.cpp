@@ -167,9 +167,10 @@ uint32_t WriteBuffer::AllocateOn(uint32_t plane, bool to_slc, uint32_t allowance
 }
 
 void WriteBuffer::StartGcIfShort(uint32_t plane, uint64_t now_ns) {
-  const uint32_t start_below =
-      layout_.gc_reserve_blocks + (pacing_proportional_ ? NativeGcPolicy::kPacedMarginBlocks : 0);
-  if (ftl_.FreeBlocks(plane) >= start_below) return;
+  if (ftl_.FreeBlocks(plane) >=
+      NativeGcPolicy::ForegroundStartBelow(layout_, pacing_proportional_)) {
+    return;
+  }
   engine_.Start(Relocation::kGc, plane, false, now_ns);
   // Native space short while pSLC holds data: folding frees blocks too.
   if (slc_.enabled()) engine_.Start(Relocation::kMigration, plane, false, now_ns);
@@ -204,7 +205,7 @@ uint32_t WriteBuffer::HostKeepFreeBlocks(uint32_t plane) const {
 // wordline goes while the bucket is not in debt; the bucket holds at most
 // one wordline's price of savings, and is emptied when GC stops (the pool is
 // back at the reserve, nothing is owed). The coupling runs both ways: GC
-// starts a block before the reserve (NativeGcPolicy::kPacedMarginBlocks),
+// starts a block before the reserve (NativeGcPolicy::ForegroundStartBelow),
 // so it can run while the host still opens blocks, and it waits once it
 // has earned the next host wordline's price (GcAhead) unless the pool is
 // below the reserve. Without that, GC ran flat out whenever the pool dipped
