@@ -41,6 +41,12 @@ describe('stabilityDefaults (fs_stability_defaults)', () => {
     expect(defaults.random_precondition).toBeGreaterThan(0);
     expect(defaults.random_precondition).toBeLessThanOrEqual(defaults.random_precondition_max);
     expect(defaults.rounds_max).toBeLessThanOrEqual(defaults.rounds_max_limit);
+    // SNIA PTS's steady-state rule, which the Stability tab states from these.
+    expect([
+      defaults.window_rounds,
+      defaults.max_range_fraction,
+      defaults.max_slope_excursion_fraction,
+    ]).toEqual([5, 0.2, 0.1]);
     expect(new Set(defaults.variants.map((v) => v.name)).size).toBe(defaults.variants.length);
     for (const variant of defaults.variants) {
       const effective = effectiveDevice(TLC_8G, variant.overrides, 'tlc-8g.json');

@@ -312,6 +312,11 @@ export interface StabilityVariant {
 export interface StabilityDefaults {
   rounds_max: number;
   rounds_max_limit: number;
+  /** The steady-state rule: this many rounds within max_range_fraction of their mean... */
+  window_rounds: number;
+  max_range_fraction: number;
+  /** ...and their fitted slope's excursion within this fraction of the mean. */
+  max_slope_excursion_fraction: number;
   qos_read_us: number;
   qos_write_us: number;
   series_interval_ms: number;

@@ -9,7 +9,7 @@
 // by what their device does about GC and suspend; "Compare variants" runs
 // the variants of `flashscope stability --compare`, as the core lists them.
 
-import { formatBytes, formatCount, formatLatencyUs } from '../app/format';
+import { formatBytes, formatCount, formatLatencyUs, formatPercent } from '../app/format';
 import { downloadText } from '../export/download';
 import { exportFileName } from '../export/exportRun';
 import '../export/export.css';
@@ -98,8 +98,10 @@ export function StabilityView() {
             <p className="card-subtitle">
               Purge, precondition with 2× the capacity of 128 KiB sequential writes (then, if set, 4
               KiB random writes), then rounds of the measurement workload (1/8 of the capacity each)
-              until SNIA PTS steady state: 5 rounds within 20 % of their mean, fitted slope within
-              10 % (at most {settings.roundsMax} rounds)
+              until SNIA PTS steady state: {defaults.window_rounds} rounds within{' '}
+              {formatPercent(defaults.max_range_fraction)} of their mean, fitted slope within{' '}
+              {formatPercent(defaults.max_slope_excursion_fraction)} (at most {settings.roundsMax}{' '}
+              rounds)
             </p>
           </div>
           <div className="compare-actions">

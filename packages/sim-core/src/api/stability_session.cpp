@@ -106,6 +106,10 @@ const std::string& StabilityDefaultsJson() {
     out.BeginObject();
     out.FieldUint("rounds_max", flow.rule.max_rounds);
     out.FieldUint("rounds_max_limit", stability::kMaxRoundsLimit);
+    // The steady-state rule (SNIA PTS), which the panel states in words.
+    out.FieldUint("window_rounds", flow.rule.window_rounds);
+    out.Field("max_range_fraction", flow.rule.max_range_fraction);
+    out.Field("max_slope_excursion_fraction", flow.rule.max_slope_excursion_fraction);
     out.Field("qos_read_us", flow.qos.read_limit_us);
     out.Field("qos_write_us", flow.qos.write_limit_us);
     out.Field("series_interval_ms", Ms(flow.series_interval_ns));
