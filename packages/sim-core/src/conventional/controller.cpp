@@ -20,12 +20,13 @@ Controller::Controller(const DeviceConfig& config, FtlState& ftl, IVictimPolicy&
       engine_(ftl.layout(), ftl, port_, counters, log, *this),
       scanner_(config, ftl.layout(), ftl, engine_),
       gc_policy_(ftl.layout(), ftl, victims, rng, port_, scanner_, engine_),
+      pacing_(ftl.layout(), engine_, config.gc.pacing == "proportional"),
       migration_(ftl.layout(), ftl, slc_, pinned_, log, engine_),
       wear_leveling_(config.wear_leveling.static_threshold, ftl, engine_),
       buffer_(WriteBuffer::Parts{config, ftl.layout(), ftl, port_, events, counters, log, slc_,
-                                 pinned_, migration_, engine_, scanner_}) {
+                                 pinned_, migration_, engine_, scanner_, pacing_}) {
   engine_.Attach(Relocation::kGc, gc_policy_, layout_.planes);
-  if (config.gc.pacing == "proportional") gc_policy_.set_throttle(&buffer_);
+  if (pacing_.proportional()) gc_policy_.set_throttle(&pacing_);
   engine_.Attach(Relocation::kMigration, migration_, slc_.enabled() ? layout_.planes : 0);
   engine_.Attach(Relocation::kWearLeveling, wear_leveling_,
                  config.wear_leveling.static_enabled ? layout_.planes : 0);

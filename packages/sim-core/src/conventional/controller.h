@@ -34,6 +34,7 @@
 #include "config/device_config.h"
 #include "conventional/flash_port.h"
 #include "conventional/gc_engine.h"
+#include "conventional/gc_pacing.h"
 #include "conventional/native_gc_policy.h"
 #include "conventional/pinned_units.h"
 #include "conventional/reliability_scanner.h"
@@ -155,6 +156,7 @@ class Controller final : public IDrive, private IGcEngineListener {
   GcEngine engine_;
   ReliabilityScanner scanner_;
   NativeGcPolicy gc_policy_;
+  GcPacing pacing_;  // gc.pacing: host wordlines and GC, coupled per plane
   SlcMigration migration_;
   StaticWearLevelingPolicy wear_leveling_;
   WriteBuffer buffer_;

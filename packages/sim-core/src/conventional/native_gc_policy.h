@@ -63,7 +63,7 @@ class NativeGcPolicy final : public IRelocationPolicy {
     return RelocationVictim{victims_.PickVictim(ftl_, plane, rng_), Cause::kGc};
   }
   // gc.pacing=proportional: GC that has done the reclaim work the host's
-  // writes so far owe waits for the next host wordline (write_buffer.h),
+  // writes so far owe waits for the next host wordline (gc_pacing.h),
   // unless the pool is short of the reserve.
   void set_throttle(const IGcThrottle* throttle) { throttle_ = throttle; }
   bool Paused(uint32_t plane) const override {

@@ -21,8 +21,8 @@ WriteBuffer::WriteBuffer(const Parts& parts)
       migration_(parts.migration),
       engine_(parts.engine),
       scanner_(parts.scanner),
-      has_dram_buffer_(parts.config.write_buffer_bytes > 0),
-      pacing_proportional_(parts.config.gc.pacing == "proportional") {
+      pacing_(parts.pacing),
+      has_dram_buffer_(parts.config.write_buffer_bytes > 0) {
   const uint64_t staging = static_cast<uint64_t>(layout_.units_per_wordline) * layout_.planes;
   buffer_capacity_ = has_dram_buffer_
                          ? std::max<uint64_t>(config_.write_buffer_bytes / layout_.unit_bytes,
@@ -37,8 +37,6 @@ WriteBuffer::WriteBuffer(const Parts& parts)
   for (Batch& batch : batches_) batch.units.resize(layout_.units_per_wordline);
   for (uint32_t i = batch_count; i-- > 0;) free_batches_.push_back(i);
   rmw_writes_.reserve(64);
-  pacing_balance_.assign(pacing_proportional_ ? layout_.planes : 0, 0);
-  pacing_gc_units_seen_.assign(pacing_proportional_ ? layout_.planes : 0, 0);
 }
 
 // A host page read: counted, queued at its die, and (read disturb) counted

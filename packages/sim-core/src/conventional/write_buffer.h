@@ -19,6 +19,7 @@
 #include "config/device_config.h"
 #include "conventional/flash_port.h"
 #include "conventional/gc_engine.h"
+#include "conventional/gc_pacing.h"
 #include "conventional/i_write_buffer.h"
 #include "conventional/native_gc_policy.h"
 #include "conventional/pinned_units.h"
@@ -35,7 +36,7 @@
 
 namespace flashscope {
 
-class WriteBuffer final : public IWriteBuffer, public ISlcHostSide, public IGcThrottle {
+class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
  public:
   static constexpr uint64_t kPartialFlushDelayNs = 50'000;
   // A host write that waits longer than this for buffer space is a stall.
@@ -54,6 +55,7 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide, public IGcTh
     SlcMigration& migration;
     GcEngine& engine;
     ReliabilityScanner& scanner;
+    GcPacing& pacing;
   };
   explicit WriteBuffer(const Parts& parts);
   void set_host(IHostCallbacks* host) { host_ = host; }
@@ -87,8 +89,6 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide, public IGcTh
   // GC queued relocated units on `plane`: under gc.pacing=proportional a
   // host write waiting for that work may go.
   void OnUnitsRelocated(uint32_t plane, uint64_t now_ns);
-  // --- IGcThrottle: GC has earned the price of the next host wordline.
-  bool GcAhead(uint32_t plane) const override;
   // A GC or migration erase: a plane may take a wordline again.
   void NotePlaneMayBeReady() { no_plane_ready_ = false; }
   uint64_t buffer_used_units() const { return buffer_used_; }
@@ -178,12 +178,6 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide, public IGcTh
                         bool allow_partial);
   uint32_t HostKeepFreeBlocks(uint32_t plane) const;
   void StartGcIfShort(uint32_t plane, uint64_t now_ns);
-  bool PacingAdmits(uint32_t plane);
-  void ChargePacing(uint32_t plane);
-  // A host wordline's price in relocated units, and the plane's tokens with
-  // GC's work since they were last counted.
-  double PacingPrice(uint32_t plane) const;
-  double PacingBalance(uint32_t plane) const;
   uint32_t AllocateBatch();
   uint32_t AllocateSlcWordline(uint64_t now_ns, uint32_t& plane);
   uint32_t AllocateOn(uint32_t plane, bool to_slc, uint32_t allowance, uint64_t now_ns);
@@ -228,6 +222,7 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide, public IGcTh
   SlcMigration& migration_;
   GcEngine& engine_;
   ReliabilityScanner& scanner_;
+  GcPacing& pacing_;  // gc.pacing: when a host wordline may go
   IHostCallbacks* host_ = nullptr;
 
   const bool has_dram_buffer_;
@@ -271,14 +266,6 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide, public IGcTh
   // idle time): partial wordlines leave the buffer too, until it returns.
   bool drain_requested_ = false;
   uint32_t repins_in_flight_ = 0;  // pinned units copied via the buffer, not yet programmed
-
-  // gc.pacing=proportional (see PacingAdmits): per plane, relocation units
-  // GC has earned and host wordlines have not spent yet (negative: owed),
-  // and the GC units already counted.
-  const bool pacing_proportional_;
-  std::vector<double> pacing_balance_;
-  std::vector<uint64_t> pacing_gc_units_seen_;
-  bool pacing_waiting_ = false;  // a host wordline waits for GC's work
 };
 
 }  // namespace flashscope

@@ -153,9 +153,9 @@ uint32_t WriteBuffer::AllocateOn(uint32_t plane, bool to_slc, uint32_t allowance
     if (slot == kNoSlot && slc_.fold_when_full()) {
       engine_.Start(Relocation::kMigration, plane, false, now_ns);
     }
-  } else if (PacingAdmits(plane)) {
+  } else if (pacing_.Admits(plane)) {
     slot = ftl_.AllocateWordline(plane, Stream::kHost, HostKeepFreeBlocks(plane));
-    if (slot != kNoSlot) ChargePacing(plane);
+    if (slot != kNoSlot) pacing_.Charge(plane);
   } else {
     slot = kNoSlot;  // GC's work for this plane's last writes is not done yet
   }
@@ -168,7 +168,7 @@ uint32_t WriteBuffer::AllocateOn(uint32_t plane, bool to_slc, uint32_t allowance
 
 void WriteBuffer::StartGcIfShort(uint32_t plane, uint64_t now_ns) {
   if (ftl_.FreeBlocks(plane) >=
-      NativeGcPolicy::ForegroundStartBelow(layout_, pacing_proportional_)) {
+      NativeGcPolicy::ForegroundStartBelow(layout_, pacing_.proportional())) {
     return;
   }
   engine_.Start(Relocation::kGc, plane, false, now_ns);
@@ -191,70 +191,9 @@ uint32_t WriteBuffer::HostKeepFreeBlocks(uint32_t plane) const {
   return static_cast<uint32_t>(std::max<uint64_t>(layout_.gc_reserve_blocks - 1, headroom));
 }
 
-// gc.pacing=proportional: host writes on a plane are admitted in proportion
-// to the reclaim work GC still owes there, so GC's copies are spread evenly
-// between host wordlines instead of the host running until the pool is dry
-// and then waiting for whole victims (gc.pacing=none). A token bucket per
-// plane: GC earns one token per unit it relocates; while GC runs on the
-// plane each host wordline costs
-//     units_per_wordline * v / (1 - v)
-// tokens, v the valid fraction of the plane's recent victims. Freeing a
-// victim moves v of a block and nets 1 - v blocks, so v / (1 - v) units of
-// relocation per host unit is exactly the rate at which GC keeps the pool
-// level: the pool hovers at the reserve and the host's rate is flat. A host
-// wordline goes while the bucket is not in debt; the bucket holds at most
-// one wordline's price of savings, and is emptied when GC stops (the pool is
-// back at the reserve, nothing is owed). The coupling runs both ways: GC
-// starts a block before the reserve (NativeGcPolicy::ForegroundStartBelow),
-// so it can run while the host still opens blocks, and it waits once it
-// has earned the next host wordline's price (GcAhead) unless the pool is
-// below the reserve. Without that, GC ran flat out whenever the pool dipped
-// (every plane at once, since striping fills them in step) and the host's
-// IOPS swung with a 2.5 s period on tlc-8g. This is the shape issue 17 names:
-// the token-based GC of MQSim-E (the enterprise-SSD extension of MQSim) and
-// the host write throttling of enterprise firmware; no text of either was at
-// hand, so the price is derived here from the steady-state balance above
-// (greedy GC's WAF is 1 / (1 - v): Desnoyers, SYSTOR 2012).
-bool WriteBuffer::PacingAdmits(uint32_t plane) {
-  if (!pacing_proportional_) return true;
-  double& balance = pacing_balance_[plane];
-  balance = PacingBalance(plane);
-  pacing_gc_units_seen_[plane] = engine_.gc_units_moved_on(plane);
-  if (!engine_.active(Relocation::kGc, plane)) balance = 0;
-  if (balance >= 0) return true;
-  pacing_waiting_ = true;
-  return false;
-}
-
-void WriteBuffer::ChargePacing(uint32_t plane) {
-  if (!pacing_proportional_ || !engine_.active(Relocation::kGc, plane)) return;
-  const double price = PacingPrice(plane);
-  double& balance = pacing_balance_[plane];
-  balance = std::min(balance, price) - price;
-}
-
-bool WriteBuffer::GcAhead(uint32_t plane) const {
-  if (!pacing_proportional_) return false;
-  const double price = PacingPrice(plane);
-  return price > 0 && PacingBalance(plane) >= price;
-}
-
-double WriteBuffer::PacingPrice(uint32_t plane) const {
-  // A victim that is nearly all valid would price the host out; such a
-  // plane is at its limit anyway (WAF 20).
-  const double valid = std::min(engine_.gc_victim_valid_fraction(plane), 0.95);
-  return layout_.units_per_wordline * valid / (1 - valid);
-}
-
-double WriteBuffer::PacingBalance(uint32_t plane) const {
-  const uint64_t earned = engine_.gc_units_moved_on(plane) - pacing_gc_units_seen_[plane];
-  return pacing_balance_[plane] + static_cast<double>(earned);
-}
-
 void WriteBuffer::OnUnitsRelocated(uint32_t plane, uint64_t now_ns) {
   (void)plane;
-  if (!pacing_waiting_) return;
-  pacing_waiting_ = false;
+  if (!pacing_.TakeWaiting()) return;
   no_plane_ready_ = false;
   SchedulePump(now_ns);
 }
@@ -388,7 +327,7 @@ bool WriteBuffer::ProgramBatch(uint32_t batch_id, uint64_t now_ns) {
       now_ns);
   StartGcIfShort(batch.plane, now_ns);
   // Paced GC waiting for this wordline goes on.
-  if (pacing_proportional_) engine_.StepIfActive(Relocation::kGc, batch.plane, now_ns);
+  if (pacing_.proportional()) engine_.StepIfActive(Relocation::kGc, batch.plane, now_ns);
   return true;
 }
 
