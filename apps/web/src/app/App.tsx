@@ -5,7 +5,10 @@
 // funnel, a classic FTL's write cache and mapping cache, and the charts — is the default and stays mounted while another
 // view shows, so the live run goes on.
 // Live runs that finish are saved (useLiveRecorder).
+// The settings panel folds away (the button left of the title). While a
+// lesson is presented, its text is docked where the settings were instead.
 
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { CacheView } from '../cache/CacheView';
 import { ChartsGrid } from '../charts/ChartsGrid';
 import { CompareView } from '../compare/CompareView';
@@ -59,15 +62,59 @@ function ViewSwitch({ view, onChange }: { view: View; onChange: (view: View) => 
   );
 }
 
+/**
+ * Publishes the top bar's height as --topbar-height: the sticky settings
+ * column and the docked lesson sit just under it and end at the screen's
+ * bottom edge (the bar wraps to two rows on a 1280 px screen).
+ */
+function useTopbarHeight(topbar: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const element = topbar.current;
+    if (!element) return undefined;
+    const publish = () =>
+      document.documentElement.style.setProperty(
+        '--topbar-height',
+        `${element.getBoundingClientRect().height}px`,
+      );
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [topbar]);
+}
+
+function SidebarToggle() {
+  const folded = useAppStore((state) => state.view.sidebarFolded);
+  return (
+    <button
+      type="button"
+      className="quiet sidebar-toggle"
+      data-testid="sidebar-toggle"
+      aria-controls="settings-panel"
+      aria-expanded={!folded}
+      title={folded ? 'Show the settings' : 'Fold the settings away'}
+      onClick={() => appStore.getState().view.setSidebarFolded(!folded)}
+    >
+      {folded ? '☰' : '⟨'}
+    </button>
+  );
+}
+
 export function App() {
   const session = useSession();
   useLiveRecorder();
   const view = useAppStore((state) => state.view.tab);
+  const folded = useAppStore((state) => state.view.sidebarFolded);
+  const presenting = useAppStore((state) => state.view.presenting && state.view.lesson !== null);
   const setView = (tab: View) => appStore.getState().view.setTab(tab);
+  const layout = `${folded ? ' sidebar-folded' : ''}${presenting ? ' presenting' : ''}`;
+  const topbar = useRef<HTMLElement>(null);
+  useTopbarHeight(topbar);
   return (
     <div className="app">
-      <header className="topbar">
+      <header className="topbar" ref={topbar}>
         <div className="brand">
+          <SidebarToggle />
           <span className="logo" aria-hidden>
             ▦
           </span>
@@ -81,17 +128,22 @@ export function App() {
           <Transport />
         </div>
       </header>
-      <div className="workspace">
-        <aside className="sidebar">
+      <div className={`workspace${layout}`}>
+        <aside className="sidebar" id="settings-panel" hidden={folded}>
           <ConfigPanel />
         </aside>
+        {presenting && (
+          <aside className="lesson-dock" aria-label="Lesson">
+            <LessonPanel docked />
+          </aside>
+        )}
         <main className="main">
           <nav className="view-bar" aria-label="Views">
             <ViewSwitch view={view} onChange={setView} />
             <ShareButton />
           </nav>
           <ErrorBanner />
-          <LessonPanel />
+          {!presenting && <LessonPanel />}
           <div
             id="view-live"
             role="tabpanel"

@@ -3,7 +3,8 @@
 // with the controls: load the lesson's scenario, pick speed and colours,
 // play, and pause at the step's moment (the first matching event in a
 // frame that arrives after the step opened). Stepping again while a load is
-// pending supersedes it.
+// pending supersedes it. Replaying a step reloads the scenario state it
+// started from and does its actions again.
 
 import type { SimEvent } from '@flashscope/wasm/protocol';
 import type { SimSession } from '../app/simSession';
@@ -12,7 +13,7 @@ import { resolveScenario } from '../config/scenarioLoader';
 import { stabilityInputFrom, stabilityRunner } from '../stability/stabilityRunner';
 import { stabilityStore } from '../stability/stabilityStore';
 import type { AppStore } from '../store';
-import { checkLesson, type Lesson, type PauseMoment } from './lessonFile';
+import { checkLesson, type Lesson, type LessonStep, type PauseMoment } from './lessonFile';
 
 const base = () => import.meta.env.BASE_URL ?? '/';
 
@@ -66,33 +67,57 @@ export class LessonController {
       });
       return false;
     }
-    this.store.getState().view.showLesson({ lesson, step: 0 });
+    this.store.getState().view.showLesson({ lesson, step: 0, run: 0, settled: false });
     setLessonInUrl(lesson.id);
     return this.goTo(0);
   }
 
   /** Shows step `index` and does what it says. */
-  async goTo(index: number): Promise<boolean> {
+  goTo(index: number): Promise<boolean> {
     const shown = this.store.getState().view.lesson;
-    if (!shown || index < 0 || index >= shown.lesson.steps.length) return false;
+    if (!shown || index < 0 || index >= shown.lesson.steps.length) return Promise.resolve(false);
+    return this.perform(index, shown.lesson.steps[index].load);
+  }
+
+  /**
+   * Runs the current step again from its start: reloads the scenario as the
+   * nearest step at or before it with a `load` left it (that step's
+   * overrides), then redoes this step's own actions (speed, view, play,
+   * pause at its moment...).
+   */
+  replay(): Promise<boolean> {
+    const shown = this.store.getState().view.lesson;
+    if (!shown) return Promise.resolve(false);
+    const { steps } = shown.lesson;
+    let loader = shown.step;
+    while (loader > 0 && !steps[loader].load) loader--;
+    // A lesson whose steps never load (none ships) replays its plain scenario.
+    return this.perform(shown.step, steps[loader].load ?? { set: {} });
+  }
+
+  /** Shows step `index` and does its actions, loading the scenario with `load` first. */
+  private async perform(index: number, load: LessonStep['load']): Promise<boolean> {
+    const shown = this.store.getState().view.lesson;
+    if (!shown) return false;
     const generation = ++this.generation;
     this.unwatch();
     const { lesson } = shown;
-    this.store.getState().view.showLesson({ lesson, step: index });
+    const run = shown.run + 1;
+    this.store.getState().view.showLesson({ lesson, step: index, run, settled: false });
     const step = lesson.steps[index];
     if (step.colorMode) this.store.getState().view.setColorMode(step.colorMode);
     if (step.speed) this.session.setSpeed(step.speed);
-    if (step.load) {
+    if (load) {
       try {
         const source = await this.scenarioOf(lesson);
-        const scenario = { ...source.scenario, set: { ...source.scenario.set, ...step.load.set } };
-        if (step.load.workload) {
+        const scenario = { ...source.scenario, set: { ...source.scenario.set, ...load.set } };
+        if (load.workload) {
           if (!source.scenario.workload) {
             throw new Error(
               `step ${index + 1}: load.workload needs a scenario with a generator workload`,
             );
           }
-          scenario.workload = { ...source.scenario.workload, ...step.load.workload };
+          scenario.workload = { ...source.scenario.workload, ...load.workload };
         }
         const { config } = this.store.getState();
         // A scenario's overrides are read against the core's schema, which comes with the worker.
@@ -124,6 +149,7 @@ export class LessonController {
     if (step.pauseOn) this.watch(step.pauseOn);
     if (step.play === true) this.session.play();
     else if (step.play === false) this.session.pause();
+    this.store.getState().view.showLesson({ lesson, step: index, run, settled: true });
     return true;
   }
 

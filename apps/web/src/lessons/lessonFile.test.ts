@@ -1,11 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ScenarioFile } from '../config/scenarioFile';
 import { scenarioIdOfPath } from './lessonController';
-import { checkLesson, lessonIdFromSearch } from './lessonFile';
+import { FOCUS_TEST_ID, checkLesson, lessonIdFromSearch } from './lessonFile';
 
 const LESSONS = path.resolve(__dirname, '../../../../public/lessons');
+const APP_SOURCES = path.resolve(__dirname, '..');
+
+/** Every lesson file the app ships (new ones are covered as they land). */
+function shippedLessons(): Array<{ file: string; value: unknown }> {
+  return readdirSync(LESSONS)
+    .filter((name) => name.endsWith('.json'))
+    .map((file) => ({ file, value: JSON.parse(readFileSync(path.join(LESSONS, file), 'utf8')) }));
+}
+
+/** The data-testids written literally in the app's components (testId="x" or data-testid="x"). */
+function appTestIds(): Set<string> {
+  const ids = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name.endsWith('.tsx')) {
+        for (const match of readFileSync(file, 'utf8').matchAll(
+          /(?:data-testid|testId)="([^"]+)"/g,
+        )) {
+          ids.add(match[1]);
+        }
+      }
+    }
+  };
+  walk(APP_SOURCES);
+  return ids;
+}
 
 const minimal = {
   id: 'x',
@@ -91,6 +119,37 @@ describe('checkLesson', () => {
       expect(step.view).toBe('live');
       expect(step.text.length).toBeLessThan(600);
       expect(step.text).not.toMatch(/seed \d|flashscope |--set/i);
+    }
+  });
+
+  it('gives every step of every shipped lesson a focus the app has and a watchable speed', () => {
+    const ids = appTestIds();
+    const lessons = shippedLessons();
+    expect(lessons.length).toBeGreaterThanOrEqual(6);
+    for (const { file, value } of lessons) {
+      const lesson = checkLesson(value, file);
+      expect(lesson.id).toBe(file.replace(/\.json$/, ''));
+      lesson.steps.forEach((step, index) => {
+        const where = `${file} step ${index + 1}`;
+        expect(step.focus, where).toMatch(FOCUS_TEST_ID);
+        expect(ids.has(step.focus!), `${where}: no view has data-testid "${step.focus}"`).toBe(
+          true,
+        );
+        // A pace a class can watch: no step runs "as fast as possible".
+        expect(step.speed, where).toBeDefined();
+        expect(step.speed, where).not.toBe('max');
+      });
+    }
+  });
+
+  it('takes a focus that is one plain data-testid, nothing else', () => {
+    const one = (focus: unknown) => ({ ...minimal, steps: [{ title: 'A', text: 'B', focus }] });
+    expect(checkLesson(one('chart-latency'), 'x.json').steps[0].focus).toBe('chart-latency');
+    expect(checkLesson(minimal, 'x.json').steps[0].focus).toBeUndefined(); // optional
+    for (const bad of [3, '', '#chart', 'chart latency', '[data-testid=x]', 'Chart-WAF', 'a--b']) {
+      expect(() => checkLesson(one(bad), 'x.json')).toThrow(
+        /step 1: "focus" must be a data-testid/,
+      );
     }
   });
 

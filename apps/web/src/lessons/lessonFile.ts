@@ -5,6 +5,39 @@
 // does when the step opens: (re)load the scenario, perhaps with extra
 // overrides, pick a speed and a colour mode, play, and pause again at a
 // moment worth talking about.
+//
+// The format, key by key (checkLesson below enforces it):
+//   id        the file's name without ".json"; the app opens it at /?lesson=ID
+//   title     shown in the lesson menu and over the steps
+//   summary   optional, one sentence
+//   scenario  a scenario object, or "../scenarios/NAME.json"
+//   steps     a list of objects:
+//     title, text   what the presenter says; plain text for students (no CLI
+//                   commands, no citations); a figure it quotes is what the
+//                   simulator gives, asserted by a test
+//     focus         the data-testid of the one view the step talks about
+//                   ("chart-latency", "device-view", "slc-funnel",
+//                   "cache-view", "stability-report", "metric-waf", ...).
+//                   The presentation layout scrolls it into view beside the
+//                   docked text and highlights it, so it must be shown once
+//                   the step's actions are done and be no taller than the
+//                   screen (a chart or a panel, not a whole tab). Optional in
+//                   the format; every shipped step has one (a test checks).
+//     load          {set: {...}, workload?: {...}}: reload the scenario from
+//                   time 0 with these overrides (and generator keys); a step
+//                   without it goes on from the state the previous step left
+//     speed         one of SPEED_OPTIONS' ids (store/speeds.ts): choose one at
+//                   which the step's moment takes seconds to watch, not a
+//                   blink ("10s" for a 200 s run, "100ms" for a 1.5 s one).
+//                   Every shipped step sets one (a test checks)
+//     play          true to run, false to pause when the step opens
+//     pauseOn       one of PAUSE_MOMENTS: pause at the first such event after
+//                   the step opened (where the step has such a moment)
+//     colorMode     the device view's colouring (COLOR_MODES)
+//     view          the main area's tab (VIEW_TABS); "live" unless said
+//     runStability  true to start a stability test on the panel's device
+// "Replay this step" reloads the scenario as the nearest step at or before
+// it with a "load" left it and redoes this step's actions.
 
 import { COLOR_MODES, VIEW_TABS, type ColorMode, type ViewTab } from '../store/viewSlice';
 import { SPEED_OPTIONS } from '../store/speeds';
@@ -18,6 +51,8 @@ export type PauseMoment = (typeof PAUSE_MOMENTS)[number];
 export interface LessonStep {
   title: string;
   text: string;
+  /** The data-testid of the view the step talks about (brought into view when presenting). */
+  focus?: string;
   /**
    * Reload the lesson's scenario from time 0, with these overrides added,
    * and these keys laid over its generator workload (e.g. another DiskSim
@@ -42,6 +77,9 @@ export interface Lesson {
   scenario: ScenarioFile | string;
   steps: LessonStep[];
 }
+
+/** A focus: one plain data-testid (lower-case words and digits joined by "-"), no selector. */
+export const FOCUS_TEST_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** A scenario file's path relative to a lesson: no scheme, host or absolute path. */
 const SCENARIO_PATH = /^(\.\.?\/)*[a-z0-9][a-z0-9_/-]*\.json$/i;
@@ -75,6 +113,12 @@ export function checkLesson(value: unknown, file: string): Lesson {
         title: text(step, 'title', where),
         text: text(step, 'text', where),
       };
+      if (step.focus !== undefined) {
+        if (typeof step.focus !== 'string' || !FOCUS_TEST_ID.test(step.focus)) {
+          fail(`${where}: "focus" must be a data-testid such as "chart-latency"`);
+        }
+        checked.focus = step.focus as string;
+      }
       if (step.load !== undefined) {
         const load = objectOrNull(step.load) ?? fail(`${where}: "load" must be an object`);
         const set = load.set === undefined ? {} : objectOrNull(load.set);

@@ -91,7 +91,7 @@ export function StabilityView() {
   const variantLabels = defaults.variants.map((variant) => variant.label).join('; ');
   return (
     <div className="stability-view" data-testid="stability-view">
-      <section className="card">
+      <section className="card" data-testid="stability-setup">
         <header className="card-header">
           <div>
             <h2>Stability test</h2>

@@ -27,6 +27,10 @@ export interface HoverTarget {
 export interface LessonView {
   lesson: Lesson;
   step: number;
+  /** Counts the times a step was opened or replayed: each one brings its focus into view again. */
+  run: number;
+  /** False until the step's actions (load, speed, play...) are done. */
+  settled: boolean;
 }
 
 export interface ViewSlice {
@@ -35,12 +39,23 @@ export interface ViewSlice {
   throughputUnit: ThroughputUnit;
   lesson: LessonView | null;
   tab: ViewTab;
+  /**
+   * The presentation layout (while a lesson is open): the lesson text docked
+   * where the settings were and each step's focus view brought beside it.
+   */
+  presenting: boolean;
+  /** The settings panel folded away (the main area takes its width). */
+  sidebarFolded: boolean;
 
   setColorMode(mode: ColorMode): void;
   setHover(hover: HoverTarget | null): void;
   setThroughputUnit(unit: ThroughputUnit): void;
+  /** Shows a lesson (a newly opened one in the presentation layout) or, with null, closes it. */
   showLesson(lesson: LessonView | null): void;
   setTab(tab: ViewTab): void;
+  /** Presenting folds the settings panel; leaving it unfolds them. */
+  setPresenting(presenting: boolean): void;
+  setSidebarFolded(folded: boolean): void;
 }
 
 export function createViewSlice(set: SliceSet<'view'>): ViewSlice {
@@ -50,12 +65,27 @@ export function createViewSlice(set: SliceSet<'view'>): ViewSlice {
     throughputUnit: 'mbps',
     lesson: null,
     tab: 'live',
+    presenting: false,
+    sidebarFolded: false,
 
     setColorMode: (colorMode) => set({ colorMode }),
     setHover: (hover) => set((view) => (sameHover(view.hover, hover) ? {} : { hover })),
     setThroughputUnit: (throughputUnit) => set({ throughputUnit }),
-    showLesson: (lesson) => set({ lesson }),
+    showLesson: (lesson) =>
+      set((view) => {
+        // A lesson opens presenting: it is taught to a room, where the text
+        // and the view it names must be on one screen without a click.
+        if (lesson !== null && view.lesson?.lesson.id !== lesson.lesson.id) {
+          return { lesson, presenting: true, sidebarFolded: true };
+        }
+        if (lesson === null && view.presenting) {
+          return { lesson, presenting: false, sidebarFolded: false };
+        }
+        return { lesson };
+      }),
     setTab: (tab) => set({ tab }),
+    setPresenting: (presenting) => set({ presenting, sidebarFolded: presenting }),
+    setSidebarFolded: (sidebarFolded) => set({ sidebarFolded }),
   };
 }
 
