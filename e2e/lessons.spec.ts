@@ -59,3 +59,18 @@ test('the wear-leveling lesson: the erase histogram narrows, step by step', asyn
   await expect(app.page.getByTestId('chart-erase-histogram')).toBeVisible();
   await stepThrough(app, 'wear-leveling', ['Try it yourself'], true);
 });
+
+test('a lesson step that changes over-provisioning shows it in the settings panel', async ({
+  app,
+}) => {
+  // The preset says 25 %; the lesson's steps load the same preset at 28 % and
+  // 15 %, so "change Over-provisioning in the panel" starts from the value
+  // the class just saw, not the preset's.
+  await app.open('/?lesson=basics');
+  const field = app.page.getByTestId('overprovision');
+  await expect(field).toHaveValue('28');
+  await app.byTestId('lesson-next').click();
+  await app.byTestId('lesson-next').click();
+  await expect(app.byTestId('lesson-step-title')).toContainText('Less spare space: 15 %');
+  await expect(field).toHaveValue('15');
+});

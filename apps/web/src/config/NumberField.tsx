@@ -1,10 +1,12 @@
 // A labelled number input that commits valid values as they are typed and
 // marks invalid ones, without fighting the user's keystrokes: it is
-// uncontrolled, and remounts (resetKey) when its value changes from outside.
+// uncontrolled, remounts (resetKey) when another device or file is chosen,
+// and shows a value set from outside (a lesson step's or scenario's
+// override on the same device) unless the user is typing in it.
 // NumberInput is the same field for a caller that remounts it itself (the
 // trace options, keyed by file), and may take "empty" to mean a default.
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 interface NumberInputProps {
   label: string;
@@ -41,12 +43,24 @@ export function NumberField({ resetKey, ...props }: NumberFieldProps) {
 export function NumberInput(props: NumberInputProps) {
   const [invalid, setInvalid] = useState(false);
   const [checked, setChecked] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const shown = checked ?? props.problem ?? null;
+  useEffect(() => {
+    const field = input.current;
+    // The field's own commits come back as this value: leave the keystrokes be.
+    if (!field || field === document.activeElement) return;
+    const text = props.value === null ? '' : String(props.value);
+    if (field.value === text) return;
+    field.value = text;
+    setInvalid(false);
+    setChecked(null);
+  }, [props.value]);
   return (
     <label className="field number-field" title={props.hint}>
       <span>{props.label}</span>
       <span className="input-with-suffix">
         <input
+          ref={input}
           type="number"
           inputMode="decimal"
           data-testid={props.testId}
