@@ -4,6 +4,7 @@
 
 import { useAppStore } from '../store';
 import { useLessons } from './lessonContext';
+import { LessonResults } from './LessonResults';
 import './lessons.css';
 
 export function LessonPanel() {
@@ -50,6 +51,7 @@ export function LessonPanel() {
       <p className="lesson-text" data-testid="lesson-step-text">
         {current.text}
       </p>
+      <LessonResults />
       <div className="lesson-nav">
         <button
           type="button"

@@ -13,6 +13,7 @@ import { stabilityInputFrom, stabilityRunner } from '../stability/stabilityRunne
 import { stabilityStore } from '../stability/stabilityStore';
 import type { AppStore } from '../store';
 import { checkLesson, type Lesson, type PauseMoment } from './lessonFile';
+import { recordStepRun, resetLessonResults } from './lessonResults';
 
 const base = () => import.meta.env.BASE_URL ?? '/';
 
@@ -42,6 +43,8 @@ export function scenarioIdOfPath(path: string): string {
 
 export class LessonController {
   private stopWatching: (() => void) | null = null;
+  /** Ends the recording of the run a step loaded into the lesson's results. */
+  private stopRecording: (() => void) | null = null;
   /** Bumped by every step change: an older step's pending load does nothing more. */
   private generation = 0;
   /** The scenario file a lesson names by path, fetched once per lesson opened. */
@@ -67,6 +70,7 @@ export class LessonController {
       return false;
     }
     this.store.getState().view.showLesson({ lesson, step: 0 });
+    resetLessonResults(lesson);
     setLessonInUrl(lesson.id);
     return this.goTo(0);
   }
@@ -107,6 +111,8 @@ export class LessonController {
         if (generation !== this.generation) return false;
         config.selectScenario(draft);
         if (!(await this.session.apply(draft, false))) return false;
+        this.stopRecording?.();
+        this.stopRecording = recordStepRun(this.store, lesson, index);
       } catch (error) {
         this.store.getState().sim.reportError({
           kind: 'input',
@@ -156,6 +162,9 @@ export class LessonController {
   close(): void {
     this.generation++;
     this.unwatch();
+    this.stopRecording?.();
+    this.stopRecording = null;
+    resetLessonResults(null);
     this.store.getState().view.showLesson(null);
     setLessonInUrl(null);
   }
