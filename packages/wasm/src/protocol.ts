@@ -737,11 +737,24 @@ export interface ClassicMeta {
 }
 
 /** Figures that travel with each frame (api/snapshot_meta.h). */
+/**
+ * The analytic steady-state WAF of the drive as configured, for uniform
+ * random writes (the core's report/waf_model.h): the model of its GC victim
+ * policy ("greedy", "fifo" or "random") at its spare factor.
+ */
+export interface WafModelMeta {
+  name: string;
+  spare_factor: number;
+  waf: number;
+}
+
 export interface SnapshotMeta {
   frame: number;
   sim_time_ns: number;
   finished: boolean;
   waf: number | null;
+  /** Null where no model applies (zoned, classic FTL, SLC cache, other victims); absent from an older core. */
+  waf_model?: WafModelMeta | null;
   free_blocks: number;
   host_write_bytes: number;
   nand_write_bytes: number;

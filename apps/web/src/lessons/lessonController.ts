@@ -14,6 +14,7 @@ import { stabilityInputFrom, stabilityRunner } from '../stability/stabilityRunne
 import { stabilityStore } from '../stability/stabilityStore';
 import type { AppStore } from '../store';
 import { checkLesson, type Lesson, type LessonStep, type PauseMoment } from './lessonFile';
+import { recordStepRun, resetLessonResults } from './lessonResults';
 
 const base = () => import.meta.env.BASE_URL ?? '/';
 
@@ -43,6 +44,8 @@ export function scenarioIdOfPath(path: string): string {
 
 export class LessonController {
   private stopWatching: (() => void) | null = null;
+  /** Ends the recording of the run a step loaded into the lesson's results. */
+  private stopRecording: (() => void) | null = null;
   /** Bumped by every step change: an older step's pending load does nothing more. */
   private generation = 0;
   /** The scenario file a lesson names by path, fetched once per lesson opened. */
@@ -68,6 +71,7 @@ export class LessonController {
       return false;
     }
     this.store.getState().view.showLesson({ lesson, step: 0, run: 0, settled: false });
+    resetLessonResults(lesson);
     setLessonInUrl(lesson.id);
     return this.goTo(0);
   }
@@ -76,7 +80,7 @@ export class LessonController {
   goTo(index: number): Promise<boolean> {
     const shown = this.store.getState().view.lesson;
     if (!shown || index < 0 || index >= shown.lesson.steps.length) return Promise.resolve(false);
-    return this.perform(index, shown.lesson.steps[index].load);
+    return this.perform(index, shown.lesson.steps[index].load, index);
   }
 
   /**
@@ -92,11 +96,14 @@ export class LessonController {
     let loader = shown.step;
     while (loader > 0 && !steps[loader].load) loader--;
     // A lesson whose steps never load (none ships) replays its plain scenario.
-    return this.perform(shown.step, steps[loader].load ?? { set: {} });
+    return this.perform(shown.step, steps[loader].load ?? { set: {} }, loader);
   }
 
-  /** Shows step `index` and does its actions, loading the scenario with `load` first. */
-  private async perform(index: number, load: LessonStep['load']): Promise<boolean> {
+  /**
+   * Shows step `index` and does its actions, loading the scenario with `load`
+   * (step `loader`'s) first; the run counts as `loader`'s in the lesson's results.
+   */
+  private async perform(index: number, load: LessonStep['load'], loader: number): Promise<boolean> {
     const shown = this.store.getState().view.lesson;
     if (!shown) return false;
     const generation = ++this.generation;
@@ -132,6 +139,8 @@ export class LessonController {
         if (generation !== this.generation) return false;
         config.selectScenario(draft);
         if (!(await this.session.apply(draft, false))) return false;
+        this.stopRecording?.();
+        this.stopRecording = recordStepRun(this.store, lesson, loader);
       } catch (error) {
         this.store.getState().sim.reportError({
           kind: 'input',
@@ -182,6 +191,9 @@ export class LessonController {
   close(): void {
     this.generation++;
     this.unwatch();
+    this.stopRecording?.();
+    this.stopRecording = null;
+    resetLessonResults(null);
     this.store.getState().view.showLesson(null);
     setLessonInUrl(null);
   }

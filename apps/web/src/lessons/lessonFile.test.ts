@@ -201,3 +201,61 @@ describe('lessonIdFromSearch', () => {
     expect(lessonIdFromSearch('')).toBeNull();
   });
 });
+
+describe('checkLesson: the "results" chart key', () => {
+  const loads = {
+    ...minimal,
+    steps: [
+      { title: 'A', text: 'a', load: { set: { overprovision: 0.28 } } },
+      { title: 'B', text: 'b', load: { set: { overprovision: 0.07 } } },
+      { title: 'C', text: 'c' },
+    ],
+  };
+  const results = {
+    metric: 'waf',
+    model: 'waf_model',
+    label: 'Over-provisioning',
+    from: 'overprovision',
+    format: 'percent',
+    showOn: [3],
+  };
+
+  it('accepts a chart of WAF against its model, shown on step 3 (index 2)', () => {
+    const lesson = checkLesson({ ...loads, results }, 'x.json');
+    expect(lesson.results).toEqual({ ...results, showOn: [2] });
+    // format defaults to plain numbers, model to none
+    const plain = checkLesson(
+      { ...loads, results: { metric: 'waf', label: 'OP', from: 'overprovision', showOn: [1] } },
+      'x.json',
+    );
+    expect(plain.results).toEqual({
+      metric: 'waf',
+      label: 'OP',
+      from: 'overprovision',
+      format: 'number',
+      showOn: [0],
+    });
+    expect(checkLesson(loads, 'x.json').results).toBeUndefined();
+  });
+
+  it.each([
+    [{ metric: 'iops' }, 'x.json: results: metric must be one of waf'],
+    [{ model: 'fifo' }, 'x.json: results: model must be one of waf_model'],
+    [{ label: '' }, 'x.json: results needs a "label" text'],
+    [{ from: 'seed' }, 'x.json: results: no step loads a run with "seed" in its load.set'],
+    [{ format: 'pct' }, 'x.json: results: format must be "percent" or "number"'],
+    [{ showOn: [4] }, 'x.json: results: showOn must list step numbers from 1 to 3'],
+    [{ showOn: [0] }, 'x.json: results: showOn must list step numbers from 1 to 3'],
+    [{ showOn: [] }, 'x.json: results: showOn must list step numbers from 1 to 3'],
+  ])('rejects %j', (change, message) => {
+    expect(() => checkLesson({ ...loads, results: { ...results, ...change } }, 'x.json')).toThrow(
+      message,
+    );
+  });
+
+  it('rejects a results key that is not an object', () => {
+    expect(() => checkLesson({ ...loads, results: [] }, 'x.json')).toThrow(
+      'x.json: "results" must be an object',
+    );
+  });
+});

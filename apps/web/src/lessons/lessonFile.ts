@@ -69,6 +69,33 @@ export interface LessonStep {
   runStability?: boolean;
 }
 
+/** Figures a lesson can chart per step (read from the run's live meta). */
+export const RESULT_METRICS = ['waf'] as const;
+export type ResultMetric = (typeof RESULT_METRICS)[number];
+/** Model values the core computes beside a metric (meta.waf_model). */
+export const RESULT_MODELS = ['waf_model'] as const;
+export type ResultModel = (typeof RESULT_MODELS)[number];
+
+/**
+ * The lesson's results chart (lessons/LessonResults.tsx): each step that
+ * loads a run with a value for the setting `from` in its `load.set` becomes
+ * one entry, labelled by that value, showing the run's `metric` (its latest
+ * value, final once it finishes) beside the core's `model` value. The chart
+ * shows on the steps numbered in `showOn` (1-based, as the panel counts).
+ */
+export interface LessonResults {
+  metric: ResultMetric;
+  model?: ResultModel;
+  /** The x axis: what varies from step to step ("Over-provisioning"). */
+  label: string;
+  /** The `load.set` key whose value labels a step ("overprovision"). */
+  from: string;
+  /** percent: 0.28 reads "28 %"; number: as it is. */
+  format: 'percent' | 'number';
+  /** Step indices (0-based here) the chart shows on. */
+  showOn: number[];
+}
+
 export interface Lesson {
   id: string;
   title: string;
@@ -76,6 +103,7 @@ export interface Lesson {
   /** The scenario itself, or the path of its file relative to the lesson file. */
   scenario: ScenarioFile | string;
   steps: LessonStep[];
+  results?: LessonResults;
 }
 
 /** A focus: one plain data-testid (lower-case words and digits joined by "-"), no selector. */
@@ -96,7 +124,7 @@ export function checkLesson(value: unknown, file: string): Lesson {
       : fail(`${where} needs a "${key}" text`);
   const steps = Array.isArray(root.steps) ? root.steps : fail('"steps" must be a list');
   if (steps.length === 0) fail('a lesson needs at least one step');
-  return {
+  const lesson: Lesson = {
     id: text(root, 'id', 'the lesson'),
     title: text(root, 'title', 'the lesson'),
     summary: typeof root.summary === 'string' ? root.summary : '',
@@ -167,6 +195,51 @@ export function checkLesson(value: unknown, file: string): Lesson {
       }
       return checked;
     }),
+  };
+  if (root.results !== undefined) lesson.results = checkResults(root.results, lesson.steps, fail);
+  return lesson;
+}
+
+/** Checks a lesson's "results" key against its (checked) steps. */
+function checkResults(
+  value: unknown,
+  steps: LessonStep[],
+  fail: (problem: string) => never,
+): LessonResults {
+  const results = objectOrNull(value) ?? fail('"results" must be an object');
+  if (!RESULT_METRICS.includes(results.metric as ResultMetric)) {
+    fail(`results: metric must be one of ${RESULT_METRICS.join(', ')}`);
+  }
+  if (results.model !== undefined && !RESULT_MODELS.includes(results.model as ResultModel)) {
+    fail(`results: model must be one of ${RESULT_MODELS.join(', ')}`);
+  }
+  for (const key of ['label', 'from'] as const) {
+    if (typeof results[key] !== 'string' || results[key] === '') {
+      fail(`results needs a "${key}" text`);
+    }
+  }
+  const from = results.from as string;
+  if (!steps.some((step) => step.load?.set[from] !== undefined)) {
+    fail(`results: no step loads a run with "${from}" in its load.set`);
+  }
+  const format = results.format ?? 'number';
+  if (format !== 'percent' && format !== 'number') {
+    fail('results: format must be "percent" or "number"');
+  }
+  const showOn = Array.isArray(results.showOn) ? results.showOn : [];
+  if (
+    showOn.length === 0 ||
+    !showOn.every((n) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= steps.length)
+  ) {
+    fail(`results: showOn must list step numbers from 1 to ${steps.length}`);
+  }
+  return {
+    metric: results.metric as ResultMetric,
+    ...(results.model !== undefined ? { model: results.model as ResultModel } : {}),
+    label: results.label as string,
+    from,
+    format: format as 'percent' | 'number',
+    showOn: showOn.map((n) => (n as number) - 1),
   };
 }
 

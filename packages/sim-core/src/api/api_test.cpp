@@ -355,12 +355,12 @@ TEST(Api, MetaFiguresMatchTheResult) {
   }
   EXPECT_EQ(blocks, 128);
   // Exactly SnapshotMeta's keys (packages/wasm/src/protocol.ts), in order.
-  const char* keys[] = {"frame",       "sim_time_ns",      "finished",         "waf",
-                        "free_blocks", "host_write_bytes", "nand_write_bytes", "gc_runs",
-                        "iops",        "read_mbps",        "write_mbps",       "latency_us",
-                        "latency_cdf", "erase_histogram",  "erase_bin_width",  "slc",
-                        "series",      "events",           "events_dropped",   "trace",
-                        "zns",         "classic",          "series_reset"};
+  const char* keys[] = {"frame",      "sim_time_ns", "finished",         "waf",
+                        "waf_model",  "free_blocks", "host_write_bytes", "nand_write_bytes",
+                        "gc_runs",    "iops",        "read_mbps",        "write_mbps",
+                        "latency_us", "latency_cdf", "erase_histogram",  "erase_bin_width",
+                        "slc",        "series",      "events",           "events_dropped",
+                        "trace",      "zns",         "classic",          "series_reset"};
   ASSERT_EQ(meta.members().size(), std::size(keys));
   EXPECT_TRUE(meta.Find("slc")->is_null());      // this device has no SLC cache
   EXPECT_TRUE(meta.Find("zns")->is_null());      // nor zones

@@ -5,6 +5,7 @@
 #include "report/classic_json.h"
 #include "report/cliff_throughput.h"
 #include "report/event_json.h"
+#include "report/waf_model.h"
 #include "report/zns_json.h"
 
 namespace flashscope {
@@ -244,6 +245,14 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
     out.Null();
   else
     out.Number(static_cast<double>(nand_write_bytes) / static_cast<double>(host_write_bytes));
+  // The device's analytic WAF is fixed for the session: computed once (the
+  // random victim's model takes milliseconds for large blocks).
+  if (!waf_model_computed_) {
+    waf_model_ = SteadyStateWafModel(sim.config(), sim.layout());
+    waf_model_computed_ = true;
+  }
+  out.Key("waf_model");
+  WriteWafModel(out, waf_model_);
   out.FieldUint("free_blocks", sim.FreeBlocks());
   out.FieldUint("host_write_bytes", host_write_bytes);
   out.FieldUint("nand_write_bytes", nand_write_bytes);

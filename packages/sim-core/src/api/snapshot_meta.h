@@ -6,6 +6,10 @@
 //   finished          every job is done
 //   waf               NAND bytes programmed / host bytes written in the timed
 //                     run so far (null before the first host write)
+//   waf_model         the analytic steady-state WAF of the drive as
+//                     configured, {name, spare_factor, waf}, or null where
+//                     no model applies (report/waf_model.h); the same for
+//                     every frame of a session
 //   free_blocks       erased blocks in the free pools now
 //   host_write_bytes, nand_write_bytes   cumulative, timed run
 //   gc_runs           GC runs in the timed run
@@ -52,11 +56,13 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "metrics/latency_histogram.h"
+#include "report/waf_model.h"
 #include "report/zns_json.h"
 #include "sim/simulator.h"
 #include "trace/trace_source.h"
@@ -84,9 +90,11 @@ class SnapshotMetaWriter {
 
  private:
   double series_cursor_ms_ = -1;
-  uint64_t series_merges_ = 0;  // TimeSeries::merges when the series was last sent
-  uint64_t event_cursor_ = 0;   // number of the next event to send (SimEventLog)
-  ZnsMetaCursor zns_cursor_;    // GC's data flow reported so far
+  uint64_t series_merges_ = 0;         // TimeSeries::merges when the series was last sent
+  uint64_t event_cursor_ = 0;          // number of the next event to send (SimEventLog)
+  ZnsMetaCursor zns_cursor_;           // GC's data flow reported so far
+  std::optional<WafModel> waf_model_;  // valid once waf_model_computed_
+  bool waf_model_computed_ = false;
   // Scratch histograms merged across jobs each frame: kept as members, not
   // stack locals (each is ~15 KB; see latency_histogram.h).
   std::array<LatencyHistogram, 2> by_op_;  // read, write

@@ -7,6 +7,7 @@
 #include "report/classic_json.h"
 #include "report/cliff_throughput.h"
 #include "report/event_json.h"
+#include "report/waf_model.h"
 #include "report/zns_json.h"
 #include "schema/device_schema.h"
 #include "sim/trace_jobs.h"
@@ -401,6 +402,10 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   out.Key("nand");
   WriteNand(out, nand, layout.page_bytes);
   WriteWaf(out, nand.TotalPrograms() * layout.page_bytes, host.host_write_bytes());
+  // What the analytic model of the drive's GC predicts for uniform random
+  // writes (null where none applies), to read the measured "waf" against.
+  out.Key("waf_model");
+  WriteWafModel(out, SteadyStateWafModel(sim.config(), layout));
   out.Key("partial_writes");
   WritePartialWrites(out, host, nand);
   out.Key("latency_us");

@@ -99,7 +99,8 @@ double AnalyticGreedyWaf(const json::Value& lesson, size_t index) {
 // step 1's run, step 5 lists all three). The texts quote the WAF each run ends
 // at and the greedy model's value: measured 2.574 / 4.344 / 9.454 against
 // models 2.562 / 4.315 / 9.349. The measured WAF must be within 10 % of the
-// quoted one, the model within 2 %, and the WAF rise as the spare shrinks.
+// quoted one, the model within 2 %, and the WAF rise as the spare shrinks;
+// the result's "waf_model" must be the model's value.
 TEST_F(LessonClaims, BasicsWafFallsAsOverProvisioningRises) {
   const json::Value lesson = ReadLesson("basics");
   struct Claim {
@@ -128,6 +129,14 @@ TEST_F(LessonClaims, BasicsWafFallsAsOverProvisioningRises) {
     EXPECT_NEAR(testing::NumberAt(result, {"device", "overprovision"}), claim.overprovision, 1e-9);
     const double waf = testing::NumberAt(result, {"waf"});
     const double model = AnalyticGreedyWaf(lesson, claim.step);
+    // The result's waf_model (report/waf_model.h, the figure the app's
+    // lesson chart shows beside the WAF) is this very model value (to the
+    // 7 significant digits the JSON prints).
+    const json::Value* waf_model = result.Find("waf_model");
+    ASSERT_NE(waf_model, nullptr);
+    ASSERT_TRUE(waf_model->is_object()) << "step " << claim.step + 1;
+    EXPECT_EQ(waf_model->Find("name")->as_string(), "greedy");
+    EXPECT_NEAR(testing::NumberAt(result, {"waf_model", "waf"}), model, 1e-6 * model);
     std::printf("basics step %zu: overprovision %.2f  WAF %.3f  greedy model %.3f\n",
                 claim.step + 1, claim.overprovision, waf, model);
     EXPECT_NEAR(waf / claim.waf, 1.0, 0.10) << "step " << claim.step + 1;
