@@ -94,6 +94,25 @@ describe('checkLesson', () => {
     }
   });
 
+  it('accepts the hot-cold lesson: GC victims, an SLC size split, zoned placement', () => {
+    const lesson = checkLesson(
+      JSON.parse(readFileSync(path.join(LESSONS, 'hot-cold.json'), 'utf8')),
+      'hot-cold.json',
+    );
+    expect(lesson.id).toBe('hot-cold');
+    const loads = lesson.steps.flatMap((step) => (step.load ? [step.load.set] : []));
+    expect(
+      loads.map((set) => set['gc.victim'] ?? set['slc_cache.placement'] ?? set['zns.placement']),
+    ).toEqual([undefined, 'fifo', 'cost_benefit', 'slc_first', 'size_split', 'normal', 'sepbit']);
+    for (const step of lesson.steps) {
+      expect(step.view).toBe('live');
+      // Every step that runs does so at 1 s of simulated time per second: its 5-17 s run is watched.
+      if (step.play) expect(step.speed).toBe('1s');
+      expect(step.text.length).toBeLessThan(600);
+      expect(step.text).not.toMatch(/seed \d|flashscope |--set|thesis/i);
+    }
+  });
+
   it('refuses a workload patch that is not an object of generator keys', () => {
     for (const workload of [[], 'clash_seq_50', { generator: 'disksim' }]) {
       const bad = { ...minimal, steps: [{ title: 'A', text: 'B', load: { workload } }] };
