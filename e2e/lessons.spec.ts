@@ -74,3 +74,29 @@ test('a lesson step that changes over-provisioning shows it in the settings pane
   await expect(app.byTestId('lesson-step-title')).toContainText('Less spare space: 15 %');
   await expect(field).toHaveValue('15');
 });
+
+test('the hot-cold lesson: GC victims, SLC size split and zoned placement, step by step', async ({
+  app,
+}) => {
+  test.setTimeout(240_000);
+  await app.open('/?lesson=hot-cold');
+  await expect(app.page.getByTestId('lesson-hot-cold')).toBeVisible();
+  // Each running step quotes its final WAF, measured by the native CLI
+  // (packages/sim-core/src/scenario/lesson_hot_cold_test.cpp); the app's
+  // run of the step ends at the same figure, and the view it names is shown.
+  const steps: { title: string; waf?: number; focus: string }[] = [
+    { title: 'Hot and cold data', waf: 1.57, focus: 'chart-waf' },
+    { title: 'Oldest first', focus: 'chart-waf' },
+    { title: 'Cost-benefit', waf: 1.17, focus: 'chart-waf' },
+    { title: 'An SLC cache that takes every write', focus: 'chart-waf' },
+    { title: 'Size split', waf: 1.44, focus: 'chart-waf' },
+    { title: 'A zoned drive', focus: 'zones-view' },
+    { title: 'SepBIT', waf: 1.38, focus: 'chart-gp' },
+    { title: 'Try it yourself', focus: 'chart-waf' },
+  ];
+  for (const [index, step] of steps.entries()) {
+    await stepThrough(app, 'hot-cold', [step.title], index > 0);
+    await expect(app.page.getByTestId(step.focus)).toBeVisible();
+    if (step.waf !== undefined) await expectFinalWaf(app, step.waf);
+  }
+});

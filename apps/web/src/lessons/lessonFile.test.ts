@@ -122,6 +122,7 @@ describe('checkLesson', () => {
     }
   });
 
+<<<<<<< HEAD
   it('gives every step of every shipped lesson a focus the app has and a watchable speed', () => {
     const ids = appTestIds();
     const lessons = shippedLessons();
@@ -150,6 +151,24 @@ describe('checkLesson', () => {
       expect(() => checkLesson(one(bad), 'x.json')).toThrow(
         /step 1: "focus" must be a data-testid/,
       );
+=======
+  it('accepts the hot-cold lesson: GC victims, an SLC size split, zoned placement', () => {
+    const lesson = checkLesson(
+      JSON.parse(readFileSync(path.join(LESSONS, 'hot-cold.json'), 'utf8')),
+      'hot-cold.json',
+    );
+    expect(lesson.id).toBe('hot-cold');
+    const loads = lesson.steps.flatMap((step) => (step.load ? [step.load.set] : []));
+    expect(
+      loads.map((set) => set['gc.victim'] ?? set['slc_cache.placement'] ?? set['zns.placement']),
+    ).toEqual([undefined, 'fifo', 'cost_benefit', 'slc_first', 'size_split', 'normal', 'sepbit']);
+    for (const step of lesson.steps) {
+      expect(step.view).toBe('live');
+      // Every step that runs does so at 1 s of simulated time per second: its 5-17 s run is watched.
+      if (step.play) expect(step.speed).toBe('1s');
+      expect(step.text.length).toBeLessThan(600);
+      expect(step.text).not.toMatch(/seed \d|flashscope |--set|thesis/i);
+>>>>>>> wt-hotcold
     }
   });
 
