@@ -122,7 +122,6 @@ describe('checkLesson', () => {
     }
   });
 
-<<<<<<< HEAD
   it('gives every step of every shipped lesson a focus the app has and a watchable speed', () => {
     const ids = appTestIds();
     const lessons = shippedLessons();
@@ -151,7 +150,9 @@ describe('checkLesson', () => {
       expect(() => checkLesson(one(bad), 'x.json')).toThrow(
         /step 1: "focus" must be a data-testid/,
       );
-=======
+    }
+  });
+
   it('accepts the hot-cold lesson: GC victims, an SLC size split, zoned placement', () => {
     const lesson = checkLesson(
       JSON.parse(readFileSync(path.join(LESSONS, 'hot-cold.json'), 'utf8')),
@@ -168,7 +169,6 @@ describe('checkLesson', () => {
       if (step.play) expect(step.speed).toBe('1s');
       expect(step.text.length).toBeLessThan(600);
       expect(step.text).not.toMatch(/seed \d|flashscope |--set|thesis/i);
->>>>>>> wt-hotcold
     }
   });
 
