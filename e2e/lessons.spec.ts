@@ -1,8 +1,9 @@
-// The lessons "basics" and "wear-leveling" open by URL and every step opens
-// without errors. Each run is let finish (at full speed) where a step quotes
+// The lessons "basics", "wear-leveling" and "read-disturb" open by URL and
+// every step opens without errors. Each run is let finish (at full speed) where a step quotes
 // its final figure: the app shows the same WAF the native CLI measures
 // (packages/sim-core/src/scenario/lesson_claims_test.cpp): 2.57 at 28 %
-// over-provisioning, 2.61 with static wear levelling.
+// over-provisioning, 2.61 with static wear levelling; 2.02 with read-disturb
+// refresh (scenario/lesson_read_disturb_test.cpp).
 import { expect, test, type App } from './helpers/app';
 
 /** Lets the loaded run finish at full speed; its final WAF tile shows `waf`. */
@@ -99,4 +100,30 @@ test('the hot-cold lesson: GC victims, SLC size split and zoned placement, step 
     await expect(app.page.getByTestId(step.focus)).toBeVisible();
     if (step.waf !== undefined) await expectFinalWaf(app, step.waf);
   }
+});
+
+test('the read-disturb lesson: blocks coloured by reads, refreshes, step by step', async ({
+  app,
+}) => {
+  test.setTimeout(180_000);
+  await app.open('/?lesson=read-disturb');
+  await expect(app.page.getByTestId('lesson-read-disturb')).toBeVisible();
+  await expect(app.byTestId('lesson-step-title')).toContainText('Reading wears too');
+  // Step 1 colours the blocks by reads, against QLC's refresh limit.
+  await expect(app.page.getByTestId('color-reads')).toHaveAttribute('aria-checked', 'true');
+  await expect(app.page.getByTestId('legend-reads')).toBeVisible();
+  await expect(app.page.getByTestId('legend-reads-limit')).toHaveText('20,000');
+  // Step 2 quotes the WAF the refreshes bring: 2.02 with a trickle of host writes.
+  await expectFinalWaf(app, 2.02);
+  await stepThrough(app, 'read-disturb', [
+    'Reading wears too',
+    'Writes nobody asked for',
+    'Reads wait behind refreshes',
+    'Without refresh',
+  ]);
+  // Refresh off: the drive counts no reads, and the legend says so.
+  await expect(app.page.getByTestId('legend-reads')).toContainText('Read-disturb refresh is off');
+  await stepThrough(app, 'read-disturb', ['Cells that tolerate more reads'], true);
+  await expect(app.page.getByTestId('legend-reads-limit')).toHaveText('50,000');
+  await stepThrough(app, 'read-disturb', ['Hot data in the SLC cache', 'Try it yourself'], true);
 });

@@ -276,10 +276,11 @@ export class Harness {
 
 /** The transfer list holds exactly the block arrays' own buffers, none of them the heap. */
 function checkTransfer(message: Snapshot, transfer: ArrayBuffer[]): void {
-  const { state, validUnits, eraseCount, writtenUnits, mode, frontiers, pageState } =
+  const { state, validUnits, eraseCount, writtenUnits, mode, frontiers, pageState, reads } =
     message.blocks;
   const views = [state, validUnits, eraseCount, writtenUnits, mode, frontiers];
   if (pageState !== null) views.push(pageState);
+  if (reads !== undefined) views.push(reads);
   expect(transfer).toHaveLength(views.length);
   for (const view of views) {
     expect(transfer).toContain(view.buffer);

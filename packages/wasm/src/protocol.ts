@@ -481,6 +481,16 @@ export interface BlockArrays {
   frontiers: Uint32Array;
   /** Per mapping unit (small devices only): 0 erased, 1 valid, 2 invalid. */
   pageState: Uint8Array | null;
+  /**
+   * Host page reads of each block since its erase (snapshot layout 3); all 0
+   * while read disturb is off, absent from an older core.
+   */
+  reads?: Uint32Array;
+  /**
+   * Reads of a full block after which read disturb refreshes it (the
+   * drive's cell's limit); 0 when read disturb is off.
+   */
+  refreshThreshold?: number;
 }
 
 export interface SeriesPoints {

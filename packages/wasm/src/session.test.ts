@@ -28,13 +28,15 @@ interface Frame {
   frame: number;
   /** Layout 2 only (null: a layout 1 snapshot). */
   mode: number[] | null;
+  /** Layout 3: host reads per block since its erase, and the refresh threshold. */
+  reads?: { counts: number[]; threshold: number };
 }
 
 /** A "heap" holding one snapshot at byte `ptr`; returns the heap and size. */
 function buildHeap(frame: Frame, ptr: number): { heap: Uint8Array; size: number } {
-  const version = frame.mode ? 2 : 1;
+  const version = frame.reads ? 3 : frame.mode ? 2 : 1;
   const blocks = frame.state.length;
-  const planes = frame.frontiers.length / (version === 2 ? 4 : 2);
+  const planes = frame.frontiers.length / (version >= 2 ? 4 : 2);
   const units = frame.pageState?.length ?? 0;
   const state = 64;
   const valid = align8(state + blocks);
@@ -43,7 +45,8 @@ function buildHeap(frame: Frame, ptr: number): { heap: Uint8Array; size: number 
   const frontiers = align8(written + blocks * 4);
   const pageState = align8(frontiers + frame.frontiers.length * 4);
   const mode = align8(pageState + units);
-  const size = align8(mode + (frame.mode ? blocks : 0));
+  const reads = align8(mode + (frame.mode ? blocks : 0));
+  const size = align8(reads + (frame.reads ? blocks * 4 : 0));
   // Room after the snapshot too, so a decoder reading past `size` would not fault.
   const heap = new Uint8Array(ptr + size + 64).fill(0xee);
   const view = new DataView(heap.buffer, ptr);
@@ -62,8 +65,8 @@ function buildHeap(frame: Frame, ptr: number): { heap: Uint8Array; size: number 
     pageState,
     frame.frame,
     frame.mode ? mode : 0,
-    0,
-    0,
+    frame.reads ? reads : 0,
+    frame.reads?.threshold ?? 0,
   ];
   header.forEach((word, i) => view.setUint32(i * 4, word, true));
   frame.state.forEach((v, i) => view.setUint8(state + i, v));
@@ -73,7 +76,13 @@ function buildHeap(frame: Frame, ptr: number): { heap: Uint8Array; size: number 
   frame.frontiers.forEach((v, i) => view.setUint32(frontiers + i * 4, v, true));
   frame.pageState?.forEach((v, i) => view.setUint8(pageState + i, v));
   frame.mode?.forEach((v, i) => view.setUint8(mode + i, v));
+  frame.reads?.counts.forEach((v, i) => view.setUint32(reads + i * 4, v, true));
   return { heap, size };
+}
+
+function heapOf(frame: Frame): [Uint8Array, number, number] {
+  const { heap, size } = buildHeap(frame, 0);
+  return [heap, 0, size];
 }
 
 // Three blocks of four units on one plane: block 0 full (3 valid, 1
@@ -128,6 +137,19 @@ describe('decodeSnapshot', () => {
     expect(decoded.transfer).toContain(decoded.blocks.mode.buffer);
   });
 
+  it('reads layout 3: the read counters and the refresh threshold', () => {
+    const frame = { ...SLC, reads: { counts: [19_999, 7, 0], threshold: 20_000 } };
+    const { heap, size } = buildHeap(frame, 256);
+    const decoded = decodeSnapshot(heap, 256, size);
+    expect(Array.from(decoded.blocks.reads!)).toEqual([19_999, 7, 0]);
+    expect(decoded.blocks.refreshThreshold).toBe(20_000);
+    expect(Array.from(decoded.blocks.mode)).toEqual([0, 1, 2]);
+    expect(decoded.transfer).toHaveLength(8);
+    expect(decoded.transfer).toContain(decoded.blocks.reads!.buffer);
+    // Layouts 1 and 2 carry no counters.
+    expect(decodeSnapshot(...heapOf(SLC)).blocks.reads).toBeUndefined();
+  });
+
   it('copies each section into its own transferable buffer', () => {
     const { heap, size } = buildHeap(SMALL, 1024);
     const decoded = decodeSnapshot(heap, 1024, size);
@@ -164,7 +186,7 @@ describe('decodeSnapshot', () => {
     expect(() => decodeSnapshot(badMagic, 8, size)).toThrow(/magic/);
 
     const badVersion = heap.slice();
-    new DataView(badVersion.buffer).setUint32(8 + 4, 3, true);
+    new DataView(badVersion.buffer).setUint32(8 + 4, 4, true);
     expect(() => decodeSnapshot(badVersion, 8, size)).toThrow(/version/);
 
     // A block count larger than the buffer holds.

@@ -169,8 +169,9 @@ export interface SessionFactory {
 const SNAPSHOT_MAGIC = 0x31535346; // "FSS1"
 // Layout 2 (the SLC cache) added a per-block mode and two more frontiers per
 // plane. Layout 1 is still read, as a drive of native blocks only, so the UI
-// keeps working against a core built before it.
-const SNAPSHOT_LAYOUT_VERSIONS = [1, 2];
+// keeps working against a core built before it. Layout 3 added the per-block
+// read counters and the refresh threshold.
+const SNAPSHOT_LAYOUT_VERSIONS = [1, 2, 3];
 const HEADER_WORDS = 16;
 // Word indices of the header (names as in api/snapshot.h).
 const Word = {
@@ -188,6 +189,8 @@ const Word = {
   PageStateOffset: 11,
   Frame: 12,
   ModeOffset: 13, // layout 2
+  ReadsOffset: 14, // layout 3
+  RefreshThreshold: 15, // layout 3
 } as const;
 
 function internalError(message: string): SimError {
@@ -211,7 +214,7 @@ export function decodeSnapshot(heap: Uint8Array, ptr: number, size: number): Dec
   }
   const version = word(Word.Version);
   if (!SNAPSHOT_LAYOUT_VERSIONS.includes(version)) {
-    throw internalError(`snapshot layout version ${version} is not 1 or 2`);
+    throw internalError(`snapshot layout version ${version} is not 1, 2 or 3`);
   }
   const blocks = word(Word.Blocks);
   const planes = word(Word.Planes);
@@ -255,6 +258,10 @@ export function decodeSnapshot(heap: Uint8Array, ptr: number, size: number): Dec
         ? new Uint8Array(copy('page_state', word(Word.PageStateOffset), pageStateUnits))
         : null,
   };
+  if (version >= 3) {
+    arrays.reads = new Uint32Array(copy('reads', word(Word.ReadsOffset), blocks * 4));
+    arrays.refreshThreshold = word(Word.RefreshThreshold);
+  }
   return { frame: word(Word.Frame), blocks: arrays, transfer };
 }
 

@@ -24,6 +24,9 @@ export function BlockTooltip({ stageWidth }: { stageWidth: number }) {
   const written = blocks?.writtenUnits[id] ?? 0;
   const erases = blocks?.eraseCount[id] ?? 0;
   const mode = blocks?.mode[id] ?? 0;
+  // Read counters exist only while read-disturb refresh is on.
+  const readLimit = blocks?.refreshThreshold ?? 0;
+  const reads = readLimit > 0 ? (blocks?.reads?.[id] ?? 0) : null;
   // A pSLC block stores one bit per cell: 1/bits of a native block's units.
   const capacity =
     mode === 0
@@ -66,6 +69,15 @@ export function BlockTooltip({ stageWidth }: { stageWidth: number }) {
         </dd>
         <dt>Erase count</dt>
         <dd>{erases}</dd>
+        {reads !== null && (
+          <>
+            <dt>Reads since erase</dt>
+            <dd>
+              {reads.toLocaleString('en')}
+              {mode === 0 ? ` / ${readLimit.toLocaleString('en')}` : ' (pSLC: not refreshed)'}
+            </dd>
+          </>
+        )}
         {unitState !== null && hover.unit !== null && (
           <>
             <dt>Unit {hover.unit}</dt>

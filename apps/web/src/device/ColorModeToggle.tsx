@@ -8,6 +8,7 @@ const LABELS: Record<ColorMode, string> = {
   mode: 'SLC / native',
   erase: 'Erase count',
   state: 'Block state',
+  reads: 'Reads',
 };
 
 export function ColorModeToggle() {

@@ -13,6 +13,7 @@ import {
   eraseColor,
   eraseCountDomain,
   modeColor,
+  readsColor,
   validRatioColor,
 } from './colours';
 import { hasPageStates } from './deviceCanvasController';
@@ -99,6 +100,28 @@ export function DeviceLegend() {
         <Swatch color={STATE_COLORS[1]} label="open (being written)" />
         <Swatch color={STATE_COLORS[2]} label="full" />
         <Swatch color={STATE_COLORS[3]} label="GC victim" />
+        {slc && <SlcOutlines />}
+      </div>
+    );
+  }
+  if (colorMode === 'reads') {
+    const limit = frame?.blocks.refreshThreshold ?? 0;
+    return (
+      <div className="legend" data-testid="legend-reads">
+        <Swatch color={FREE_COLOR} label="free" />
+        {limit > 0 ? (
+          <span className="legend-item">
+            reads since erase 0
+            <span className="ramp" style={{ background: gradient(readsColor) }} />
+            <span data-testid="legend-reads-limit">{limit.toLocaleString('en')}</span>: refreshed
+          </span>
+        ) : (
+          <span className="legend-note">
+            Read-disturb refresh is off: the drive counts no reads.
+          </span>
+        )}
+        {limit > 0 && slc && <span className="legend-note">(pSLC blocks are not refreshed)</span>}
+        <GcLegend slc={slc} />
         {slc && <SlcOutlines />}
       </div>
     );

@@ -96,6 +96,26 @@ export function eraseCountScale(min: number, max: number): (count: number) => nu
   return (count) => Math.min(1, Math.max(0, (count - min) / span));
 }
 
+/**
+ * Reads since erase as a fraction of the refresh limit: pale (just erased)
+ * through amber to red (at the limit, about to be refreshed).
+ */
+const readsInterpolator = piecewise(interpolateLab, ['#f4f1ea', '#f0b44c', '#c8202d']);
+
+export const READS_LUT = buildLut(readsInterpolator);
+
+export function readsColor(t: number): string {
+  return unpackToCss(READS_LUT[lutIndex(t)]);
+}
+
+/**
+ * A block's reads as t in [0, 1] of the refresh limit (a counter past it,
+ * waiting for its refresh, stays at 1); 0 when read disturb is off.
+ */
+export function readsFraction(reads: number, threshold: number): number {
+  return threshold > 0 ? Math.min(1, reads / threshold) : 0;
+}
+
 /** The hairline between mapping units of a block drawn page by page. */
 export const PAGE_GRID_PACKED = packCss('#ffffff');
 

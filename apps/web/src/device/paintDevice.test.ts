@@ -8,6 +8,7 @@ import {
   MODE_PACKED,
   MODE_PAGE_PACKED,
   PAGE_PACKED,
+  READS_LUT,
   STATE_PACKED,
   VALID_RATIO_LUT,
   VICTIM_PACKED,
@@ -75,6 +76,42 @@ describe('paintDevice', () => {
     expect(centre(7)).toBe(VALID_RATIO_LUT[lutIndex(0.5)]);
     const victim = blockRect(grid, 7);
     expect(buffer.data[victim.y * buffer.width + victim.x]).toBe(VICTIM_PACKED);
+  });
+
+  it('colours by reads since erase against the refresh limit', () => {
+    const { grid, buffer, centre } = setup();
+    const blocks = arrays();
+    for (const id of [1, 2, 3, 4]) blocks.state[id] = 2; // full
+    blocks.reads = new Uint32Array(BLOCKS);
+    blocks.reads[1] = 0; // just written
+    blocks.reads[2] = 5_000; // a quarter of QLC's 20,000
+    blocks.reads[3] = 20_000; // at the limit: about to be refreshed
+    blocks.reads[4] = 26_000; // past it, waiting for its refresh: still the top colour
+    blocks.refreshThreshold = 20_000;
+    paintDevice(buffer, grid, blocks, 'reads');
+    expect(centre(0)).toBe(FREE_PACKED);
+    expect(centre(1)).toBe(READS_LUT[0]);
+    expect(centre(2)).toBe(READS_LUT[lutIndex(0.25)]);
+    expect(centre(3)).toBe(READS_LUT[LUT_SIZE - 1]);
+    expect(centre(4)).toBe(READS_LUT[LUT_SIZE - 1]);
+    // The scale's ends are far apart: pale for a fresh block, red at the limit.
+    const channel = (packed: number, shift: number) => (packed >>> shift) & 0xff;
+    expect(channel(READS_LUT[0], 8) - channel(READS_LUT[LUT_SIZE - 1], 8)).toBeGreaterThan(150);
+
+    // Read disturb off (limit 0): every full block at the scale's start.
+    blocks.refreshThreshold = 0;
+    paintDevice(buffer, grid, blocks, 'reads');
+    for (const id of [1, 2, 3, 4]) expect(centre(id)).toBe(READS_LUT[0]);
+    // pSLC blocks are not refreshed: never coloured towards the limit.
+    blocks.refreshThreshold = 20_000;
+    blocks.mode[3] = 1;
+    paintDevice(buffer, grid, blocks, 'reads');
+    expect(centre(3)).toBe(READS_LUT[0]);
+    expect(centre(2)).toBe(READS_LUT[lutIndex(0.25)]);
+    // A core without counters: blocks drawn as free.
+    delete blocks.reads;
+    paintDevice(buffer, grid, blocks, 'reads');
+    expect(centre(3)).toBe(FREE_PACKED);
   });
 
   it('tells pSLC blocks from native ones, their valid ratio over the pSLC capacity', () => {

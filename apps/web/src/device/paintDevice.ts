@@ -12,12 +12,14 @@ import {
   MODE_PACKED,
   MODE_PAGE_PACKED,
   PAGE_PACKED,
+  READS_LUT,
   STATE_PACKED,
   VALID_RATIO_LUT,
   VICTIM_PACKED,
   eraseCountDomain,
   eraseCountScale,
   lutIndex,
+  readsFraction,
   PAGE_GRID_PACKED,
 } from './colours';
 import { planeOrigin, type DeviceGrid } from './deviceGrid';
@@ -107,6 +109,8 @@ export function paintDevice(
   const [minErase, maxErase] =
     blocks && colorMode === 'erase' ? eraseCountDomain(blocks.eraseCount) : [0, 0];
   const eraseT = eraseCountScale(minErase, maxErase);
+  const reads = colorMode === 'reads' ? (blocks?.reads ?? null) : null;
+  const readLimit = blocks?.refreshThreshold ?? 0;
 
   let id = 0;
   for (let channel = 0; channel < spec.channels; channel++) {
@@ -131,6 +135,15 @@ export function paintDevice(
             if (colorMode === 'state') color = STATE_PACKED[blockState] ?? FREE_PACKED;
             else if (colorMode === 'erase')
               color = ERASE_LUT[lutIndex(eraseT(blocks.eraseCount[id]))];
+            else if (colorMode === 'reads')
+              // Only native blocks are refreshed (pSLC ones are emptied into
+              // native blocks anyway): a pSLC block stays at the scale's start.
+              color =
+                blockState === STATE_FREE || reads === null
+                  ? FREE_PACKED
+                  : READS_LUT[
+                      mode === MODE_NATIVE ? lutIndex(readsFraction(reads[id], readLimit)) : 0
+                    ];
             else if (byMode) {
               const lut = MODE_LUTS[mode] ?? MODE_LUTS[MODE_NATIVE];
               if (blockState !== STATE_FREE)

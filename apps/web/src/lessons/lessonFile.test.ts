@@ -172,6 +172,28 @@ describe('checkLesson', () => {
     }
   });
 
+  it('accepts the read-disturb lesson: refresh at the QLC limit, off, the TLC limit, SLC promotion', () => {
+    const raw = JSON.parse(readFileSync(path.join(LESSONS, 'read-disturb.json'), 'utf8'));
+    const lesson = checkLesson(raw, 'read-disturb.json');
+    expect(lesson.id).toBe('read-disturb');
+    expect((lesson.scenario as ScenarioFile).device).toBe('preset:teaching-qlc-slc');
+    const loads = lesson.steps.flatMap((step) => (step.load ? [step.load.set] : []));
+    expect(loads).toEqual([
+      { 'read_disturb.enabled': true },
+      { 'read_disturb.enabled': false },
+      { 'read_disturb.enabled': true, 'read_disturb.threshold_reads.qlc': 50000 },
+      { 'read_disturb.enabled': true, 'slc_cache.read_promotion': true },
+    ]);
+    expect(lesson.steps[0].colorMode).toBe('reads');
+    for (const [index, step] of lesson.steps.entries()) {
+      expect(step.view).toBe('live');
+      expect(step.speed).toBe('1s'); // 10 s of simulated time: 10 s to watch
+      expect(raw.steps[index].focus).toMatch(/^(device-view|metric-[a-z]+|chart-[a-z-]+)$/);
+      expect(step.text.length).toBeLessThan(600);
+      expect(step.text).not.toMatch(/seed \d|flashscope |--set|thesis|fig\./i);
+    }
+  });
+
   it('refuses a workload patch that is not an object of generator keys', () => {
     for (const workload of [[], 'clash_seq_50', { generator: 'disksim' }]) {
       const bad = { ...minimal, steps: [{ title: 'A', text: 'B', load: { workload } }] };

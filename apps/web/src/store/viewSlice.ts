@@ -4,8 +4,12 @@
 import type { Lesson } from '../lessons/lessonFile';
 import type { SliceSet } from './appState';
 
-/** What block colours mean; 'mode' tells pSLC (static, dynamic) from native blocks. */
-export const COLOR_MODES = ['valid', 'mode', 'erase', 'state'] as const;
+/**
+ * What block colours mean; 'mode' tells pSLC (static, dynamic) from native
+ * blocks, 'reads' shows each block's reads since its erase against the
+ * read-disturb refresh limit.
+ */
+export const COLOR_MODES = ['valid', 'mode', 'erase', 'state', 'reads'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
 
 export type ThroughputUnit = 'mbps' | 'iops';

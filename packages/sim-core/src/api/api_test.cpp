@@ -155,13 +155,14 @@ TEST(Api, SnapshotArraysAgreeWithTheFtl) {
   using namespace snapshot;
   EXPECT_EQ(U32At(b, kWordMagic * 4), 0x31535346u);
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(b), 4), "FSS1");
-  EXPECT_EQ(U32At(b, kWordVersion * 4), 2u);
+  EXPECT_EQ(U32At(b, kWordVersion * 4), 3u);
   EXPECT_EQ(U32At(b, kWordBlocks * 4), 128u);
   EXPECT_EQ(U32At(b, kWordPlanes * 4), 4u);
   EXPECT_EQ(U32At(b, kWordUnitsPerBlock * 4), 192u);
   EXPECT_EQ(U32At(b, kWordPageStateUnits * 4), 24576u);
   EXPECT_EQ(U32At(b, kWordFrame * 4), 2u);
-  for (uint32_t w = 14; w < 16; ++w) EXPECT_EQ(U32At(b, w * 4), 0u);
+  // Read disturb is off: no refresh threshold, and every read counter 0.
+  EXPECT_EQ(U32At(b, kWordRefreshThreshold * 4), 0u);
 
   const uint32_t state = U32At(b, kWordStateOffset * 4);
   const uint32_t valid = U32At(b, kWordValidUnitsOffset * 4);
@@ -170,11 +171,13 @@ TEST(Api, SnapshotArraysAgreeWithTheFtl) {
   const uint32_t frontiers = U32At(b, kWordFrontiersOffset * 4);
   const uint32_t page_state = U32At(b, kWordPageStateOffset * 4);
   const uint32_t mode = U32At(b, kWordModeOffset * 4);
-  for (uint32_t offset : {state, valid, erases, written, frontiers, mode, page_state}) {
+  const uint32_t reads = U32At(b, kWordReadsOffset * 4);
+  for (uint32_t offset : {state, valid, erases, written, frontiers, mode, page_state, reads}) {
     EXPECT_EQ(offset % 8, 0u);
   }
   EXPECT_EQ(state, 64u);
-  EXPECT_LE(page_state + 24576, buffer.size());
+  EXPECT_LE(page_state + 24576, reads);
+  EXPECT_EQ(reads + 128 * 4, buffer.size());
   EXPECT_EQ(buffer.size() % 8, 0u);
 
   uint32_t states_seen[4] = {};
@@ -186,6 +189,7 @@ TEST(Api, SnapshotArraysAgreeWithTheFtl) {
     EXPECT_EQ(U32At(b, erases + block * 4), ftl.erase_count(block));
     EXPECT_EQ(U32At(b, written + block * 4), ftl.written_units(block));
     EXPECT_EQ(b[mode + block], 0u);  // no SLC cache: every block native
+    EXPECT_EQ(U32At(b, reads + block * 4), 0u);
     valid_sum += ftl.valid_units(block);
     written_sum += ftl.written_units(block);
   }
@@ -227,8 +231,8 @@ TEST(Api, LargeDevicesLeavePageStateOut) {
   EXPECT_EQ(U32At(b, snapshot::kWordBlocks * 4), 512u);
   EXPECT_EQ(U32At(b, snapshot::kWordPageStateUnits * 4), 0u);
   // Header, 512 states, three uint32 arrays, 32 planes x 4 frontiers, 512
-  // modes.
-  EXPECT_EQ(fs_snapshot_size(session), 64u + 512 + 3 * 4 * 512 + 32 * 4 * 4 + 512);
+  // modes, 512 read counters.
+  EXPECT_EQ(fs_snapshot_size(session), 64u + 512 + 3 * 4 * 512 + 32 * 4 * 4 + 512 + 4 * 512);
   fs_destroy(session);
 }
 

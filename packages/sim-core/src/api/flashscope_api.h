@@ -20,14 +20,16 @@
 //
 // Snapshot buffer (fs_snapshot), little-endian, every section 8-byte aligned:
 //   header: 16 uint32 words
-//     [0] magic 0x31535346 ("FSS1")   [1] layout version (2)
+//     [0] magic 0x31535346 ("FSS1")   [1] layout version (3)
 //     [2] block count B               [3] plane count P
 //     [4] units per block             [5] page-state unit count U (0 = none)
 //     [6] byte offset of state        [7] byte offset of valid_units
 //     [8] byte offset of erase_count  [9] byte offset of written_units
 //     [10] byte offset of frontiers   [11] byte offset of page_state
 //     [12] frame number               [13] byte offset of mode
-//     [14..15] reserved (0)
+//     [14] byte offset of reads       [15] refresh threshold: host reads of
+//                                          a full block after which read
+//                                          disturb refreshes it (0 = off)
 //   state:         Uint8Array(B)   0 free, 1 open, 2 full, 3 GC victim
 //   valid_units:   Uint32Array(B)
 //   erase_count:   Uint32Array(B)
@@ -40,6 +42,8 @@
 //   page_state:    Uint8Array(U)   per mapping unit of the whole device, only
 //                                  when the device has at most 262144 units:
 //                                  0 erased, 1 valid, 2 invalid (garbage)
+//   reads:         Uint32Array(B)  host page reads since the block's erase
+//                                  (all 0 while read disturb is off)
 // Block ids are the linear ids of DeviceLayout (nand/layout.h).
 //
 // fs_snapshot_meta returns the JSON that goes with the snapshot: figures so

@@ -198,7 +198,7 @@ const std::vector<uint8_t>& Session::Snapshot() {
   if (const classic::ClassicDevice* classic = sim_->drive().classic()) {
     return snapshot_.Build(*classic, sim_->layout(), frame_);
   }
-  return snapshot_.Build(sim_->ftl(), frame_);
+  return snapshot_.Build(sim_->ftl(), frame_, &sim_->drive());
 }
 
 const std::string& Session::SnapshotMeta() {

@@ -29,12 +29,14 @@ void SnapshotBuilder::Plan(const DeviceLayout& layout) {
   frontiers_offset_ = Align8(written_units_offset_ + blocks * 4);
   mode_offset_ = Align8(frontiers_offset_ + uint64_t{layout.planes} * kFrontiersPerPlane * 4);
   page_state_offset_ = Align8(mode_offset_ + blocks);
-  offset = page_state_offset_ + page_state_units_;
+  reads_offset_ = Align8(page_state_offset_ + page_state_units_);
+  offset = reads_offset_ + blocks * 4;
   buffer_.assign(Align8(offset), 0);
   planned_ = true;
 }
 
-void SnapshotBuilder::WriteHeader(const DeviceLayout& layout, uint32_t frame) {
+void SnapshotBuilder::WriteHeader(const DeviceLayout& layout, uint32_t frame,
+                                  uint32_t refresh_threshold) {
   using namespace snapshot;
   if (!planned_) Plan(layout);
   const uint32_t header[kHeaderWords] = {
@@ -52,16 +54,18 @@ void SnapshotBuilder::WriteHeader(const DeviceLayout& layout, uint32_t frame) {
       page_state_offset_,
       frame,
       mode_offset_,
-      0,
-      0,
+      reads_offset_,
+      refresh_threshold,
   };
   for (uint32_t w = 0; w < kHeaderWords; ++w) PutU32(buffer_.data() + w * 4, header[w]);
 }
 
-const std::vector<uint8_t>& SnapshotBuilder::Build(const FtlState& ftl, uint32_t frame) {
+const std::vector<uint8_t>& SnapshotBuilder::Build(const FtlState& ftl, uint32_t frame,
+                                                   const IDrive* drive) {
   using namespace snapshot;
   const DeviceLayout& layout = ftl.layout();
-  WriteHeader(layout, frame);
+  const uint32_t threshold = drive != nullptr ? drive->RefreshThresholdReads() : 0;
+  WriteHeader(layout, frame, threshold);
   uint8_t* out = buffer_.data();
 
   for (uint32_t b = 0; b < layout.blocks; ++b) {
@@ -70,6 +74,13 @@ const std::vector<uint8_t>& SnapshotBuilder::Build(const FtlState& ftl, uint32_t
     PutU32(out + erase_count_offset_ + b * 4, ftl.erase_count(b));
     PutU32(out + written_units_offset_ + b * 4, ftl.written_units(b));
     out[mode_offset_ + b] = static_cast<uint8_t>(ftl.mode(b));
+  }
+  // Read counters are kept only while read disturb is on (threshold > 0);
+  // otherwise the section keeps the zeros it was planned with.
+  if (threshold > 0) {
+    for (uint32_t b = 0; b < layout.blocks; ++b) {
+      PutU32(out + reads_offset_ + b * 4, drive->HostReadsSinceErase(b));
+    }
   }
   for (uint32_t p = 0; p < layout.planes; ++p) {
     for (uint32_t s = 0; s < kFrontiersPerPlane; ++s) {
@@ -99,7 +110,8 @@ const std::vector<uint8_t>& SnapshotBuilder::Build(const FtlState& ftl, uint32_t
 const std::vector<uint8_t>& SnapshotBuilder::Build(const classic::ClassicDevice& device,
                                                    const DeviceLayout& layout, uint32_t frame) {
   using namespace snapshot;
-  WriteHeader(layout, frame);
+  // The classic drive keeps no read counters: its reads section stays 0.
+  WriteHeader(layout, frame, 0);
   uint8_t* out = buffer_.data();
   // The classic device maps whole pages: one unit per page.
   const uint32_t pages = layout.units_per_block;

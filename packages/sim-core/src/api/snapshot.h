@@ -12,13 +12,14 @@
 #include <vector>
 
 #include "classic/classic_device.h"
+#include "drive/i_drive.h"
 #include "ftl/ftl_state.h"
 
 namespace flashscope {
 
 namespace snapshot {
 inline constexpr uint32_t kMagic = 0x31535346;  // "FSS1" little-endian
-inline constexpr uint32_t kLayoutVersion = 2;
+inline constexpr uint32_t kLayoutVersion = 3;
 inline constexpr uint32_t kHeaderWords = 16;
 // Write frontiers per plane in the frame: the first four streams of
 // ftl/ftl_state.h (host, GC, SLC, fold; protocol.ts FRONTIERS_PER_PLANE).
@@ -44,6 +45,8 @@ enum Word : uint32_t {
   kWordPageStateOffset = 11,
   kWordFrame = 12,
   kWordModeOffset = 13,
+  kWordReadsOffset = 14,       // layout 3
+  kWordRefreshThreshold = 15,  // layout 3
 };
 
 // page_state values.
@@ -54,8 +57,10 @@ inline constexpr uint8_t kUnitInvalid = 2;
 
 class SnapshotBuilder {
  public:
-  // Writes frame number `frame` of `ftl` into the reused buffer.
-  const std::vector<uint8_t>& Build(const FtlState& ftl, uint32_t frame);
+  // Writes frame number `frame` of `ftl` into the reused buffer, with the
+  // read counters of `drive` (zeros without one).
+  const std::vector<uint8_t>& Build(const FtlState& ftl, uint32_t frame,
+                                    const IDrive* drive = nullptr);
   // The same frame for the classic FTLs' drive, read from its mapping
   // scheme (or C-lash's direct translation): block states from the pages
   // programmed (free: none, full: all, open: some), no write frontiers
@@ -66,7 +71,7 @@ class SnapshotBuilder {
 
  private:
   void Plan(const DeviceLayout& layout);
-  void WriteHeader(const DeviceLayout& layout, uint32_t frame);
+  void WriteHeader(const DeviceLayout& layout, uint32_t frame, uint32_t refresh_threshold);
 
   std::vector<uint8_t> buffer_;
   bool planned_ = false;
@@ -78,6 +83,7 @@ class SnapshotBuilder {
   uint32_t frontiers_offset_ = 0;
   uint32_t mode_offset_ = 0;
   uint32_t page_state_offset_ = 0;
+  uint32_t reads_offset_ = 0;
 };
 
 }  // namespace flashscope

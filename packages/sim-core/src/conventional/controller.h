@@ -69,6 +69,14 @@ class Controller final : public IDrive, private IGcEngineListener {
                     PreconditionStats& stats) override;
   uint32_t EraseCount(uint32_t block) const override { return ftl_.erase_count(block); }
   uint64_t FreeBlocks() const override { return ftl_.TotalFreeBlocks(); }
+  uint32_t HostReadsSinceErase(uint32_t block) const override {
+    return scanner_.block_reads(block);
+  }
+  uint32_t RefreshThresholdReads() const override {
+    return config_.read_disturb.enabled
+               ? config_.read_disturb.threshold_reads[BitsPerCell(config_.cell)]
+               : 0;
+  }
   double BufferStateBytesPerPhysicalUnit() const override;
   void SampleDevice(IntervalCounters::Device& device) override;
   bool has_slc_cache() const override { return slc_.enabled(); }

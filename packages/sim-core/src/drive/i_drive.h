@@ -66,6 +66,14 @@ class IDrive : public IDeviceFrontEnd, public IFlashListener {
   // --- the media, by device-layout block -----------------------------------
   virtual uint32_t EraseCount(uint32_t block) const = 0;
   virtual uint64_t FreeBlocks() const = 0;
+  // Host page reads of a block since its erase, and the reads of a full
+  // block after which its data is refreshed (device key read_disturb);
+  // both 0 on a drive that does not count reads.
+  virtual uint32_t HostReadsSinceErase(uint32_t block) const {
+    (void)block;
+    return 0;
+  }
+  virtual uint32_t RefreshThresholdReads() const { return 0; }
   // Bytes of the drive's own state per physical unit on top of the
   // FtlState's tables (the write buffer's per-logical-unit bitmap).
   virtual double BufferStateBytesPerPhysicalUnit() const { return 0; }
