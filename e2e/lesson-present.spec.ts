@@ -89,18 +89,9 @@ async function expectTextAndFocusInView(page: Page, lesson: LessonJson, index: n
   // The focus is marked for the eye, and the docked text does not cover it.
   await expect(focus).toHaveAttribute('data-lesson-focus', '');
   const [textBox, focusBox] = [await text.boundingBox(), await focus.boundingBox()];
-  // A view inside the lesson card (its results chart) sits under the text;
-  // any other view beside it.
-  const inCard = await focus.evaluate((element) => element.closest('.lesson-card') !== null);
-  if (inCard) {
-    expect(textBox!.y + textBox!.height, `${where}: text above the view`).toBeLessThanOrEqual(
-      focusBox!.y,
-    );
-  } else {
-    expect(textBox!.x + textBox!.width, `${where}: text left of the view`).toBeLessThanOrEqual(
-      focusBox!.x,
-    );
-  }
+  expect(textBox!.x + textBox!.width, `${where}: text left of the view`).toBeLessThanOrEqual(
+    focusBox!.x,
+  );
 }
 
 for (const viewport of [PROJECTOR, LAPTOP]) {

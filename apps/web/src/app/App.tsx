@@ -17,6 +17,7 @@ import { Transport } from '../controls/Transport';
 import { DeviceView } from '../device/DeviceView';
 import { LessonMenu } from '../lessons/LessonMenu';
 import { LessonPanel } from '../lessons/LessonPanel';
+import { LessonResults } from '../lessons/LessonResults';
 import { SavedRunsView } from '../runs/SavedRunsView';
 import { useLiveRecorder } from '../runs/useLiveRecorder';
 import { ShareButton } from '../share/ShareButton';
@@ -152,6 +153,7 @@ export function App() {
             hidden={view !== 'live'}
           >
             <RestartBar />
+            <LessonResults />
             <KeyFiguresRow />
             <ZonesView />
             <div className="device-row">

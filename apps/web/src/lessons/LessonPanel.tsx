@@ -11,7 +11,6 @@ import { appStore, useAppStore } from '../store';
 import { useLessons } from './lessonContext';
 import type { LessonController } from './lessonController';
 import { useLessonFocus } from './useLessonFocus';
-import { LessonResults } from './LessonResults';
 import './lessons.css';
 
 /** True when a key press belongs to a field the user is typing in, not to the lesson. */
@@ -115,7 +114,6 @@ export function LessonPanel({ docked = false }: { docked?: boolean }) {
       <p className="lesson-text" data-testid="lesson-step-text">
         {current.text}
       </p>
-      <LessonResults />
       <div className="lesson-nav">
         <button
           type="button"

@@ -1,7 +1,8 @@
 // The lesson's results chart: one group per step that loaded a run, its
 // simulated figure (latest, final once the run ends) beside the core's model
 // value for that drive (meta.waf_model: the UI never computes the model).
-// Shown on the steps the lesson's "results.showOn" names.
+// Shown at the top of the live view (beside the docked lesson text when
+// presenting) on the steps the lesson's "results.showOn" names.
 
 import { max, scaleBand, scaleLinear } from 'd3';
 import { AxisLeft, GridRows } from '../charts/Axes';
