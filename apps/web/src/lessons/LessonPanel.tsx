@@ -2,6 +2,7 @@
 // buttons to go on. Each step's actions (load, play, pause at a moment) are
 // the LessonController's; this only shows the text and moves between steps.
 
+import { TermText } from '../glossary/TermText';
 import { useAppStore } from '../store';
 import { useLessons } from './lessonContext';
 import './lessons.css';
@@ -48,7 +49,7 @@ export function LessonPanel() {
         Step {step + 1} of {lesson.steps.length}: {current.title}
       </h3>
       <p className="lesson-text" data-testid="lesson-step-text">
-        {current.text}
+        <TermText text={current.text} />
       </p>
       <div className="lesson-nav">
         <button
