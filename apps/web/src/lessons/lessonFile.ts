@@ -8,7 +8,7 @@
 
 import { COLOR_MODES, VIEW_TABS, type ColorMode, type ViewTab } from '../store/viewSlice';
 import { SPEED_OPTIONS } from '../store/speeds';
-import { checkScenario, type ScenarioFile } from '../config/scenarioFile';
+import { checkScenario, checkSources, type ScenarioFile } from '../config/scenarioFile';
 import { objectOrNull } from '../util/json';
 
 /** Moments a step can pause the run at (the events that mark them). */
@@ -41,6 +41,8 @@ export interface Lesson {
   /** The scenario itself, or the path of its file relative to the lesson file. */
   scenario: ScenarioFile | string;
   steps: LessonStep[];
+  /** Research references behind the lesson: a "Sources" note, never in its texts. */
+  sources?: string[];
 }
 
 /** A scenario file's path relative to a lesson: no scheme, host or absolute path. */
@@ -62,6 +64,7 @@ export function checkLesson(value: unknown, file: string): Lesson {
     id: text(root, 'id', 'the lesson'),
     title: text(root, 'title', 'the lesson'),
     summary: typeof root.summary === 'string' ? root.summary : '',
+    ...(root.sources === undefined ? {} : { sources: checkSources(root.sources, fail) }),
     scenario:
       typeof root.scenario === 'string'
         ? SCENARIO_PATH.test(root.scenario) && !root.scenario.includes('//')
