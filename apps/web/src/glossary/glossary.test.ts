@@ -157,7 +157,7 @@ describe('markTerms', () => {
 
 describe('Term and TermText', () => {
   it('make a focusable term that links to its entry, its definition shown only on hover or focus', () => {
-    const html = renderToStaticMarkup(createElement(Term, { id: 'waf' }, 'WAF'));
+    const html = renderToStaticMarkup(createElement(Term, { id: 'waf', children: 'WAF' }));
     expect(html).toContain('tabindex="0"');
     expect(html).toContain('data-term-ref="waf"');
     expect(html).toContain('>WAF<');
@@ -173,6 +173,8 @@ describe('Term and TermText', () => {
   });
 
   it('leaves an unknown id as plain words', () => {
-    expect(renderToStaticMarkup(createElement(Term, { id: 'no-such-term' }, 'word'))).toBe('word');
+    expect(
+      renderToStaticMarkup(createElement(Term, { id: 'no-such-term', children: 'word' })),
+    ).toBe('word');
   });
 });
