@@ -2,7 +2,7 @@
 // button or a click on a <Term> (then scrolled to that entry and
 // highlighted). A non-modal panel at the side: the run stays visible.
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useAppStore } from '../store';
 import { GLOSSARY } from './glossary';
 import { glossaryStore, useGlossaryStore } from './glossaryStore';
@@ -34,6 +34,13 @@ function GlossaryPanel() {
   // The open lesson's references: its texts leave them out (issue 18).
   const lessonSources = useAppStore((state) => state.view.lesson?.lesson.sources);
   const panel = useRef<HTMLElement>(null);
+  // Below the top bar, so its Glossary button (which closes the panel) and
+  // the transport stay usable while the panel is open.
+  const [top, setTop] = useState(8);
+  useLayoutEffect(() => {
+    const bar = document.querySelector('.topbar')?.getBoundingClientRect();
+    if (bar) setTop(Math.max(8, bar.bottom + 4));
+  }, []);
   useEffect(() => {
     const target = termId
       ? panel.current?.querySelector<HTMLElement>(`[data-term="${termId}"]`)
@@ -46,6 +53,7 @@ function GlossaryPanel() {
       id="glossary-panel"
       ref={panel}
       className="glossary-panel"
+      style={{ top }}
       data-testid="glossary"
       aria-label="Glossary"
       tabIndex={-1}
