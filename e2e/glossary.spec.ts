@@ -80,3 +80,23 @@ test('a classic FTL counts merges and erases, not GC runs', async ({ app, page }
   await expect(page.getByTestId('metric-gc-runs-label')).toHaveText('Merges / erases');
   await expect(page.getByTestId('chart-gc-timeline')).toContainText('classic FTL');
 });
+
+// The native CLI on this drive (`flashscope stability --device
+// preset:teaching-slc-tiny`): consistency 0 at 10 ms sampling (104 window
+// intervals, the slowest completed no I/O), CV 58.0 %.
+test('Consistency 0.00 % is explained: an interval completed no I/O', async ({ app, page }) => {
+  test.setTimeout(120_000);
+  await app.open();
+  await app.byTestId('device-preset').selectOption('teaching-slc-tiny');
+  await page.getByTestId('view-stability').click();
+  await page.getByTestId('stability-run').click();
+  await expect(page.getByTestId('stability-report')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('metric-consistency')).toHaveText('0.00 %');
+  await expect(page.getByTestId('consistency-note')).toContainText(
+    '0 %: at least one 10 ms interval completed no I/O at all — the drive stalled',
+  );
+  await expect(page.getByTestId('metric-cv')).toHaveText('58.01 %');
+  const term = page.getByTestId('stability-report').locator('[data-term-ref="consistency"]');
+  await term.hover();
+  await expect(page.getByRole('tooltip')).toContainText('0 % means some interval completed no I/O');
+});
