@@ -2,7 +2,7 @@
 // button or a click on a <Term> (then scrolled to that entry and
 // highlighted). A non-modal panel at the side: the run stays visible.
 
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useAppStore } from '../store';
 import { GLOSSARY } from './glossary';
 import { glossaryStore, useGlossaryStore } from './glossaryStore';
@@ -36,10 +36,9 @@ function GlossaryPanel() {
   const panel = useRef<HTMLElement>(null);
   // Below the top bar, so its Glossary button (which closes the panel) and
   // the transport stay usable while the panel is open.
-  const [top, setTop] = useState(8);
   useLayoutEffect(() => {
     const bar = document.querySelector('.topbar')?.getBoundingClientRect();
-    if (bar) setTop(Math.max(8, bar.bottom + 4));
+    if (bar && panel.current) panel.current.style.top = `${Math.max(8, bar.bottom + 4)}px`;
   }, []);
   useEffect(() => {
     const target = termId
@@ -53,7 +52,6 @@ function GlossaryPanel() {
       id="glossary-panel"
       ref={panel}
       className="glossary-panel"
-      style={{ top }}
       data-testid="glossary"
       aria-label="Glossary"
       tabIndex={-1}
