@@ -4,7 +4,8 @@
 // builds (or serves) the app. A static server cannot list a directory, and
 // this way a new scenario or lesson file needs no hand-kept index next to it.
 // name/description come from a scenario's name/description or a lesson's
-// title/summary.
+// title/summary; sources (research references, kept out of the texts) from
+// either's optional "sources" list of strings.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -14,6 +15,7 @@ export interface ScenarioIndexEntry {
   file: string;
   name: string;
   description: string;
+  sources?: string[];
 }
 
 /** The scenarios in `dir`, by file name; a file that does not parse is listed under its id. */
@@ -28,6 +30,7 @@ export function readScenarioIndex(dir: string): ScenarioIndexEntry[] {
     const id = file.slice(0, -'.json'.length);
     let name = id;
     let description = '';
+    let sources: string[] | undefined;
     try {
       const parsed = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<
         string,
@@ -37,10 +40,13 @@ export function readScenarioIndex(dir: string): ScenarioIndexEntry[] {
       const summary = parsed.description ?? parsed.summary;
       if (typeof title === 'string') name = title;
       if (typeof summary === 'string') description = summary;
+      if (Array.isArray(parsed.sources) && parsed.sources.every((s) => typeof s === 'string')) {
+        sources = parsed.sources as string[];
+      }
     } catch {
       // The app reports the broken file when it is chosen, with the parser's message.
     }
-    return { id, file, name, description };
+    return { id, file, name, description, ...(sources ? { sources } : {}) };
   });
 }
 

@@ -769,6 +769,12 @@ export interface SnapshotMeta {
   host_write_bytes: number;
   nand_write_bytes: number;
   gc_runs: number;
+  /**
+   * What gc_runs counts: "gc", GC runs (the GC timeline's); "merges", a
+   * classic FTL's merges and block rewrites (no GC events). Absent from an
+   * older core: "gc".
+   */
+  gc_runs_kind?: 'gc' | 'merges';
   iops: number;
   read_mbps: number;
   write_mbps: number;

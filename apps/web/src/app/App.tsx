@@ -15,6 +15,7 @@ import { CompareView } from '../compare/CompareView';
 import { ConfigPanel } from '../config/ConfigPanel';
 import { Transport } from '../controls/Transport';
 import { DeviceView } from '../device/DeviceView';
+import { GlossaryButton } from '../glossary/Glossary';
 import { LessonMenu } from '../lessons/LessonMenu';
 import { LessonPanel } from '../lessons/LessonPanel';
 import { LessonResults } from '../lessons/LessonResults';
@@ -127,6 +128,7 @@ export function App() {
         <div className="topbar-controls">
           <LessonMenu />
           <Transport />
+          <GlossaryButton />
         </div>
       </header>
       <div className={`workspace${layout}`}>

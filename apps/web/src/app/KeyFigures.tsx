@@ -1,14 +1,15 @@
 // The row of key figures above the device view.
 
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { Term } from '../glossary/Term';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import type { AppState } from '../store';
 import { formatCount, formatLatencyUs, formatMbps, formatSimTime, formatWaf } from './format';
-import { keyFigures } from './computeKeyFigures';
+import { gcRunsLabel, keyFigures, wafBelowOneNote } from './computeKeyFigures';
 
 const selectSim = (state: AppState) => state.sim;
 
-function Figure(props: { label: string; value: string; note?: string; testId: string }) {
+function Figure(props: { label: ReactNode; value: string; note?: ReactNode; testId: string }) {
   return (
     <div className="figure">
       <div className="figure-label">{props.label}</div>
@@ -24,16 +25,25 @@ export function KeyFiguresRow() {
   const sim = useThrottledStore(selectSim, 200);
   const figures = useMemo(() => keyFigures(sim), [sim]);
   const hasData = sim.series.length > 0;
+  const wafNote = wafBelowOneNote(figures.waf);
   return (
     <div className="figures" aria-label="Key figures">
       <Figure
-        label="WAF"
+        label={<Term id="waf">WAF</Term>}
         testId="metric-waf"
         value={formatWaf(figures.waf)}
-        note="NAND ÷ host bytes"
+        note={
+          wafNote ? (
+            <Term id="waf-below-one">
+              <span data-testid="waf-note">{wafNote}</span>
+            </Term>
+          ) : (
+            'NAND ÷ host bytes'
+          )
+        }
       />
       <Figure
-        label="IOPS"
+        label={<Term id="iops">IOPS</Term>}
         testId="metric-iops"
         value={hasData ? formatCount(figures.iops) : '—'}
         note={
@@ -43,13 +53,17 @@ export function KeyFiguresRow() {
         }
       />
       <Figure
-        label="Throughput"
+        label={<Term id="throughput">Throughput</Term>}
         testId="metric-mbps"
         value={hasData ? formatMbps(figures.mbps) : '—'}
         note="last 100 ms"
       />
       <Figure
-        label="p99 latency"
+        label={
+          <>
+            <Term id="qos">p99</Term> <Term id="latency">latency</Term>
+          </>
+        }
         testId="metric-p99"
         value={formatLatencyUs(figures.p99Us)}
         note={
@@ -59,12 +73,25 @@ export function KeyFiguresRow() {
         }
       />
       <Figure
-        label="Free blocks"
+        label={
+          <>
+            Free <Term id="block-page">blocks</Term>
+          </>
+        }
         testId="metric-free-blocks"
         value={figures.freeBlocks === null ? '—' : figures.freeBlocks.toLocaleString('en')}
         note={figures.totalBlocks ? `of ${figures.totalBlocks.toLocaleString('en')}` : undefined}
       />
-      <Figure label="GC runs" testId="metric-gc-runs" value={figures.gcRuns.toLocaleString('en')} />
+      <Figure
+        label={
+          <Term id={figures.gcRunsKind === 'merges' ? 'merge' : 'gc'}>
+            <span data-testid="metric-gc-runs-label">{gcRunsLabel(figures.gcRunsKind)}</span>
+          </Term>
+        }
+        testId="metric-gc-runs"
+        value={figures.gcRuns.toLocaleString('en')}
+        note={figures.gcRunsKind === 'merges' ? 'classic FTL: not on the GC timeline' : undefined}
+      />
       <Figure label="Simulated time" testId="sim-time" value={formatSimTime(figures.simTimeNs)} />
     </div>
   );

@@ -19,7 +19,25 @@ export interface KeyFigures {
   freeBlocks: number | null;
   totalBlocks: number | null;
   gcRuns: number;
+  /** What gcRuns counts: GC runs, or a classic FTL's merges and block rewrites. */
+  gcRunsKind: 'gc' | 'merges';
   simTimeNs: number;
+}
+
+/** The "GC runs" figure's label: a classic FTL's count is merges and erases (issue 18). */
+export function gcRunsLabel(kind: KeyFigures['gcRunsKind']): string {
+  return kind === 'merges' ? 'Merges / erases' : 'GC runs';
+}
+
+/**
+ * Why a WAF below 1 (early in a run, or when rewrites meet in the buffer):
+ * the flash has received fewer bytes than the host sent, because some are
+ * still held in the drive's write buffer or a partly written page. Null for
+ * a WAF of 1 or more (or none).
+ */
+export function wafBelowOneNote(waf: number | null): string | null {
+  if (waf === null || !(waf < 1)) return null;
+  return 'Below 1: some host writes are still held in the drive’s write buffer, not yet written to flash';
 }
 
 export function keyFigures(
@@ -46,6 +64,7 @@ export function keyFigures(
     freeBlocks: meta?.free_blocks ?? null,
     totalBlocks: sim.layout?.blocks ?? null,
     gcRuns: meta?.gc_runs ?? 0,
+    gcRunsKind: meta?.gc_runs_kind ?? 'gc',
     simTimeNs: sim.simTimeNs,
   };
 }

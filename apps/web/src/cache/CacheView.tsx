@@ -9,6 +9,7 @@
 
 import { useMemo, useState } from 'react';
 import { formatBytes, formatCount, formatLatencyUs, formatPercent } from '../app/format';
+import { Term } from '../glossary/Term';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import { useAppStore, type AppState } from '../store';
 import type { ClassicMeta } from '@flashscope/wasm/protocol';
@@ -61,13 +62,13 @@ export function CacheView() {
         <div>
           <h2>Write cache and FTL</h2>
           <p className="card-subtitle">
-            {view.cache
-              ? `${view.cache.label}, ${formatBytes(view.cache.capacityBytes)}, over ${view.mappingLabel}`
-              : `${view.mappingLabel}, no write cache`}
+            {view.cache && `${view.cache.label}, ${formatBytes(view.cache.capacityBytes)}, over `}
+            <MappingName mapping={view.mapping} label={view.mappingLabel} />
+            {!view.cache && ', no write cache'}
           </p>
         </div>
         <div className="cache-response">
-          <span className="figure-label">Mean response (seed 002's measure)</span>
+          <span className="figure-label">Mean response (reads and writes)</span>
           <span className="figure-value" data-testid="cache-mean-response">
             {response === null ? '—' : formatLatencyUs(response)}
           </span>
@@ -124,11 +125,19 @@ function ratioText(ratio: number | null): string {
   return ratio === null ? '—' : formatPercent(ratio);
 }
 
+/** The glossary entry of each mapping scheme that has one. */
+const MAPPING_TERMS: Record<string, string> = { page: 'page-mapping', dftl: 'dftl', fast: 'fast' };
+
+function MappingName({ mapping, label }: { mapping: string; label: string }) {
+  const term = MAPPING_TERMS[mapping];
+  return term ? <Term id={term}>{label}</Term> : <>{label}</>;
+}
+
 function WriteCachePanel({ cache }: { cache: WriteCacheView }) {
   const clash = cache.blockSpace !== null;
   return (
     <div className="cache-panel">
-      <h3>{clash ? 'C-lash' : cache.label}</h3>
+      <h3>{clash ? <Term id="clash">C-lash</Term> : cache.label}</h3>
       <Bar
         fill={cache.pages.fill}
         testId="cache-page-space"
@@ -229,7 +238,9 @@ function BlockSpace({ slots }: { slots: BlockSlotView[] }) {
 function MappingCachePanel({ cmt }: { cmt: MappingCacheView }) {
   return (
     <div className="cache-panel" data-testid="cmt-view">
-      <h3>DFTL mapping cache</h3>
+      <h3>
+        <Term id="dftl">DFTL</Term> mapping cache
+      </h3>
       <Bar
         fill={cmt.fill}
         testId="cmt-fill"
@@ -269,7 +280,9 @@ function MergesPanel({ view }: { view: CacheViewModel }) {
   const largest = Math.max(1, ...MERGE_KINDS.map((kind) => view.merges[kind]));
   return (
     <div className="cache-panel" data-testid="merge-counts">
-      <h3>Merges and erases</h3>
+      <h3>
+        <Term id="merge">Merges</Term> and <Term id="erase">erases</Term>
+      </h3>
       <dl className="cache-figures">
         <Figure
           label="Block erases"

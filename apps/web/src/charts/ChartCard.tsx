@@ -6,6 +6,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { chartFileName, standaloneSvg, svgToPng } from '../export/chartExport';
 import { downloadBlob, downloadText } from '../export/download';
 import '../export/export.css';
+import { Term } from '../glossary/Term';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { CHART_HEIGHT } from './chartLayout';
 
@@ -17,6 +18,8 @@ export interface LegendEntry {
 
 interface ChartCardProps {
   title: string;
+  /** The glossary entry the title names: the title then shows its definition on hover and focus. */
+  term?: string;
   subtitle: string;
   testId: string;
   legend?: LegendEntry[];
@@ -51,7 +54,7 @@ export function ChartCard(props: ChartCardProps) {
     <section className="card chart-card" data-testid={props.testId} aria-label={props.title}>
       <header className="chart-header">
         <div>
-          <h3>{props.title}</h3>
+          <h3>{props.term ? <Term id={props.term}>{props.title}</Term> : props.title}</h3>
           <p className="card-subtitle">{props.subtitle}</p>
         </div>
         <div className="chart-tools">

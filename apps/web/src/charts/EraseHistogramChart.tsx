@@ -34,6 +34,7 @@ export function EraseHistogramChart() {
 
   return (
     <ChartCard
+      term="erase"
       title="Erase counts"
       subtitle="Blocks per erase-count bin: how evenly the drive wears"
       testId="chart-erase-histogram"

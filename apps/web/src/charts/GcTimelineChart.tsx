@@ -93,14 +93,20 @@ export function GcTimelineChart() {
   const sim = useThrottledStore(selectSim, CHART_UPDATE_MS);
   const data = useMemo(() => timelineData(sim.series, sim.events, sim.simTimeNs / 1e6), [sim]);
   const runs = sim.frame?.meta.gc_runs ?? sim.events.gcRuns;
+  // A classic FTL's count is merges and block rewrites, which send no GC
+  // events: the bars stay empty, and the subtitle says why.
+  const merges = sim.frame?.meta.gc_runs_kind === 'merges';
   const dropped = sim.events.dropped;
   const slc = sim.frame?.meta.slc != null;
   const migrations = sim.events.migrationRuns;
   return (
     <ChartCard
+      term="gc"
       title={slc ? 'GC and migration timeline' : 'GC timeline'}
       subtitle={
-        `${runs.toLocaleString('en')} GC runs, ` +
+        (merges
+          ? `${runs.toLocaleString('en')} merges / erases of a classic FTL (done inline: none drawn), `
+          : `${runs.toLocaleString('en')} GC runs, `) +
         (slc ? `${migrations.toLocaleString('en')} SLC migrations, ` : '') +
         `${sim.events.stalls.length.toLocaleString('en')} host stalls; bars: planes busy (average)` +
         (dropped > 0 ? `; ${dropped.toLocaleString('en')} events too dense to show` : '')

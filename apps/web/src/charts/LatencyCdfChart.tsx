@@ -20,6 +20,7 @@ export function LatencyCdfChart() {
 
   return (
     <ChartCard
+      term="latency"
       title="Latency CDF"
       subtitle="Fraction of all completed I/O at or below a latency"
       testId="chart-latency-cdf"

@@ -43,6 +43,7 @@ export function LatencyChart() {
 
   return (
     <ChartCard
+      term="latency"
       title="Latency over time"
       subtitle="Completion − arrival of host I/O, per 10 ms interval (log scale)"
       testId="chart-latency"

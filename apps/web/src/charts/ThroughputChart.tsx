@@ -72,6 +72,7 @@ export function ThroughputChart() {
 
   return (
     <ChartCard
+      term="throughput"
       title="Throughput"
       subtitle="Host I/O per 10 ms of simulated time"
       testId="chart-throughput"

@@ -66,6 +66,7 @@ export function ThroughputVsWrittenChart() {
     : 'Host write MB/s by data written; the SLC cliff shows as a drop';
   return (
     <ChartCard
+      term="cliff"
       title="Throughput vs data written"
       subtitle={subtitle}
       testId="chart-throughput-vs-written"

@@ -19,6 +19,7 @@ export function WafChart() {
 
   return (
     <ChartCard
+      term="waf"
       title="Write amplification"
       subtitle={
         Number.isFinite(last)

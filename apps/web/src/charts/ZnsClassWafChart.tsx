@@ -39,6 +39,7 @@ export function ZnsClassWafChart() {
 
   return (
     <ChartCard
+      term="waf"
       title="WAF per zone class"
       subtitle={
         Number.isFinite(last)

@@ -22,6 +22,7 @@ export function ZnsGpChart() {
 
   return (
     <ChartCard
+      term="garbage-proportion"
       title="Garbage proportion of reclaimed zones"
       subtitle={
         zones > 0

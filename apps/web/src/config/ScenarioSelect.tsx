@@ -2,6 +2,7 @@
 // workload and their overrides at once, and the run restarts with it.
 
 import { useSession } from '../app/sessionContext';
+import { SourcesNote } from '../glossary/SourcesNote';
 import { appStore, useAppStore } from '../store';
 import { fetchScenarioDraft } from './scenarioLoader';
 
@@ -45,6 +46,7 @@ export function ScenarioSelect() {
         </select>
       </label>
       {current?.description && <p className="field-note">{current.description}</p>}
+      <SourcesNote sources={current?.sources} />
     </fieldset>
   );
 }

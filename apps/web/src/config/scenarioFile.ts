@@ -23,9 +23,22 @@ export interface ScenarioFile {
   fio?: string;
   fio_job?: string;
   workload?: WorkloadGenerator;
+  /** Research references behind the scenario: a "Sources" note, never in the description. */
+  sources?: string[];
 }
 
-const KNOWN_KEYS = ['name', 'description', 'device', 'set', 'fio', 'fio_job', 'workload'];
+// "cli" is a command line for people reading the file (the app never shows it).
+const KNOWN_KEYS = [
+  'name',
+  'description',
+  'sources',
+  'cli',
+  'device',
+  'set',
+  'fio',
+  'fio_job',
+  'workload',
+];
 const WORKLOAD_KEYS = ['fio', 'fio_job', 'workload'] as const;
 
 /**
@@ -85,6 +98,8 @@ export function checkScenario(value: unknown, file: string): ScenarioFile {
     fail('fio_job must be the job text');
   }
   const workload = root.workload === undefined ? undefined : checkGenerator(root.workload, fail);
+  const sources = root.sources === undefined ? undefined : checkSources(root.sources, fail);
+  if (root.cli !== undefined && typeof root.cli !== 'string') fail('cli must be a string');
   return {
     name: typeof root.name === 'string' ? root.name : file,
     description: typeof root.description === 'string' ? root.description : '',
@@ -93,7 +108,16 @@ export function checkScenario(value: unknown, file: string): ScenarioFile {
     fio: typeof root.fio === 'string' ? root.fio : undefined,
     fio_job: typeof root.fio_job === 'string' ? root.fio_job : undefined,
     workload,
+    ...(sources ? { sources } : {}),
   };
+}
+
+/** An optional "sources" list (scenario or lesson): strings only. */
+export function checkSources(value: unknown, fail: (problem: string) => never): string[] {
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    fail('sources must be a list of strings');
+  }
+  return [...(value as string[])];
 }
 
 /** "preset:NAME" -> NAME, else null. */

@@ -41,7 +41,7 @@
 
 import { COLOR_MODES, VIEW_TABS, type ColorMode, type ViewTab } from '../store/viewSlice';
 import { SPEED_OPTIONS } from '../store/speeds';
-import { checkScenario, type ScenarioFile } from '../config/scenarioFile';
+import { checkScenario, checkSources, type ScenarioFile } from '../config/scenarioFile';
 import { objectOrNull } from '../util/json';
 
 /** Moments a step can pause the run at (the events that mark them). */
@@ -104,6 +104,8 @@ export interface Lesson {
   scenario: ScenarioFile | string;
   steps: LessonStep[];
   results?: LessonResults;
+  /** Research references behind the lesson: a "Sources" note, never in its texts. */
+  sources?: string[];
 }
 
 /** A focus: one plain data-testid (lower-case words and digits joined by "-"), no selector. */
@@ -128,6 +130,7 @@ export function checkLesson(value: unknown, file: string): Lesson {
     id: text(root, 'id', 'the lesson'),
     title: text(root, 'title', 'the lesson'),
     summary: typeof root.summary === 'string' ? root.summary : '',
+    ...(root.sources === undefined ? {} : { sources: checkSources(root.sources, fail) }),
     scenario:
       typeof root.scenario === 'string'
         ? SCENARIO_PATH.test(root.scenario) && !root.scenario.includes('//')

@@ -7,6 +7,7 @@
 
 import { useMemo } from 'react';
 import { formatBytes, formatMbps, formatSimTime } from '../app/format';
+import { Term } from '../glossary/Term';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import type { AppState } from '../store';
 import { formatOccupancy, funnelGeometry, type FunnelGeometry } from './funnelGeometry';
@@ -38,7 +39,9 @@ export function SlcFunnel() {
     <section className="card slc-card" data-testid="slc-funnel" aria-label="SLC cache">
       <header className="card-header">
         <div>
-          <h2>SLC cache</h2>
+          <h2>
+            <Term id="pslc">SLC cache</Term>
+          </h2>
           <p className="card-subtitle">A funnel: fills on bursts, drains when idle</p>
         </div>
       </header>
@@ -217,7 +220,9 @@ function SlcStats({ view }: { view: SlcView }) {
       <dd>{formatBytes(view.persistentBytes)}</dd>
       <dt>Inflow (host)</dt>
       <dd data-testid="slc-inflow">{formatMbps(view.inflowMbps)}</dd>
-      <dt>Outflow (migration)</dt>
+      <dt>
+        Outflow (<Term id="migration">migration</Term>)
+      </dt>
       <dd data-testid="slc-outflow">{formatMbps(view.outflowMbps)}</dd>
       <dt>Migrated</dt>
       <dd>{formatBytes(view.migrationBytes)}</dd>

@@ -9,13 +9,16 @@
 // by what their device does about GC and suspend; "Compare variants" runs
 // the variants of `flashscope stability --compare`, as the core lists them.
 
+import type { ReactNode } from 'react';
 import { formatBytes, formatCount, formatLatencyUs, formatPercent } from '../app/format';
 import { downloadText } from '../export/download';
 import { exportFileName } from '../export/exportRun';
 import '../export/export.css';
+import { Term } from '../glossary/Term';
 import { appStore, useAppStore } from '../store';
 import { IopsOverTimeChart, RoundIopsChart } from './StabilityCharts';
 import { StabilityHistory } from './StabilityHistory';
+import { consistencyNote } from './consistencyNote';
 import {
   formatFraction,
   qosVerdict,
@@ -150,7 +153,7 @@ export function StabilityView() {
                 set({ workload: event.target.value === 'panel' ? 'panel' : 'default' })
               }
             >
-              <option value="default">4 KiB random 70/30, QD32 (seed 001)</option>
+              <option value="default">4 KiB random 70/30, QD32 (enterprise test)</option>
               <option value="panel">The fio job in the panel</option>
             </select>
           </label>
@@ -250,12 +253,20 @@ function StabilityStatusLine({ test }: { test: StabilityTest }) {
   );
 }
 
-function Metric(props: { label: string; value: string; note: string; testId: string }) {
+function Metric(props: {
+  label: ReactNode;
+  value: string;
+  note: string;
+  testId: string;
+  noteTestId?: string;
+}) {
   return (
     <div className="stability-metric">
       <span className="stability-metric-label">{props.label}</span>
       <strong data-testid={props.testId}>{props.value}</strong>
-      <span className="field-note">{props.note}</span>
+      <span className="field-note" data-testid={props.noteTestId}>
+        {props.note}
+      </span>
     </div>
   );
 }
@@ -310,16 +321,21 @@ function StabilityReport({ test, result }: { test: StabilityTest; result: Stabil
       </header>
       <div className="stability-metrics">
         <Metric
-          label="CV of IOPS"
+          label={
+            <>
+              <Term id="cv">CV</Term> of <Term id="iops">IOPS</Term>
+            </>
+          }
           value={formatFraction(result.cv)}
           note={`σ/mean of ${result.iops_intervals.samples} intervals of ${result.iops_intervals.interval_ms} ms in the window (lower is steadier)`}
           testId="metric-cv"
         />
         <Metric
-          label="Consistency"
+          label={<Term id="consistency">Consistency</Term>}
           value={formatFraction(result.consistency)}
-          note="Intel: minimum after dropping the lowest 0.01 %, over the mean"
+          note={consistencyNote(result).text}
           testId="metric-consistency"
+          noteTestId="consistency-note"
         />
         <Metric
           label="Window IOPS"
@@ -332,7 +348,9 @@ function StabilityReport({ test, result }: { test: StabilityTest; result: Stabil
           data-testid="stability-qos"
           data-pass={qos.pass}
         >
-          <span className="stability-metric-label">QoS ({qos.statistic} latency)</span>
+          <span className="stability-metric-label">
+            <Term id="qos">QoS</Term> ({qos.statistic} latency)
+          </span>
           <strong>{qos.pass ? 'PASS' : 'FAIL'}</strong>
           {qos.lines.map((line) => (
             <span key={line.direction} className={line.pass ? 'field-note' : 'field-note fail'}>

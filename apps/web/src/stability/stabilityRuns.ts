@@ -175,7 +175,7 @@ export function comparisonNotes(
     notes.push(
       'The job is paced and there is no random preconditioning: rounds at a fixed rate all have ' +
         'the same IOPS, so steady state comes at round 5, possibly while the drive is still ' +
-        'fresh (window WAF near 1). Set the random preconditioning to 1× the capacity or more (2× by default, as seed 001).',
+        'fresh (window WAF near 1). Set the random preconditioning to 1× the capacity or more (2× by default, as the enterprise test does).',
     );
   }
   return notes;
@@ -193,6 +193,6 @@ export function freshDriveNote(runs: readonly StabilityRunSummary[]): string | n
   if (runs.length === 0 || runs.some((run) => run.windowWaf >= FRESH_WAF)) return null;
   return (
     'Every run has a window WAF near 1: its rounds still wrote into free space and GC hardly ' +
-    'ran, so the GC variants cannot differ. Set the random preconditioning to 1× the capacity or more (2× by default, as seed 001).'
+    'ran, so the GC variants cannot differ. Set the random preconditioning to 1× the capacity or more (2× by default, as the enterprise test does).'
   );
 }

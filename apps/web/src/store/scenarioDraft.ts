@@ -44,6 +44,8 @@ export interface ScenarioEntry {
   file: string;
   name: string;
   description: string;
+  /** Research references behind the scenario (shown as a "Sources" note, not in the description). */
+  sources?: string[];
 }
 
 export interface ScenarioDraft {

@@ -7,10 +7,11 @@
 // carries ZnsMeta. React mounts the canvases and draws the figures a few
 // times a second; ZonesCanvasController paints the strips.
 
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { frameScheduler } from '../app/frameScheduler';
 import { formatBytes, formatCount, formatPercent, formatWaf } from '../app/format';
 import { choiceLabel } from '../config/choiceLabel';
+import { Term } from '../glossary/Term';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import { appStore, useAppStore, type AppState } from '../store';
 import type { ZnsMeta } from '@flashscope/wasm/protocol';
@@ -212,7 +213,7 @@ function ZoneTooltip(props: { zns: ZnsMeta; hover: Hover }) {
   );
 }
 
-function Swatch({ color, label, outline }: { color: string; label: string; outline?: string }) {
+function Swatch({ color, label, outline }: { color: string; label: ReactNode; outline?: string }) {
   return (
     <span className="legend-item">
       <span
@@ -229,7 +230,11 @@ function ZonesLegend({ classes }: { classes: number }) {
   return (
     <div className="legend zones-legend" data-testid="zones-legend">
       {ZONE_STATE_STYLES.map((entry) => (
-        <Swatch key={entry.code} color={entry.color} label={entry.label} />
+        <Swatch
+          key={entry.code}
+          color={entry.color}
+          label={<Term id="zone-states">{entry.label}</Term>}
+        />
       ))}
       <span className="legend-item">
         <span className="zone-subbar-key">

@@ -359,16 +359,36 @@ TEST(Api, MetaFiguresMatchTheResult) {
   }
   EXPECT_EQ(blocks, 128);
   // Exactly SnapshotMeta's keys (packages/wasm/src/protocol.ts), in order.
-  const char* keys[] = {"frame",      "sim_time_ns", "finished",         "waf",
-                        "waf_model",  "free_blocks", "host_write_bytes", "nand_write_bytes",
-                        "gc_runs",    "iops",        "read_mbps",        "write_mbps",
-                        "latency_us", "latency_cdf", "erase_histogram",  "erase_bin_width",
-                        "slc",        "series",      "events",           "events_dropped",
-                        "trace",      "zns",         "classic",          "series_reset"};
+  const char* keys[] = {"frame",
+                        "sim_time_ns",
+                        "finished",
+                        "waf",
+                        "waf_model",
+                        "free_blocks",
+                        "host_write_bytes",
+                        "nand_write_bytes",
+                        "gc_runs",
+                        "gc_runs_kind",
+                        "iops",
+                        "read_mbps",
+                        "write_mbps",
+                        "latency_us",
+                        "latency_cdf",
+                        "erase_histogram",
+                        "erase_bin_width",
+                        "slc",
+                        "series",
+                        "events",
+                        "events_dropped",
+                        "trace",
+                        "zns",
+                        "classic",
+                        "series_reset"};
   ASSERT_EQ(meta.members().size(), std::size(keys));
-  EXPECT_TRUE(meta.Find("slc")->is_null());      // this device has no SLC cache
-  EXPECT_TRUE(meta.Find("zns")->is_null());      // nor zones
-  EXPECT_TRUE(meta.Find("classic")->is_null());  // nor a classic FTL or write cache
+  EXPECT_TRUE(meta.Find("slc")->is_null());                 // this device has no SLC cache
+  EXPECT_TRUE(meta.Find("zns")->is_null());                 // nor zones
+  EXPECT_TRUE(meta.Find("classic")->is_null());             // nor a classic FTL or write cache
+  EXPECT_EQ(meta.Find("gc_runs_kind")->as_string(), "gc");  // so gc_runs are GC runs
   for (size_t i = 0; i < std::size(keys); ++i) EXPECT_EQ(meta.members()[i].first, keys[i]);
   fs_destroy(session);
 }

@@ -186,5 +186,25 @@ TEST(ClassicSnapshot, ClashBlockSpaceAndPageSetsMatchTheCacheOccupancy) {
               static_cast<double>(run.snapshot_erases), 1e-3);
 }
 
+// The meta's gc_runs on a classic drive counts merges and block rewrites
+// (C-lash: one erase per rewrite), not GC runs the GC timeline shows (no GC
+// events at all): gc_runs_kind says so, for the UI's label (issue 18).
+TEST(ClassicSnapshot, GcRunsAreNamedMergesAndCountTheErases) {
+  const ClassicRun run = RunClassic({"ftl.mapping=\"block\"", "cache.policy=\"clash\"",
+                                     "cache.block_space_blocks=4", "cache.page_space_pages=96"});
+  EXPECT_EQ(run.meta.Find("gc_runs_kind")->as_string(), "merges");
+  const double erases = Number(run.result, {"nand", "block_erases"});
+  ASSERT_GT(erases, 10);
+  EXPECT_EQ(Number(run.meta, {"gc_runs"}), erases);
+  // The GC timeline's events: the meta's first frame carries the newest
+  // (up to 256) of the run's events, and none is a GC start.
+  for (const json::Value& event : run.meta.Find("events")->items()) {
+    EXPECT_NE(event.Find("kind")->as_string(), "gc_start");
+  }
+  const ClassicRun dftl = RunClassic({"ftl.mapping=\"dftl\"", "ftl.cmt_entries=256"});
+  EXPECT_EQ(dftl.meta.Find("gc_runs_kind")->as_string(), "merges");
+  EXPECT_GT(Number(dftl.meta, {"gc_runs"}), 0);
+}
+
 }  // namespace
 }  // namespace flashscope

@@ -56,6 +56,16 @@ Scenario LoadScenario(const std::string& path, const std::string& presets_dir,
         w.Raw(v);
         sets.push_back(dotted + "=" + w.str());
       }
+    } else if (key == "sources") {
+      // For people, not the simulator: where the scenario's figures come from.
+      bool texts = value.is_array();
+      if (texts) {
+        for (const json::Value& item : value.items()) texts = texts && item.is_string();
+      }
+      if (!texts) throw InputError(path, value.line(), "sources must be a list of strings");
+    } else if (key == "cli") {
+      // For people: the command line that runs or varies the scenario.
+      if (!value.is_string()) throw InputError(path, value.line(), "cli must be a string");
     } else if (key != "device" && key != "fio" && key != "fio_job" && key != "trace" &&
                key != "workload") {
       throw InputError(path, value.line(), "unknown key \"" + key + "\" in a scenario");

@@ -1,6 +1,10 @@
 // Scenario files (public/scenarios/NAME.json): a device and a workload that a
 // lesson, a demo or `flashscope run --scenario` starts from. Keys:
-//   name, description   free text
+//   name, description   free text (the app shows them: no citations or
+//                       command lines, which go in the next two)
+//   sources             optional list of strings: where its figures come from
+//   cli                 optional string: a command line that runs or varies it
+//                       (the app does not show it)
 //   device              "preset:NAME", a path (relative to the scenario), or
 //                       a device object
 //   set                 object of dotted device keys to override

@@ -47,6 +47,20 @@ class ScenarioWorkload : public ::testing::Test {
   std::string path_;
 };
 
+// "sources" and "cli" are notes for people (issue 18): a scenario with them
+// loads as without them; a wrong type is an error at its line.
+TEST_F(ScenarioWorkload, SourcesAndCliAreNotesTheLoaderChecksAndIgnores) {
+  const Scenario s = Load(
+      "\"workload\": {\"generator\": \"cloud_block\"},\n"
+      "\"sources\": [\"A paper, Table 1\"], \"cli\": \"flashscope run --scenario s.json\"");
+  ASSERT_TRUE(s.workload.has_value());
+  EXPECT_EQ(s.workload->generator, "cloud_block");
+  EXPECT_EQ(Short(ErrorOf("\"workload\": {\"generator\": \"cloud_block\"},\n\"sources\": [1]")),
+            "s.json:3: sources must be a list of strings");
+  EXPECT_EQ(Short(ErrorOf("\"workload\": {\"generator\": \"cloud_block\"},\n\"cli\": []")),
+            "s.json:3: cli must be a string");
+}
+
 TEST_F(ScenarioWorkload, DefaultsAreTheGeneratorsWithSizesFromTheDevice) {
   const Scenario s = Load("\"workload\": {\"generator\": \"cloud_block\"}");
   ASSERT_TRUE(s.workload.has_value());

@@ -339,7 +339,7 @@ std::vector<Setting> ClashParameters() {
 
 WriteCacheEntry ClashCacheEntry() {
   return {{"clash", "C-lash (page space + block space)",
-           "A page space and a block space that replace the FTL (seed 002)", ClashParameters()},
+           "A page space and a block space that replace the FTL", ClashParameters()},
           [](const WriteCacheConfig& config,
              const CacheGeometry& geometry) -> std::unique_ptr<IWriteCache> {
             return std::make_unique<ClashCache>(geometry, config.block_space_blocks,

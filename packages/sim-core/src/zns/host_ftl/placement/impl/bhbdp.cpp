@@ -81,7 +81,7 @@ void BhbDpPlacement::OnZoneReclaimed(uint32_t cls, uint64_t /*opened*/, uint64_t
 PlacementEntry BhbDpPrePlacementEntry() {
   return {{"bhbdp_pre",
            "BHB-DP_pre (write frequencies)",
-           "Classes by write frequencies (seed 004)",
+           "Classes by write frequencies",
            {}},
           [](const PlacementSetup& setup) -> std::unique_ptr<IPlacementPolicy> {
             return std::make_unique<BhbDpPlacement>(setup, false);
@@ -89,7 +89,7 @@ PlacementEntry BhbDpPrePlacementEntry() {
 }
 
 PlacementEntry BhbDpPlacementEntry() {
-  return {{"bhbdp", "BHB-DP (block heat)", "Classes by block heat (seed 004)", {}},
+  return {{"bhbdp", "BHB-DP (block heat)", "Classes by block heat", {}},
           [](const PlacementSetup& setup) -> std::unique_ptr<IPlacementPolicy> {
             return std::make_unique<BhbDpPlacement>(setup, true);
           }};
