@@ -68,6 +68,7 @@ test('the basics lesson charts each step WAF against the model', async ({ app })
   await expect(chart).toBeVisible();
   await expect(chart).toContainText('simulated');
   await expect(chart).toContainText('model');
+  await expect(chart).not.toContainText('not run yet'); // every loading step ran
 
   const simulated = await chartValues(app, 'simulated');
   expect(simulated.map(([label]) => label)).toEqual(['28 %', '15 %', '7 %']);

@@ -118,6 +118,12 @@ function GroupedBars({
               </g>
             );
           })}
+          {entry.result?.simulated == null && (
+            // A step the class skipped: say so rather than leave a gap that reads as 0.
+            <text x={x.bandwidth() / 2} y={h - 6} textAnchor="middle" className="axis-label">
+              not run yet
+            </text>
+          )}
           <text x={x.bandwidth() / 2} y={h + 16} textAnchor="middle" className="axis-label">
             {entry.label}
           </text>
