@@ -1,5 +1,5 @@
 // The figures public/lessons/read-disturb.json quotes are what the simulator
-// gives: each step is run as the app loads it (scenario/lesson_for_test.h)
+// gives: each step is run as the app loads it (scenario/lesson_run_for_test.h)
 // and every figure its text claims is checked with a stated tolerance; each
 // test also checks that the text still quotes the figure it is tested
 // against. The scenario: the QLC teaching drive 90 % full, 10 s of 4 KiB
@@ -14,7 +14,7 @@
 
 #include "config/device_config.h"
 #include "scenario/cli_json_for_test.h"
-#include "scenario/lesson_for_test.h"
+#include "scenario/lesson_run_for_test.h"
 #include "schema/device_schema.h"
 #include "util/json.h"
 
@@ -41,7 +41,7 @@ struct Figures {
 class LessonReadDisturb : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    lesson_ = new json::Value(testing::ReadLessonFile("read-disturb"));
+    lesson_ = new json::Value(testing::ReadLesson("read-disturb"));
     const std::string scratch = (std::filesystem::temp_directory_path() /
                                  ("flashscope-read-disturb-" + std::to_string(::getpid())))
                                     .string();
@@ -97,8 +97,7 @@ TEST_F(LessonReadDisturb, TheLimitsAndTimesTheTextNamesAreTheDrives) {
   EXPECT_TRUE(Quotes(kRefreshStep, "after 20,000"));
   EXPECT_TRUE(Quotes(kTlcLimitStep, "about 50,000 reads"));
   EXPECT_TRUE(Quotes(kTlcLimitStep, "about 1,000,000"));
-  const DeviceConfig drive =
-      LoadDevice("preset:teaching-qlc-slc", testing::RepoRoot() + "/public/presets/devices", {});
+  const DeviceConfig drive = LoadDevice("preset:teaching-qlc-slc", testing::kLessonPresets, {});
   EXPECT_EQ(drive.cell, CellMode::kQlc);
   EXPECT_EQ(drive.TimingFor(CellMode::kQlc).program_ns, 4'800'000u);
   EXPECT_EQ(drive.TimingFor(CellMode::kQlc).erase_ns, 6'000'000u);
