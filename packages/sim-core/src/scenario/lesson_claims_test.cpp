@@ -16,29 +16,12 @@
 #include "metrics/analytic_waf.h"
 #include "nand/layout.h"
 #include "scenario/cli_json_for_test.h"
+#include "scenario/lesson_run_for_test.h"
 #include "schema/device_schema.h"
 #include "util/json.h"
 
 namespace flashscope {
 namespace {
-
-const std::string kRoot = FLASHSCOPE_REPO_ROOT;
-const std::string kPresets = kRoot + "/public/presets/devices";
-
-json::Value ReadLesson(const std::string& id) {
-  const std::string path = kRoot + "/public/lessons/" + id + ".json";
-  std::ifstream in(path, std::ios::binary);
-  const std::string text{std::istreambuf_iterator<char>(in), {}};
-  return json::Parse(text, path);
-}
-
-const json::Value& Step(const json::Value& lesson, size_t index) {
-  return lesson.Find("steps")->items().at(index);
-}
-
-std::string StepText(const json::Value& lesson, size_t index) {
-  return Step(lesson, index).Find("text")->as_string();
-}
 
 // The scenario's `set` with the step's `load.set` laid over it, as --set
 // assignments in order (a later one wins, as in the app).
@@ -53,7 +36,7 @@ std::vector<std::string> Overrides(const json::Value& lesson, size_t index) {
     }
   };
   add(lesson.Find("scenario")->Find("set"));
-  const json::Value* load = Step(lesson, index).Find("load");
+  const json::Value* load = testing::LessonStep(lesson, index).Find("load");
   if (load != nullptr) add(load->Find("set"));
   return overrides;
 }
@@ -63,20 +46,8 @@ class LessonClaims : public testing::CliTest {
   // Runs step `index` of the lesson as the app loads it: the scenario file
   // with the step's overrides merged into its `set`.
   json::Value RunStep(const json::Value& lesson, size_t index) {
-    json::Value scenario = *lesson.Find("scenario");
-    json::Value set = json::Value::Object();
-    if (const json::Value* base = scenario.Find("set")) set = *base;
-    if (const json::Value* load = Step(lesson, index).Find("load")) {
-      if (const json::Value* extra = load->Find("set")) {
-        for (const auto& [key, value] : extra->members()) set.Set(key, value);
-      }
-    }
-    scenario.Set("set", set);
-    json::Writer writer;
-    writer.Raw(scenario);
-    const std::string path = Write("step" + std::to_string(index) + ".json", writer.str());
-    return testing::RunCliJson("run --scenario " + path + " --presets " + kPresets,
-                               "lesson step " + std::to_string(index + 1));
+    return testing::RunLessonStep(lesson, index,
+                                  (dir_ / ("step" + std::to_string(index) + ".json")).string());
   }
 };
 
@@ -86,7 +57,7 @@ class LessonClaims : public testing::CliTest {
 double AnalyticGreedyWaf(const json::Value& lesson, size_t index) {
   const std::string device = lesson.Find("scenario")->Find("device")->as_string();
   const DeviceLayout layout =
-      DeviceLayout::From(LoadDevice(device, kPresets, Overrides(lesson, index)));
+      DeviceLayout::From(LoadDevice(device, testing::kLessonPresets, Overrides(lesson, index)));
   const double planes = static_cast<double>(layout.planes);
   const double data_blocks = layout.blocks_per_plane - layout.gc_reserve_blocks + 0.5;
   const double logical_per_plane = static_cast<double>(layout.logical_units) / planes;
@@ -102,7 +73,7 @@ double AnalyticGreedyWaf(const json::Value& lesson, size_t index) {
 // quoted one, the model within 2 %, and the WAF rise as the spare shrinks;
 // the result's "waf_model" must be the model's value.
 TEST_F(LessonClaims, BasicsWafFallsAsOverProvisioningRises) {
-  const json::Value lesson = ReadLesson("basics");
+  const json::Value lesson = testing::ReadLesson("basics");
   struct Claim {
     size_t step;       // the step that loads the run
     size_t text_step;  // the step whose text quotes its figures
@@ -119,10 +90,10 @@ TEST_F(LessonClaims, BasicsWafFallsAsOverProvisioningRises) {
   };
   double previous_waf = 0;
   for (const Claim& claim : claims) {
-    const std::string text = StepText(lesson, claim.text_step);
+    const std::string text = testing::LessonStepText(lesson, claim.text_step);
     EXPECT_NE(text.find(claim.waf_text), std::string::npos) << "step " << claim.text_step + 1;
     EXPECT_NE(text.find(claim.model_text), std::string::npos) << "step " << claim.text_step + 1;
-    const std::string summary = StepText(lesson, 4);  // all three side by side
+    const std::string summary = testing::LessonStepText(lesson, 4);  // all three side by side
     EXPECT_NE(summary.find(claim.waf_text), std::string::npos);
     EXPECT_NE(summary.find(claim.model_text), std::string::npos);
     const json::Value result = RunStep(lesson, claim.step);
@@ -154,7 +125,7 @@ TEST_F(LessonClaims, BasicsWafFallsAsOverProvisioningRises) {
 // counted (777 moves, within 15 %), and its WAF
 // lower (2.80 vs 2.61, each within 0.05).
 TEST_F(LessonClaims, WearLevelingNarrowsTheEraseSpread) {
-  const json::Value lesson = ReadLesson("wear-leveling");
+  const json::Value lesson = testing::ReadLesson("wear-leveling");
   struct Run {
     double spread, waf, moves;
   };
@@ -172,9 +143,9 @@ TEST_F(LessonClaims, WearLevelingNarrowsTheEraseSpread) {
       "wear-leveling: spread %.0f none / %.0f dynamic / %.0f dynamic+static (%.0f moves); "
       "WAF %.3f / %.3f / %.3f\n",
       none.spread, dynamic.spread, both.spread, both.moves, none.waf, dynamic.waf, both.waf);
-  EXPECT_NE(StepText(lesson, 0).find("88"), std::string::npos);
-  EXPECT_NE(StepText(lesson, 1).find("40"), std::string::npos);
-  EXPECT_NE(StepText(lesson, 2).find("8 "), std::string::npos);
+  EXPECT_NE(testing::LessonStepText(lesson, 0).find("88"), std::string::npos);
+  EXPECT_NE(testing::LessonStepText(lesson, 1).find("40"), std::string::npos);
+  EXPECT_NE(testing::LessonStepText(lesson, 2).find("8 "), std::string::npos);
   EXPECT_NEAR(none.spread, 88, 0.15 * 88);
   EXPECT_NEAR(dynamic.spread, 40, 0.15 * 40);
   EXPECT_NEAR(both.spread, 8, 2);
@@ -182,8 +153,8 @@ TEST_F(LessonClaims, WearLevelingNarrowsTheEraseSpread) {
   EXPECT_LE(both.spread, dynamic.spread / 3);
   EXPECT_EQ(none.moves, 0);
   EXPECT_EQ(dynamic.moves, 0);
-  EXPECT_NE(StepText(lesson, 2).find("777 such moves"), std::string::npos);
-  EXPECT_NE(StepText(lesson, 2).find("from 2.80 to 2.61"), std::string::npos);
+  EXPECT_NE(testing::LessonStepText(lesson, 2).find("777 such moves"), std::string::npos);
+  EXPECT_NE(testing::LessonStepText(lesson, 2).find("from 2.80 to 2.61"), std::string::npos);
   EXPECT_NEAR(both.moves, 777, 0.15 * 777);
   EXPECT_NEAR(dynamic.waf, 2.80, 0.05);
   EXPECT_NEAR(both.waf, 2.61, 0.05);
