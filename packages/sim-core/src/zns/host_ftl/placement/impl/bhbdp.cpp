@@ -79,10 +79,7 @@ void BhbDpPlacement::OnZoneReclaimed(uint32_t cls, uint64_t /*opened*/, uint64_t
 }
 
 PlacementEntry BhbDpPrePlacementEntry() {
-  return {{"bhbdp_pre",
-           "BHB-DP_pre (write frequencies)",
-           "Classes by write frequencies",
-           {}},
+  return {{"bhbdp_pre", "BHB-DP_pre (write frequencies)", "Classes by write frequencies", {}},
           [](const PlacementSetup& setup) -> std::unique_ptr<IPlacementPolicy> {
             return std::make_unique<BhbDpPlacement>(setup, false);
           }};

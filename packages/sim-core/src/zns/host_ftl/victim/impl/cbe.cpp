@@ -34,10 +34,7 @@ uint32_t CbeZoneVictim::Pick(std::span<const ZoneInfo> zones, uint64_t now, doub
 }
 
 ZoneVictimEntry CbeZoneVictimEntry() {
-  return {{"cbe",
-           "CBE (cost-benefit, enhanced)",
-           "Cost-benefit with the zone's age enhanced",
-           {}},
+  return {{"cbe", "CBE (cost-benefit, enhanced)", "Cost-benefit with the zone's age enhanced", {}},
           []() -> std::unique_ptr<IZoneVictim> { return std::make_unique<CbeZoneVictim>(); }};
 }
 
