@@ -53,6 +53,31 @@ describe('SimSession', () => {
     expect(store.getState().config.applied).toBe(draft);
   });
 
+  it('sends a speed chosen while the worker was still starting', async () => {
+    // The speed select is usable before the core's schema arrives; a choice
+    // made then must reach the worker, or the run plays at the default pace
+    // while the select says "As fast as possible".
+    let schemaArrives!: () => void;
+    const schemaAsked = new Promise<void>((resolve) => (schemaArrives = resolve));
+    class SlowSchemaClient extends FakeClient {
+      override async deviceSchema() {
+        await schemaAsked;
+        return super.deviceSchema();
+      }
+    }
+    const store = createAppStore();
+    const client = new SlowSchemaClient();
+    const session = new SimSession(store, async () => client.asClient());
+    const starting = session.start();
+    await Promise.resolve();
+    await Promise.resolve();
+    session.setSpeed('max');
+    schemaArrives();
+    expect(await starting).toBe(true);
+    expect(store.getState().sim.speedId).toBe('max');
+    expect(client.speeds.at(-1)).toEqual({ kind: 'max' });
+  });
+
   it('does not reach the worker with a draft that fails the quick checks', async () => {
     const { store, client, session } = await started();
     expect(await session.apply({ ...draft, deviceText: '{"cell": ' }, true)).toBe(false);

@@ -48,12 +48,14 @@ export class SimSession {
       client.onSnapshot((frame) => this.onSnapshot(frame));
       client.onStatus((status) => this.store.getState().sim.statusChanged(status));
       client.onError((error) => this.store.getState().sim.reportError(runErrorFrom(error)));
-      client.setSpeed(speedById(this.store.getState().sim.speedId));
       // The form's defaults, limits and choices are the core's: asked once, here.
       this.store.getState().config.schemaLoaded(await client.deviceSchema());
       // So are the Stability tab's defaults and its --compare variants.
       stabilityStore.getState().defaultsLoaded(await client.stabilityDefaults());
       this.client = client;
+      // The speed chosen by now (the select works while the worker starts:
+      // setSpeed had no client to tell until the line above).
+      client.setSpeed(speedById(this.store.getState().sim.speedId));
       this.store.getState().sim.clientReady();
       return true;
     } catch (error) {
