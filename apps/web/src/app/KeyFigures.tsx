@@ -56,7 +56,15 @@ export function KeyFiguresRow() {
         label={<Term id="throughput">Throughput</Term>}
         testId="metric-mbps"
         value={hasData ? formatMbps(figures.mbps) : '—'}
-        note="last 100 ms"
+        note={
+          <>
+            last 100 ms ·{' '}
+            <span data-testid="metric-mbps-smoothed">
+              {Number.isFinite(figures.mbpsSmoothed) ? formatMbps(figures.mbpsSmoothed) : '—'}
+            </span>{' '}
+            over 1 s
+          </>
+        }
       />
       <Figure
         label={

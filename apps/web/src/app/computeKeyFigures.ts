@@ -8,10 +8,45 @@ import type { SimSlice } from '../store/simSlice';
 /** Series rows averaged for "now" rates: 10 rows of 10 ms. */
 export const RECENT_ROWS = 10;
 
+/** Simulated time the smoothed throughput averages over. */
+export const SMOOTH_MS = 1000;
+
+/**
+ * The time-weighted mean of a rate over the last `windowMs` of simulated
+ * time, from the series the core sends: each row is the mean rate of the
+ * interval ending at its t_ms (rows may have been merged in pairs, so they
+ * are weighted by the time they cover, and a row straddling the window's
+ * start by its part inside it). NaN without rows.
+ */
+export function meanOverLastMs(
+  tMs: ArrayLike<number>,
+  values: ArrayLike<number>,
+  windowMs: number,
+): number {
+  const n = Math.min(tMs.length, values.length);
+  if (n === 0) return NaN;
+  const start = tMs[n - 1] - windowMs;
+  let sum = 0;
+  let covered = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    const end = tMs[i];
+    if (end <= start) break;
+    const begin = Math.max(start, i > 0 ? tMs[i - 1] : 0);
+    const dt = end - begin;
+    if (dt > 0 && Number.isFinite(values[i])) {
+      sum += values[i] * dt;
+      covered += dt;
+    }
+  }
+  return covered > 0 ? sum / covered : NaN;
+}
+
 export interface KeyFigures {
   waf: number | null;
   iops: number;
   mbps: number;
+  /** Read + write MB/s over the last SMOOTH_MS of simulated time (NaN: no data). */
+  mbpsSmoothed: number;
   runIops: number;
   p99Us: number;
   p99Op: 'read' | 'write' | null;
@@ -40,6 +75,14 @@ export function wafBelowOneNote(waf: number | null): string | null {
   return 'Below 1: some host writes are still held in the drive’s write buffer, not yet written to flash';
 }
 
+function smoothedMbps(series: SimSlice['series']): number {
+  const tMs = series.column('t_ms');
+  const read = meanOverLastMs(tMs, series.column('read_mbps'), SMOOTH_MS);
+  const write = meanOverLastMs(tMs, series.column('write_mbps'), SMOOTH_MS);
+  if (!Number.isFinite(read) && !Number.isFinite(write)) return NaN;
+  return (Number.isFinite(read) ? read : 0) + (Number.isFinite(write) ? write : 0);
+}
+
 export function keyFigures(
   sim: Pick<SimSlice, 'frame' | 'series' | 'layout' | 'simTimeNs'>,
 ): KeyFigures {
@@ -57,6 +100,7 @@ export function keyFigures(
     mbps:
       (Number.isFinite(recentRead) ? recentRead : 0) +
       (Number.isFinite(recentWrite) ? recentWrite : 0),
+    mbpsSmoothed: smoothedMbps(sim.series),
     runIops: meta?.iops ?? NaN,
     p99Us: dominant && dominant.count > 0 ? dominant.p99 : NaN,
     p99Op: dominant && dominant.count > 0 ? op : null,
