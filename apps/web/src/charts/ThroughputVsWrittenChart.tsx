@@ -5,7 +5,7 @@
 // annotation gives where (GB written) and how deep (MB/s before -> after).
 
 import { line, max, scaleLinear } from 'd3';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatMbps } from '../app/format';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import { SLC_COLORS } from '../slc/slcColors';
@@ -21,7 +21,15 @@ import {
   innerWidth,
   selectSim,
 } from './chartLayout';
-import { binByWritten, cliffMark, writtenFromRates, type CliffMark } from './cliff';
+import {
+  LABEL_CHAR_PX,
+  binByWritten,
+  cliffLabelLines,
+  cliffMark,
+  placeCliffLabel,
+  writtenFromRates,
+  type CliffMark,
+} from './cliff';
 import { COLORS } from './palette';
 
 interface ChartData {
@@ -61,7 +69,7 @@ export function ThroughputVsWrittenChart() {
   const subtitle = cliff
     ? `Cliff after ${bytesFormat(cliff.hostWrittenBytes)(cliff.hostWrittenBytes)} written` +
       (cliff.beforeMbps !== null && cliff.afterMbps !== null
-        ? `: ${formatMbps(cliff.beforeMbps)} → ${formatMbps(cliff.afterMbps)}`
+        ? `: ${formatMbps(cliff.beforeMbps)} → ${formatMbps(cliff.afterMbps)} after the cache is exhausted`
         : '')
     : 'Host write MB/s by data written; the SLC cliff shows as a drop';
   return (
@@ -73,7 +81,13 @@ export function ThroughputVsWrittenChart() {
       legend={[
         { label: 'write MB/s', color: COLORS.write },
         ...(cliff
-          ? [{ label: 'cliff: mean before / after', color: SLC_COLORS.cliff, dashed: true }]
+          ? [
+              {
+                label: 'cliff: before / after the cache is exhausted',
+                color: SLC_COLORS.cliff,
+                dashed: true,
+              },
+            ]
           : []),
       ]}
       empty={data.points.x.length === 0 ? 'Waiting for host writes…' : null}
@@ -121,15 +135,19 @@ function CliffAnnotation(props: {
   const { cliff, x, y, h, w } = props;
   const cx = x(cliff.hostWrittenBytes);
   const { beforeMbps, afterMbps } = cliff;
-  const measured = beforeMbps !== null && afterMbps !== null;
-  const drop = measured && beforeMbps > 0 ? 1 - afterMbps / beforeMbps : 0;
-  const label =
-    `cliff at ${props.format(cliff.hostWrittenBytes)}` +
-    (measured
-      ? `: ${formatMbps(beforeMbps)} → ${formatMbps(afterMbps)} (−${Math.round(drop * 100)} %)`
-      : '');
-  // Right of the line when the label fits there, else left of it (about 6 px per character).
-  const anchorEnd = cx + 6 + label.length * 6 > w && cx > w / 2;
+  const lines = cliffLabelLines(cliff, props.format, formatMbps);
+  // The label's width as drawn (an estimate until the text has been laid
+  // out), so that it is placed inside the plot, never clipped at its edge.
+  const labelRef = useRef<SVGTextElement>(null);
+  const estimate = Math.max(...lines.map((text) => text.length)) * LABEL_CHAR_PX;
+  const [measured, setMeasured] = useState<number | null>(null);
+  const text = lines.join('\n');
+  useLayoutEffect(() => {
+    const node = labelRef.current;
+    const box = node && typeof node.getBBox === 'function' ? node.getBBox() : null;
+    setMeasured(box && box.width > 0 ? Math.ceil(box.width) : null);
+  }, [text]);
+  const labelX = placeCliffLabel(cx, measured ?? estimate, w);
   return (
     <g
       className="cliff-annotation"
@@ -151,8 +169,12 @@ function CliffAnnotation(props: {
           className="cliff-level"
         />
       )}
-      <text x={anchorEnd ? cx - 6 : cx + 6} y={12} textAnchor={anchorEnd ? 'end' : 'start'}>
-        {label}
+      <text ref={labelRef} data-testid="cliff-label" x={labelX} y={12} textAnchor="start">
+        {lines.map((line, i) => (
+          <tspan key={i} x={labelX} dy={i === 0 ? 0 : 13}>
+            {line}
+          </tspan>
+        ))}
       </text>
     </g>
   );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { binByWritten, cliffMark, writtenFromRates } from './cliff';
+import {
+  binByWritten,
+  cliffLabelLines,
+  cliffMark,
+  placeCliffLabel,
+  writtenFromRates,
+} from './cliff';
 
 const MB = 1e6;
 
@@ -81,5 +87,48 @@ describe('cliffMark', () => {
     expect(mark.beforeMbps).toBeNull();
     expect(mark.afterMbps).toBeNull();
     expect(mark.afterEndBytes).toBe(200 * MB);
+  });
+});
+
+describe('placeCliffLabel', () => {
+  const inside = (x: number, width: number, plot: number) =>
+    expect([x >= 0, x + width <= plot]).toEqual([true, true]);
+
+  it('puts the label right of the line when it fits, else left of it', () => {
+    expect(placeCliffLabel(100, 200, 500)).toBe(106);
+    expect(placeCliffLabel(400, 200, 500)).toBe(194);
+  });
+
+  it('never lets the label cross the plot edge (the "(−81" clipping)', () => {
+    // A line in the middle of a narrow plot: neither side has room.
+    const x = placeCliffLabel(250, 300, 400);
+    expect(x).toBe(100);
+    inside(x, 300, 400);
+    for (const cliffX of [0, 10, 150, 290, 390, 400]) {
+      inside(placeCliffLabel(cliffX, 260, 400), 260, 400);
+    }
+    // Wider than the plot: starts at its left edge.
+    expect(placeCliffLabel(200, 500, 400)).toBe(0);
+  });
+});
+
+describe('cliffLabelLines', () => {
+  const format = (b: number) => `${b / 1e9} GB`;
+  const rate = (v: number) => `${v} MB/s`;
+
+  it('says where, the core’s before rate and the rate after the cache is exhausted', () => {
+    expect(
+      cliffLabelLines({ hostWrittenBytes: 26e9, beforeMbps: 2300, afterMbps: 598 }, format, rate),
+    ).toEqual([
+      'cliff at 26 GB (−74 %)',
+      'before: 2300 MB/s',
+      'after the cache is exhausted: 598 MB/s',
+    ]);
+  });
+
+  it('says only where until the core has measured both sides', () => {
+    expect(
+      cliffLabelLines({ hostWrittenBytes: 26e9, beforeMbps: 2300, afterMbps: null }, format, rate),
+    ).toEqual(['cliff at 26 GB']);
   });
 });

@@ -137,3 +137,44 @@ export function cliffMark(
     afterEndBytes,
   };
 }
+
+/** Approximate width of one character of the annotation's 11 px bold text. */
+export const LABEL_CHAR_PX = 6.6;
+
+/**
+ * The annotation's text lines: where the cliff is and how deep, then the
+ * core's rate before it and the rate after the cache is exhausted (the
+ * sustained rate the core reports as slc.cliff.write_mbps_after).
+ */
+export function cliffLabelLines(
+  cliff: Pick<CliffMark, 'hostWrittenBytes' | 'beforeMbps' | 'afterMbps'>,
+  formatBytes: (bytes: number) => string,
+  formatRate: (mbps: number) => string,
+): string[] {
+  const { beforeMbps, afterMbps } = cliff;
+  const where = `cliff at ${formatBytes(cliff.hostWrittenBytes)}`;
+  if (beforeMbps === null || afterMbps === null) return [where];
+  const drop = beforeMbps > 0 ? 1 - afterMbps / beforeMbps : 0;
+  return [
+    `${where} (−${Math.round(drop * 100)} %)`,
+    `before: ${formatRate(beforeMbps)}`,
+    `after the cache is exhausted: ${formatRate(afterMbps)}`,
+  ];
+}
+
+/**
+ * Where the label's left edge goes so that a box `labelWidth` wide stays
+ * inside the plot [0, plotWidth]: right of the cliff line when it fits,
+ * else left of it, else pushed in from whichever edge it would cross (a
+ * label wider than the plot starts at its left edge).
+ */
+export function placeCliffLabel(
+  cliffX: number,
+  labelWidth: number,
+  plotWidth: number,
+  gap = 6,
+): number {
+  if (cliffX + gap + labelWidth <= plotWidth) return Math.max(0, cliffX + gap);
+  if (cliffX - gap - labelWidth >= 0) return cliffX - gap - labelWidth;
+  return Math.max(0, Math.min(plotWidth - labelWidth, cliffX + gap));
+}
