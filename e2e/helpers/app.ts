@@ -55,6 +55,8 @@ export type TestId =
   | 'lesson-slc-cliff'
   | 'lesson-step-title'
   | 'lesson-next'
+  // The customer report (issue 19).
+  | 'export-report'
   // Zoned (ZNS) drives (issue 6).
   | 'zones-view'
   | 'zns-open-count'

@@ -15,6 +15,7 @@ import { CompareView } from '../compare/CompareView';
 import { ConfigPanel } from '../config/ConfigPanel';
 import { Transport } from '../controls/Transport';
 import { DeviceView } from '../device/DeviceView';
+import { ReportButton } from '../export/ReportButton';
 import { GlossaryButton } from '../glossary/Glossary';
 import { LessonMenu } from '../lessons/LessonMenu';
 import { LessonPanel } from '../lessons/LessonPanel';
@@ -144,6 +145,7 @@ export function App() {
           <nav className="view-bar" aria-label="Views">
             <ViewSwitch view={view} onChange={setView} />
             <ShareButton />
+            <ReportButton />
           </nav>
           <ErrorBanner />
           {!presenting && <LessonPanel />}

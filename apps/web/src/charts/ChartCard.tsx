@@ -1,13 +1,18 @@
 // A chart's card: title, a one-line explanation, an optional legend or
 // control, an SVG sized to the card's width, and buttons that save the
-// chart as SVG or PNG (with its title and legend drawn in).
+// chart as SVG or PNG (with its title and legend drawn in; a live chart's
+// file also names the drive and workload and its axes' units).
 
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { chartFileName, standaloneSvg, svgToPng } from '../export/chartExport';
+import { chartUnits } from '../export/chartUnits';
 import { downloadBlob, downloadText } from '../export/download';
+import { registerLiveChart } from '../export/liveCharts';
+import { contextLine, reportNamesOf } from '../export/reportNames';
 import '../export/export.css';
 import { Term } from '../glossary/Term';
 import { useElementWidth } from '../hooks/useElementWidth';
+import { appStore } from '../store';
 import { CHART_HEIGHT } from './chartLayout';
 
 export interface LegendEntry {
@@ -26,6 +31,8 @@ interface ChartCardProps {
   control?: ReactNode;
   height?: number;
   empty?: string | null;
+  /** The y axis's unit when the user chooses it (the throughput chart's MB/s or IOPS). */
+  yUnit?: string;
   children: (width: number) => ReactNode;
 }
 
@@ -36,11 +43,33 @@ export function ChartCard(props: ChartCardProps) {
   const height = props.height ?? CHART_HEIGHT;
   const [exportError, setExportError] = useState<string | null>(null);
 
-  const exportChart = async (format: 'svg' | 'png') => {
+  /** The chart as a standalone file; live charts (those with known units) name what ran. */
+  const standalone = () => {
     const svg = svgRef.current;
-    if (!svg) return;
+    if (!svg) return null;
+    const units = chartUnits(props.testId, props.yUnit);
+    const context = units ? contextLine(reportNamesOf(appStore.getState())) : '';
+    return standaloneSvg(svg, props.title, props.legend, {
+      context,
+      xUnit: units?.x,
+      yUnit: units?.y,
+    });
+  };
+  const live = chartUnits(props.testId) !== null;
+  const title = props.title;
+  // Re-registered after each render (a Map entry: cheap), so the report draws the latest props.
+  useEffect(() => {
+    if (!live) return undefined;
+    return registerLiveChart(props.testId, {
+      title: () => title,
+      standalone: () => standalone()?.text ?? null,
+    });
+  });
+
+  const exportChart = async (format: 'svg' | 'png') => {
     try {
-      const file = standaloneSvg(svg, props.title, props.legend);
+      const file = standalone();
+      if (!file) return;
       const name = chartFileName(props.title, format);
       if (format === 'svg') downloadText(name, file.text, 'image/svg+xml');
       else downloadBlob(name, await svgToPng(file));

@@ -77,6 +77,7 @@ export function ThroughputChart() {
       subtitle="Host I/O per 10 ms of simulated time"
       testId="chart-throughput"
       control={<UnitToggle />}
+      yUnit={unit === 'iops' ? 'host I/O per second (IOPS)' : undefined}
       legend={lines.map((spec) => ({ label: spec.label, color: spec.color }))}
       empty={sim.series.length === 0 ? 'Waiting for the first samples…' : null}
     >

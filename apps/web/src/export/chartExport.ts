@@ -1,7 +1,8 @@
 // A chart card's SVG as a standalone file: the styles the page's CSS gives
 // it are copied inline (a file has no stylesheet), a white background, the
-// card's title and legend are drawn above the plot, and the result is
-// serialised. PNG draws that SVG on a canvas at twice the size (crisp on
+// card's title, a line naming the drive and workload, and the legend are
+// drawn above the plot, the axes' units beside it, and the result is
+// serialised (the chart's own marks, its annotations too, are kept as drawn). PNG draws that SVG on a canvas at twice the size (crisp on
 // high-density screens and in slides).
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -20,8 +21,20 @@ const INLINED_STYLES = [
   'font-weight',
 ] as const;
 
-const HEADER_HEIGHT = 40;
+const TITLE_HEIGHT = 40;
+/** The context line under the title, when there is one. */
+const CONTEXT_HEIGHT = 16;
+/** The y unit's line above the plot and the x unit's below it. */
+const UNIT_HEIGHT = 16;
 const PADDING = 12;
+
+/** What a standalone chart says beyond its title: what ran, and its axes' units. */
+export interface ExportContext {
+  /** "drive · fill · workload" (reportNames.contextLine); '' for none. */
+  context?: string;
+  xUnit?: string;
+  yUnit?: string;
+}
 
 export interface ExportLegendEntry {
   label: string;
@@ -43,11 +56,15 @@ export function standaloneSvg(
   svg: SVGSVGElement,
   title: string,
   legend: readonly ExportLegendEntry[] = [],
+  extra: ExportContext = {},
 ): { text: string; width: number; height: number } {
   const plotWidth = svg.width.baseVal.value || svg.clientWidth;
   const plotHeight = svg.height.baseVal.value || svg.clientHeight;
+  const contextHeight = extra.context ? CONTEXT_HEIGHT : 0;
+  const yUnitHeight = extra.yUnit ? UNIT_HEIGHT : 0;
+  const headerHeight = TITLE_HEIGHT + contextHeight + yUnitHeight;
   const width = plotWidth + 2 * PADDING;
-  const height = plotHeight + HEADER_HEIGHT + PADDING;
+  const height = plotHeight + headerHeight + (extra.xUnit ? UNIT_HEIGHT : 0) + PADDING;
 
   const clone = svg.cloneNode(true) as SVGSVGElement;
   const sources = [svg, ...svg.querySelectorAll('*')];
@@ -77,27 +94,67 @@ export function standaloneSvg(
   });
   heading.textContent = title;
   root.append(heading);
+  if (extra.context) {
+    const context = svgElement('text', {
+      x: PADDING,
+      y: 34,
+      'font-size': 12,
+      fill: '#1d2733',
+      'data-export': 'context',
+    });
+    context.textContent = extra.context;
+    root.append(context);
+  }
+  const legendY = 30 + contextHeight;
   let x = PADDING;
   for (const entry of legend) {
     root.append(
       svgElement('line', {
         x1: x,
         x2: x + 16,
-        y1: 30,
-        y2: 30,
+        y1: legendY,
+        y2: legendY,
         stroke: entry.color,
         'stroke-width': 2,
         ...(entry.dashed ? { 'stroke-dasharray': '4 3' } : {}),
       }),
     );
-    const label = svgElement('text', { x: x + 21, y: 34, 'font-size': 11, fill: '#5b6675' });
+    const label = svgElement('text', {
+      x: x + 21,
+      y: legendY + 4,
+      'font-size': 11,
+      fill: '#5b6675',
+    });
     label.textContent = entry.label;
     root.append(label);
     x += 21 + entry.label.length * 6.2 + 16;
   }
-  const plot = svgElement('g', { transform: `translate(${PADDING}, ${HEADER_HEIGHT})` });
+  if (extra.yUnit) {
+    const unit = svgElement('text', {
+      x: PADDING,
+      y: headerHeight - 2,
+      'font-size': 11,
+      fill: '#5b6675',
+      'data-export': 'y-unit',
+    });
+    unit.textContent = extra.yUnit;
+    root.append(unit);
+  }
+  const plot = svgElement('g', { transform: `translate(${PADDING}, ${headerHeight})` });
   for (const child of [...clone.childNodes]) plot.append(child);
   root.append(plot);
+  if (extra.xUnit) {
+    const unit = svgElement('text', {
+      x: width - PADDING,
+      y: headerHeight + plotHeight + UNIT_HEIGHT - 2,
+      'font-size': 11,
+      fill: '#5b6675',
+      'text-anchor': 'end',
+      'data-export': 'x-unit',
+    });
+    unit.textContent = extra.xUnit;
+    root.append(unit);
+  }
   return { text: new XMLSerializer().serializeToString(root), width, height };
 }
 

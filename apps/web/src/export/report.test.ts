@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { RunResult } from '../runs/resultJson';
+import { buildReport, formatCliff, resultCliff, type ReportInput } from './report';
+
+const LATENCY = { count: 100, mean: 300, p50: 250, p90: 600, p99: 1500, p999: 4200, max: 9100 };
+
+function result(slc: RunResult['slc'] | Record<string, unknown>): RunResult {
+  return {
+    sim_time_ms: 90_000,
+    waf: 1.23,
+    host: { read_bytes: 0, write_bytes: 61.2e9, read_requests: 0, write_requests: 58_000 },
+    nand: { block_erases: 10, write_bytes: 75e9 },
+    latency_us: { read: { ...LATENCY, count: 0 }, write: LATENCY },
+    throughput: { iops: 644.4, read_mbps: 0, write_mbps: 676.2 },
+    gc: { runs: 0, units_moved: 0 },
+    slc: slc as RunResult['slc'],
+  };
+}
+
+const CLIFF = {
+  host_written_bytes: 58_123_456_789,
+  t_ms: 32_290.5,
+  write_mbps_before: 1795.4,
+  write_mbps_after: 152.3,
+};
+
+function input(overrides: Partial<ReportInput> = {}): ReportInput {
+  return {
+    result: result({ migration_bytes: 0, cliff: CLIFF }),
+    names: {
+      drive: 'qlc-1tb-665p-like',
+      driveSource: 'Intel 660p 1 TB: 1800 MB/s in the SLC cache',
+      scenario: 'SLC cliff, QLC drive 50 % full',
+      fillFraction: 0.5,
+      workload: 'fio job seqwrite-1m-qd64',
+      workloadText: '[seqwrite-1m-qd64]\nrw=write\nbs=1m\n',
+    },
+    charts: [
+      {
+        title: 'Throughput vs data written',
+        svg: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>write MB/s</text></svg>',
+      },
+    ],
+    shareUrl: 'https://flashscope.example/?scenario=slc-cliff-fill50',
+    generatedAt: '2026-11-27 03:30 UTC',
+    ...overrides,
+  };
+}
+
+describe('buildReport', () => {
+  it('names the drive, its source, the fill level and the workload', () => {
+    const html = buildReport(input());
+    expect(html).toContain('<title>FlashScope report: qlc-1tb-665p-like</title>');
+    expect(html).toContain('Intel 660p 1 TB: 1800 MB/s in the SLC cache');
+    expect(html).toContain('<dd>50 %</dd>');
+    expect(html).toContain('<dd>fio job seqwrite-1m-qd64</dd>');
+    expect(html).toContain('SLC cliff, QLC drive 50 % full');
+  });
+
+  it('gives the core cliff figures with their units, unchanged', () => {
+    const html = buildReport(input());
+    expect(formatCliff(CLIFF)).toEqual({
+      where: '58.1 GB',
+      at: '32.29 s',
+      before: '1.80 GB/s',
+      after: '152 MB/s',
+      depth: null,
+    });
+    for (const text of ['58.1 GB', '32.29 s', '1.80 GB/s', '152 MB/s']) {
+      expect(html).toContain(`<dd>${text}</dd>`);
+    }
+    // A depth the core reports is printed as a percentage; none is never made up.
+    expect(html).toContain('not reported by this core');
+    const deep = buildReport(
+      input({ result: result({ migration_bytes: 0, cliff: { ...CLIFF, depth: 0.915 } }) }),
+    );
+    expect(deep).toContain('<dd>92 %</dd>');
+  });
+
+  it('says so when there is no cliff or no cache', () => {
+    expect(resultCliff(result(null))).toBeNull();
+    expect(buildReport(input({ result: result(null) }))).toContain('This drive has no SLC cache.');
+    expect(buildReport(input({ result: result({ migration_bytes: 0, cliff: null }) }))).toContain(
+      'never ran full',
+    );
+  });
+
+  it('has the key figures: WAF, IOPS, MB/s and latency percentiles', () => {
+    const html = buildReport(input());
+    expect(html).toContain('<dd>1.23</dd>');
+    expect(html).toContain('<dd>644</dd>');
+    expect(html).toContain('<dd>676 MB/s</dd>');
+    // write p50, p99 and p99.9; no read row (nothing was read).
+    expect(html).toMatch(
+      /<tr><th>write<\/th><td>250 µs<\/td><td>600 µs<\/td><td>1.50 ms<\/td><td>4.20 ms<\/td>/,
+    );
+    expect(html).not.toContain('<th>read</th>');
+  });
+
+  it('stands alone: inline SVG and CSS, no URL but the share link, printable', () => {
+    const html = buildReport(input());
+    expect(html).toContain('<svg width="10" height="10">');
+    expect(html).toContain('@media print');
+    const urls = [...html.matchAll(/https?:\/\/[^\s"<>]+/g)].map((match) => match[0]);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls)
+      expect(url).toBe('https://flashscope.example/?scenario=slc-cliff-fill50');
+    expect(html).not.toMatch(/<link|<script|src=/);
+  });
+
+  it('escapes HTML in names', () => {
+    const html = buildReport(
+      input({
+        names: {
+          ...input().names,
+          drive: '<img onerror=x>',
+          workload: 'a & "b"',
+          workloadText: '</pre><script>',
+        },
+        shareUrl: 'https://x.example/?a=1&b="2"',
+      }),
+    );
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<script');
+    expect(html).toContain('&lt;img onerror=x&gt;');
+    expect(html).toContain('a &amp; &quot;b&quot;');
+    expect(html).toContain('href="https://x.example/?a=1&amp;b=&quot;2&quot;"');
+  });
+
+  it('lists recovery after idle when the result has it', () => {
+    const html = buildReport(
+      input({
+        result: result({
+          migration_bytes: 0,
+          cliff: CLIFF,
+          bursts: [{ cache_bytes: 12e9 }, { cache_bytes: 9e9 }],
+        }),
+      }),
+    );
+    expect(html).toContain('Burst 2: cache bytes: 9.0 GB');
+  });
+});

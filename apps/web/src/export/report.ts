@@ -1,0 +1,268 @@
+// The one-click customer report: a single self-contained HTML file (inline
+// CSS, charts as inline SVG, no external URLs but the share link) that a
+// browser prints to PDF. Pure: the result JSON, the charts' standalone SVG
+// text and the names go in, an HTML string comes out (ReportButton.tsx only
+// gathers those and downloads the string). Every figure is the core's, from
+// the result JSON, formatted here and never recomputed.
+
+import type { LatencySummary } from '@flashscope/wasm/protocol';
+import { formatLatencyUs, formatMbps, formatPercent, formatWaf } from '../app/format';
+import type { RunResult } from '../runs/resultJson';
+
+/** What the report says ran: the drive, its fill level and the workload. */
+export interface ReportNames {
+  /** The drive's name (the preset's or the device JSON's "name"). */
+  drive: string;
+  /** The preset's "source" text: where its figures come from (null: none given). */
+  driveSource: string | null;
+  /** The scenario the run came from (null: a preset or a custom drive). */
+  scenario: string | null;
+  /** The precondition fill level as a fraction of the logical capacity. */
+  fillFraction: number | null;
+  /** One line naming the workload: the fio job's name, the generator or the trace. */
+  workload: string;
+  /** The fio job text (empty for a generator or a trace). */
+  workloadText: string;
+}
+
+export interface ReportChart {
+  title: string;
+  /** Standalone SVG text (chartExport.standaloneSvg): embedded as is. */
+  svg: string;
+}
+
+export interface ReportInput {
+  result: RunResult;
+  names: ReportNames;
+  charts: readonly ReportChart[];
+  /** The link that reproduces the view (the share button's link). */
+  shareUrl: string;
+  /** When the report was made, as shown (the caller's clock: this stays pure). */
+  generatedAt: string;
+}
+
+/** The result JSON's slc.cliff (sim-core report/result_json.cpp). */
+export interface ResultCliff {
+  host_written_bytes: number;
+  t_ms: number;
+  write_mbps_before: number | null;
+  write_mbps_after: number | null;
+  /** The fractional drop, when the core reports it. */
+  depth?: number | null;
+}
+
+/** The cliff as the report prints it (the e2e test compares these strings). */
+export interface CliffFigures {
+  where: string;
+  at: string;
+  before: string;
+  after: string;
+  depth: string | null;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/** Decimal GB, as drive vendors quote capacities ("61.2 GB"; MB below 1 GB). */
+export function formatDecimalBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return '—';
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
+  return `${Math.round(bytes / 1e3)} kB`;
+}
+
+function formatSeconds(ms: number): string {
+  return Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—';
+}
+
+/** The result's slc.cliff, or null when the drive has no cache or never ran it full. */
+export function resultCliff(result: RunResult): ResultCliff | null {
+  const slc = result.slc as { cliff?: ResultCliff | null } | null | undefined;
+  const cliff = slc?.cliff;
+  return cliff && typeof cliff.host_written_bytes === 'number' ? cliff : null;
+}
+
+export function formatCliff(cliff: ResultCliff): CliffFigures {
+  const mbps = (value: number | null) => (value === null ? '—' : formatMbps(value));
+  return {
+    where: formatDecimalBytes(cliff.host_written_bytes),
+    at: formatSeconds(cliff.t_ms),
+    before: mbps(cliff.write_mbps_before),
+    after: mbps(cliff.write_mbps_after),
+    depth: typeof cliff.depth === 'number' ? formatPercent(cliff.depth) : null,
+  };
+}
+
+const STYLE = `
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d2733; margin: 24px auto; max-width: 960px; padding: 0 16px; line-height: 1.4; }
+h1 { font-size: 22px; margin: 0 0 4px; }
+h2 { font-size: 16px; margin: 24px 0 8px; border-bottom: 1px solid #d5dbe3; padding-bottom: 4px; }
+.meta { color: #5b6675; font-size: 13px; margin: 0 0 16px; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; }
+dt { color: #5b6675; }
+dd { margin: 0; font-variant-numeric: tabular-nums; }
+table { border-collapse: collapse; font-size: 14px; }
+th, td { text-align: left; padding: 3px 12px 3px 0; font-variant-numeric: tabular-nums; }
+th { color: #5b6675; font-weight: 500; }
+pre { background: #f3f5f8; padding: 8px; font-size: 12px; white-space: pre-wrap; }
+figure { margin: 16px 0; break-inside: avoid; page-break-inside: avoid; }
+figure svg { max-width: 100%; height: auto; }
+figcaption { font-weight: 600; margin-bottom: 4px; }
+.note { color: #5b6675; font-size: 13px; }
+.link { word-break: break-all; }
+@media print {
+  body { margin: 0; max-width: none; }
+  h2 { break-after: avoid; page-break-after: avoid; }
+  a { color: inherit; }
+}
+`;
+
+function row(label: string, value: string): string {
+  return `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`;
+}
+
+function cliffSection(result: RunResult): string {
+  const cliff = resultCliff(result);
+  if (!cliff) {
+    const hasCache = result.slc !== null && result.slc !== undefined;
+    return `<p>${hasCache ? 'The SLC cache never ran full in this run: no cliff.' : 'This drive has no SLC cache.'}</p>`;
+  }
+  const f = formatCliff(cliff);
+  return (
+    `<dl data-testid="report-cliff">` +
+    row('Where (host data written)', f.where) +
+    row('When (simulated time)', f.at) +
+    row('Write rate before', f.before) +
+    row('Write rate after (sustained)', f.after) +
+    row('Depth', f.depth ?? '— (not reported by this core)') +
+    `</dl>`
+  );
+}
+
+/** A recovery figure by its key's unit suffix (the core names units in its keys). */
+function recoveryValue(key: string, value: unknown): string {
+  if (typeof value !== 'number') return String(value);
+  if (key.endsWith('_bytes')) return formatDecimalBytes(value);
+  if (key.endsWith('_mbps')) return formatMbps(value);
+  if (key.endsWith('_ms')) return formatSeconds(value);
+  return String(value);
+}
+
+/** Recovery after idle, where the result has it (slc.recovery or slc.bursts; absent otherwise). */
+function recoverySection(result: RunResult): string {
+  const slc = result.slc as Record<string, unknown> | null | undefined;
+  const recovery = slc?.recovery ?? slc?.bursts;
+  if (recovery === undefined || recovery === null) {
+    return '<p class="note">This run has no idle period between bursts: no recovery figures.</p>';
+  }
+  const items = Array.isArray(recovery) ? recovery : [recovery];
+  const rows = items
+    .filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object')
+    .map((item, index) => {
+      const cells = Object.entries(item)
+        .filter(([, value]) => typeof value === 'number' || typeof value === 'string')
+        .map(
+          ([key, value]) =>
+            `${escapeHtml(key.replace(/_/g, ' '))}: ${escapeHtml(recoveryValue(key, value))}`,
+        )
+        .join(', ');
+      return `<li>${items.length > 1 ? `Burst ${index + 1}: ` : ''}${cells}</li>`;
+    });
+  return `<ul data-testid="report-recovery">${rows.join('')}</ul>`;
+}
+
+function latencyRow(name: string, summary: LatencySummary | undefined): string {
+  if (!summary || !summary.count) return '';
+  const cells = [summary.p50, summary.p90, summary.p99, summary.p999, summary.max]
+    .map((us) => `<td>${escapeHtml(formatLatencyUs(us))}</td>`)
+    .join('');
+  return `<tr><th>${name}</th>${cells}</tr>`;
+}
+
+function keyFigures(result: RunResult): string {
+  const t = result.throughput;
+  const figures =
+    `<dl data-testid="report-figures">` +
+    row('Write amplification (WAF)', formatWaf(result.waf)) +
+    row('IOPS', Number.isFinite(t.iops) ? Math.round(t.iops).toLocaleString('en') : '—') +
+    row('Write throughput', formatMbps(t.write_mbps)) +
+    row('Read throughput', formatMbps(t.read_mbps)) +
+    row('Host data written', formatDecimalBytes(result.host.write_bytes)) +
+    row('Simulated time', formatSeconds(result.sim_time_ms)) +
+    `</dl>`;
+  const latency =
+    latencyRow('read', result.latency_us.read) + latencyRow('write', result.latency_us.write);
+  return (
+    figures +
+    (latency
+      ? `<h3>Latency</h3><table><tr><th></th><th>p50</th><th>p90</th><th>p99</th><th>p99.9</th><th>max</th></tr>${latency}</table>`
+      : '')
+  );
+}
+
+/**
+ * Standalone SVG text as inline SVG: HTML needs no namespace declarations,
+ * and dropping them leaves the file without any URL but the share link.
+ */
+function inlineSvg(svg: string): string {
+  return svg.replace(/\s+xmlns(:\w+)?="[^"]*"/g, '');
+}
+
+/** The report as one HTML document. */
+export function buildReport(input: ReportInput): string {
+  const { names, result } = input;
+  const title = `FlashScope report: ${names.drive}`;
+  const fill = names.fillFraction === null ? '—' : formatPercent(names.fillFraction);
+  const drive =
+    `<dl data-testid="report-drive">` +
+    row('Drive', names.drive) +
+    (names.scenario ? row('Scenario', names.scenario) : '') +
+    row('Fill level', fill) +
+    row('Workload', names.workload) +
+    `</dl>` +
+    (names.driveSource
+      ? `<p class="note" data-testid="report-source">Source figures: ${escapeHtml(names.driveSource)}</p>`
+      : '') +
+    (names.workloadText ? `<pre>${escapeHtml(names.workloadText)}</pre>` : '');
+  const charts = input.charts
+    .map(
+      (chart) =>
+        `<figure><figcaption>${escapeHtml(chart.title)}</figcaption>${inlineSvg(chart.svg)}</figure>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+<p class="meta">Simulated by FlashScope, ${escapeHtml(input.generatedAt)}. Figures are the simulator's (deterministic: the link below reruns them).</p>
+<h2>Drive and workload</h2>
+${drive}
+<h2>SLC cache cliff</h2>
+${cliffSection(result)}
+<h2>Recovery after idle</h2>
+${recoverySection(result)}
+<h2>Key figures</h2>
+${keyFigures(result)}
+<h2>Charts</h2>
+${charts || '<p class="note">No chart had data.</p>'}
+<h2>Reproduce this run</h2>
+<p class="link">Open <a href="${escapeHtml(input.shareUrl)}" data-testid="report-share-link">${escapeHtml(input.shareUrl)}</a> in a browser: it opens the same drive and workload and runs them again.</p>
+</body>
+</html>
+`;
+}
