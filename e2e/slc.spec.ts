@@ -112,7 +112,7 @@ test('a scenario file loads through the picker with its fill level and SLC polic
   );
   await expect(app.byTestId('device-preset')).toHaveValue('qlc-1tb-665p-like');
   await expect(app.byTestId('fill-level')).toHaveValue('50');
-  await expect(app.byTestId('slc-occupancy')).toHaveText(/\d+(\.\d+)? \/ \d+(\.\d+)? GiB/);
+  await expect(app.byTestId('slc-occupancy')).toHaveText(/\d+(\.\d+)? \/ \d+(\.\d+)? GB/);
 
   // Every SLC policy is a control; changing one offers a restart with it.
   await expect(app.byTestId('policy-slc')).toBeVisible();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBinaryBytes,
   formatBytes,
   formatCount,
   formatLatencyUs,
@@ -11,10 +12,30 @@ import { keyFigures } from './computeKeyFigures';
 import { SeriesBuffer } from '../store/seriesBuffer';
 import type { Frame } from '../store/simSlice';
 
+describe('one unit convention', () => {
+  it('gives capacities and amounts in decimal units, as vendors and MB/s do', () => {
+    // The "64.9 MiB next to 68 MB": the same amount now reads 68.1 MB.
+    expect(formatBytes(64.9 * 2 ** 20)).toBe('68.1 MB');
+    expect(formatBytes(68e6)).toBe('68 MB');
+    expect(formatBytes(1.5e9)).toBe('1.5 GB');
+    expect(formatBytes(512e9)).toBe('512 GB');
+    expect(formatBytes(2e12)).toBe('2 TB');
+    expect(formatBytes(4096)).toBe('4.1 kB');
+    expect(formatBytes(999)).toBe('999 B');
+  });
+
+  it('labels binary sizes (requests, pages) as KiB/MiB', () => {
+    expect(formatBinaryBytes(4096)).toBe('4 KiB');
+    expect(formatBinaryBytes(128 * 1024)).toBe('128 KiB');
+    expect(formatBinaryBytes(2 ** 20)).toBe('1 MiB');
+    expect(formatBinaryBytes(Number.NaN)).toBe('—');
+  });
+});
+
 describe('formatting', () => {
   it('formats bytes, times, latencies and counts', () => {
-    expect(formatBytes(67_108_864)).toBe('64 MiB');
-    expect(formatBytes(53_686_272)).toBe('51.2 MiB');
+    expect(formatBytes(67_108_864)).toBe('67.1 MB');
+    expect(formatBytes(53_686_272)).toBe('53.7 MB');
     expect(formatSimTime(375_296_985)).toBe('375.3 ms');
     expect(formatSimTime(12_480_000_000)).toBe('12.48 s');
     expect(formatSimTime(185e9)).toBe('3 min 05 s');

@@ -1,17 +1,31 @@
 // Number formatting shared by figures, tooltips and chart axes.
 
-const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+// One unit convention (issue 19): capacities, amounts and rates in decimal
+// units as drive vendors quote them (1 GB = 10^9 bytes, like MB/s); binary
+// units only for request, page and block sizes, and then labelled KiB/MiB.
+const DECIMAL_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'];
+const BINARY_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
 
-export function formatBytes(bytes: number): string {
+function scaled(bytes: number, base: number, units: readonly string[]): string {
   if (!Number.isFinite(bytes)) return '—';
   let value = bytes;
   let unit = 0;
-  while (Math.abs(value) >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
+  while (Math.abs(value) >= base && unit < units.length - 1) {
+    value /= base;
     unit++;
   }
   const digits = unit === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
-  return `${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
+/** A capacity or amount in decimal units: 68 157 440 bytes → "68.2 MB". */
+export function formatBytes(bytes: number): string {
+  return scaled(bytes, 1000, DECIMAL_UNITS);
+}
+
+/** A request, page or block size in binary units: 4096 → "4 KiB". */
+export function formatBinaryBytes(bytes: number): string {
+  return scaled(bytes, 1024, BINARY_UNITS);
 }
 
 /** Simulated time: "0 ms", "375.2 ms", "12.48 s", "3 min 05 s", "5 h 07 min", "6 d 21 h". */

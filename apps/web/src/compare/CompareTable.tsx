@@ -51,11 +51,15 @@ export function CompareTable({ columns }: { columns: readonly TableColumn[] }) {
             <tr key={row.metric.id} data-metric={row.metric.id}>
               <th scope="row">
                 {row.metric.label}
-                <span className="compare-direction">{row.metric.better} is better</span>
+                <span className="compare-direction">
+                  {row.metric.better} is better
+                  {row.perGbWritten && ' per GB written (the runs wrote different amounts)'}
+                </span>
               </th>
               {row.values.map((value, index) => {
                 const better = row.better[index];
                 const delta = formatDelta(row.deltaPercent[index]);
+                const perGb = row.perGbWritten?.[index] ?? null;
                 return (
                   <td
                     key={index}
@@ -63,13 +67,18 @@ export function CompareTable({ columns }: { columns: readonly TableColumn[] }) {
                     data-value={value ?? ''}
                     title={
                       better
-                        ? `better: the ${row.metric.better === 'lower' ? 'lowest' : 'highest'} ${row.metric.label}`
+                        ? `better: the ${row.metric.better === 'lower' ? 'lowest' : 'highest'} ${row.metric.label}${row.perGbWritten ? ' per GB written' : ''}`
                         : undefined
                     }
                   >
                     <span className="compare-number">
                       {value === null ? '—' : row.metric.format(value)}
                     </span>
+                    {perGb !== null && row.metric.perGbWritten && (
+                      <span className="compare-per-gb" data-per-gb={perGb}>
+                        {row.metric.perGbWritten.format(perGb)}
+                      </span>
+                    )}
                     {better && <span className="visually-hidden"> (better)</span>}
                     {delta && <span className="compare-delta">{delta}</span>}
                   </td>

@@ -4,6 +4,7 @@
 
 import { useMemo } from 'react';
 import { ExportButtons } from '../export/ExportButtons';
+import { distinctLabels } from '../runs/runLabels';
 import type { RunOutcome, RunRecord, SavedConfig } from '../runs/runRecord';
 import { CompareCharts, seriesSource, type ChartColumn } from './CompareCharts';
 import { configColor } from './compareColors';
@@ -32,11 +33,13 @@ export function RunResults({
   chartTestIdPrefix?: string;
 }) {
   const { configs, outcomes, live, progress, version } = run;
-  const tableColumns: TableColumn[] = configs.map((config, index) => {
+  // Saved before labels were made distinct, a run may still hold equal ones.
+  const labels = useMemo(() => distinctLabels(configs), [configs]);
+  const tableColumns: TableColumn[] = configs.map((_config, index) => {
     const outcome = outcomes[index];
     const status = outcome?.status ?? progress?.[index]?.status ?? 'running';
     return {
-      label: config.label,
+      label: labels[index],
       color: configColor(index),
       result: outcome?.result ?? null,
       status,
@@ -47,13 +50,13 @@ export function RunResults({
   const partialNote = partialWritesNote(tableColumns);
   const chartColumns = useMemo<ChartColumn[]>(
     () =>
-      configs.map((config, index) => {
+      configs.map((_config, index) => {
         const outcome = outcomes[index];
         const running = live?.[index];
         const stored = outcome?.series ? seriesSource(outcome.series) : null;
         return {
           key: `c${index}`,
-          label: config.label,
+          label: labels[index],
           color: configColor(index),
           series: stored ?? running?.series ?? null,
           latencyCdf: outcome?.latencyCdf.length ? outcome.latencyCdf : (running?.latencyCdf ?? []),
@@ -63,7 +66,7 @@ export function RunResults({
             Boolean(running?.hasSlcCache),
         };
       }),
-    [configs, outcomes, live],
+    [configs, outcomes, live, labels],
   );
 
   return (

@@ -16,6 +16,7 @@ import {
   formatDelta,
   markBetter,
   type CompareRow,
+  writtenDiffers,
 } from './compareMetrics';
 
 function fixture(name: string): RunResult {
@@ -121,5 +122,40 @@ describe('compare table metrics', () => {
     expect(formatDelta(-12.34)).toBe('−12 %');
     expect(formatDelta(0.01)).toBe('±0 %');
     expect(formatDelta(null)).toBe('');
+  });
+});
+
+describe('runs that wrote different amounts', () => {
+  const greedy = fixture('tiny-greedy');
+  // The same drive, but a run that wrote half as much and erased 40 blocks:
+  // fewer erases in total, more per GB written (40 / 12.35 GB vs 64 / 24.69 GB).
+  const half: RunResult = {
+    ...greedy,
+    host: { ...greedy.host, write_bytes: greedy.host.write_bytes / 2 },
+    nand: { ...greedy.nand, block_erases: 40 },
+  };
+
+  it('judges block erases per GB written, not the run that simply wrote less', () => {
+    const erases = row(compareRows([greedy, half]), 'block_erases');
+    expect(erases.values).toEqual([64, 40]);
+    expect(erases.perGbWritten?.[0]).toBeCloseTo(64 / 0.024694784, 6); // 2591.6 per GB
+    expect(erases.perGbWritten?.[1]).toBeCloseTo(40 / 0.012347392, 6); // 3239.6 per GB
+    expect(erases.better).toEqual([true, false]);
+    expect(erases.deltaPercent[1]).toBeCloseTo(25, 6); // 80/64 − 1
+  });
+
+  it('keeps totals where both wrote the same (within 1 %)', () => {
+    const same: RunResult = { ...greedy, nand: { ...greedy.nand, block_erases: 40 } };
+    const erases = row(compareRows([greedy, same]), 'block_erases');
+    expect(erases.perGbWritten).toBeNull();
+    expect(erases.better).toEqual([false, true]);
+    expect(writtenDiffers([greedy, same])).toBeNull();
+    expect(writtenDiffers([greedy, half])).toEqual([24694784, 12347392]);
+  });
+
+  it('leaves WAF and latency as they are: already per byte or per request', () => {
+    const rows = compareRows([greedy, half]);
+    expect(row(rows, 'waf').perGbWritten).toBeNull();
+    expect(row(rows, 'write_p99_us').perGbWritten).toBeNull();
   });
 });

@@ -18,6 +18,12 @@ export interface CompareMetric {
   /** null when the result has no such figure (e.g. no reads completed). */
   value(result: RunResult): number | null;
   format(value: number): string;
+  /**
+   * A total that grows with what the host wrote (erases, bytes moved): where
+   * the runs wrote different amounts it is compared per GB written, so the
+   * run that simply wrote less does not win.
+   */
+  perGbWritten?: { format(value: number): string };
 }
 
 const finite = (value: unknown): number | null =>
@@ -33,6 +39,7 @@ function latency(op: 'read' | 'write', key: 'p50' | 'p99' | 'p999') {
 
 const formatWaf = (value: number) => value.toFixed(3);
 const formatWhole = (value: number) => Math.round(value).toLocaleString('en');
+const formatPerGb = (value: number) => value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2);
 
 export const COMPARE_METRICS: readonly CompareMetric[] = [
   {
@@ -74,6 +81,7 @@ export const COMPARE_METRICS: readonly CompareMetric[] = [
     better: 'lower',
     value: (result) => finite(result.nand?.block_erases),
     format: formatWhole,
+    perGbWritten: { format: (value) => `${formatPerGb(value)} / GB written` },
   },
   {
     id: 'gc_bytes',
@@ -85,6 +93,7 @@ export const COMPARE_METRICS: readonly CompareMetric[] = [
       return units === null ? null : units * mappingUnitBytes(result);
     },
     format: formatBytes,
+    perGbWritten: { format: (value) => `${formatBytes(value)} / GB written` },
   },
   {
     // A drive without an SLC cache migrates nothing: 0, not "unknown".
@@ -94,6 +103,7 @@ export const COMPARE_METRICS: readonly CompareMetric[] = [
     better: 'lower',
     value: (result) => (result.slc ? finite(result.slc.migration_bytes) : 0),
     format: formatBytes,
+    perGbWritten: { format: (value) => `${formatBytes(value)} / GB written` },
   },
 ];
 
@@ -105,6 +115,25 @@ export interface CompareRow {
   better: boolean[];
   /** Per cent difference from the first column; null for the first and where undefined. */
   deltaPercent: Array<number | null>;
+  /**
+   * Set when the runs wrote different amounts and the metric grows with them:
+   * each column's value per GB (10^9 bytes) the host wrote. `better` and
+   * `deltaPercent` are then computed on these, not on the totals.
+   */
+  perGbWritten: Array<number | null> | null;
+}
+
+/** Host writes closer than this (relative) count as the same amount written. */
+const SAME_WRITTEN_TOLERANCE = 0.01;
+
+/** Host bytes written per column, or null when they are all (nearly) the same. */
+export function writtenDiffers(results: ReadonlyArray<RunResult | null>): number[] | null {
+  const written = results.map((result) => finite(result?.host?.write_bytes) ?? 0);
+  const present = written.filter((bytes) => bytes > 0);
+  if (present.length < 2) return null;
+  const most = Math.max(...present);
+  const least = Math.min(...present);
+  return most - least > SAME_WRITTEN_TOLERANCE * most ? written : null;
 }
 
 /** Values closer than this (relative) count as equal: no column is "better". */
@@ -131,15 +160,24 @@ export function deltaPercent(value: number | null, first: number | null): number
 }
 
 export function compareRows(results: ReadonlyArray<RunResult | null>): CompareRow[] {
+  const written = writtenDiffers(results);
   return COMPARE_METRICS.map((metric) => {
     const values = results.map((result) => (result ? metric.value(result) : null));
+    const perGb =
+      written && metric.perGbWritten
+        ? values.map((value, index) =>
+            value === null || !(written[index] > 0) ? null : value / (written[index] / 1e9),
+          )
+        : null;
+    const judged = perGb ?? values;
     return {
       metric,
       values,
-      better: markBetter(values, metric.better),
-      deltaPercent: values.map((value, index) =>
-        index === 0 ? null : deltaPercent(value, values[0]),
+      better: markBetter(judged, metric.better),
+      deltaPercent: judged.map((value, index) =>
+        index === 0 ? null : deltaPercent(value, judged[0]),
       ),
+      perGbWritten: perGb,
     };
   });
 }

@@ -123,7 +123,9 @@ describe('CompareRunner', () => {
     expect(saved).toHaveLength(1);
     const record = saved[0];
     expect(record.kind).toBe('compare');
-    expect(record.name).toBe('tiny · greedy vs tiny · fifo vs tiny · greedy');
+    // The broken column sends the same settings as the first (its line never
+    // parsed): equal labels are told apart by position.
+    expect(record.name).toBe('tiny · greedy (1) vs tiny · fifo vs tiny · greedy (3)');
     expect(record.createdAtMs).toBe(1_700_000_000_000);
     expect(record.workload).toEqual({
       kind: 'fio',

@@ -22,6 +22,7 @@ import {
   type RunRecord,
   type SavedConfig,
 } from '../runs/runRecord';
+import { withDistinctLabels } from '../runs/runLabels';
 import { savedRuns } from '../runs/savedRunsStore';
 import { SeriesBuffer } from '../store/seriesBuffer';
 import { loadRequestFor, workloadProblem, type RunWorkload } from '../trace/currentWorkload';
@@ -86,7 +87,7 @@ export class CompareRunner {
       state.setProblem(problem);
       return;
     }
-    const saved = configs.map((config) => savedConfigOf(config, schema));
+    const saved = withDistinctLabels(configs.map((config) => savedConfigOf(config, schema)));
     this.stopRequested = false;
     this.progress = configs.map(() => ({
       status: 'starting',

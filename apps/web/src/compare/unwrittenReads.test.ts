@@ -14,7 +14,7 @@ describe('unwrittenReadsNote', () => {
       { label: 'empty', result: result(382160896) },
       { label: 'filled', result: result(0) },
     ]);
-    expect(note).toContain('empty (364 MiB)');
+    expect(note).toContain('empty (382 MB)');
     expect(note).not.toContain('filled');
   });
 

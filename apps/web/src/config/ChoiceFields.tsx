@@ -5,7 +5,7 @@
 // pinning size select, which the panel and the compare cards both offer.
 
 import type { DeviceSchema } from '@flashscope/wasm/protocol';
-import { formatBytes } from '../app/format';
+import { formatBinaryBytes } from '../app/format';
 import { useAppStore } from '../store';
 import { choicesAt, settingProblem, type Choice } from './deviceSchema';
 import { PIN_SMALL_CHOICES } from './slcPolicy';
@@ -129,7 +129,7 @@ export function PinSmallSelect(props: {
         {/* The device's own size stays selectable when the list lacks it. */}
         {[...new Set([...PIN_SMALL_CHOICES, value])].map((size) => (
           <option key={size} value={size}>
-            {size === 0 ? 'Off' : `≤ ${formatBytes(size)}`}
+            {size === 0 ? 'Off' : `≤ ${formatBinaryBytes(size)}`}
           </option>
         ))}
       </select>

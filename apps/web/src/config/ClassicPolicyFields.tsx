@@ -5,7 +5,7 @@
 // C-lash picks block mapping (classicPolicy.ts). Changing one while a run
 // is loaded offers to restart with it, like the other policies.
 
-import { formatBytes } from '../app/format';
+import { formatBinaryBytes, formatBytes } from '../app/format';
 import { useAppStore } from '../store';
 import { SettingSelect, useDeviceSchema } from './ChoiceFields';
 import {
@@ -90,7 +90,7 @@ export function ClassicPolicyFields() {
             value={policy.cacheBytes / 1024}
             resetKey={`${resetKey}|${pageBytes}`}
             suffix="KiB"
-            hint={`Whole pages of ${formatBytes(pageBytes)}; by default what C-lash holds on this drive`}
+            hint={`Whole pages of ${formatBinaryBytes(pageBytes)}; by default what C-lash holds on this drive`}
             check={(kib) => settingProblem(schema, 'cache.bytes', kib * 1024)}
             isValid={(kib) => Number.isInteger(kib * 1024) && kib * 1024 >= pageBytes}
             onCommit={(kib) => setClassicPolicy({ cacheBytes: kib * 1024 })}

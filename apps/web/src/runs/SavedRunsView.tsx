@@ -6,7 +6,8 @@ import { useEffect } from 'react';
 import { formatBytes, formatCount, formatSimTime, formatWaf } from '../app/format';
 import { RunResults } from '../compare/RunResults';
 import '../compare/compare.css';
-import { recordFigures, type RunRecord, type SavedWorkload } from './runRecord';
+import { workloadText } from './runLabels';
+import { recordFigures, type RunRecord } from './runRecord';
 import { savedRuns, useSavedRuns } from './savedRunsStore';
 
 function formatDate(ms: number): string {
@@ -18,14 +19,6 @@ function formatDate(ms: number): string {
     minute: '2-digit',
     second: '2-digit',
   });
-}
-
-function workloadText(workload: SavedWorkload): string {
-  if (workload.kind === 'fio') return `${workload.label} (fio job)`;
-  if (workload.kind === 'generator') return workload.label;
-  const summary = workload.trace?.summary;
-  const requests = summary ? ` · ${summary.requests.toLocaleString('en')} requests` : '';
-  return `${workload.trace?.name ?? workload.label} (${summary?.format ?? 'trace'}${requests})`;
 }
 
 export function SavedRunsView() {

@@ -11,6 +11,7 @@
 import type { TraceOptions, TraceSummary, WorkloadGenerator } from '@flashscope/wasm/protocol';
 import type { RunWorkload } from '../trace/currentWorkload';
 import { runIops, type RunResult } from './resultJson';
+import { distinctLabels } from './runLabels';
 
 /** Bumped when a stored record's shape changes incompatibly. */
 export const RUN_RECORD_VERSION = 1;
@@ -226,7 +227,7 @@ export function failedOutcome(error: string): RunOutcome {
 /** "greedy vs fifo" style name of a compare, or the live run's configuration label. */
 export function recordName(kind: RunRecord['kind'], configs: readonly SavedConfig[]): string {
   if (kind === 'live') return configs[0]?.label ?? 'Live run';
-  return configs.map((config) => config.label).join(' vs ');
+  return distinctLabels(configs).join(' vs ');
 }
 
 /** The figures a saved-runs list item shows for each configuration. */

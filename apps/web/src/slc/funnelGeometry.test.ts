@@ -68,9 +68,10 @@ describe('funnelGeometry', () => {
 });
 
 describe('formatOccupancy', () => {
-  it('uses one unit for both numbers, chosen by the largest cache', () => {
-    expect(formatOccupancy(3.2 * 2 ** 30, 12 * 2 ** 30, 140 * 2 ** 30)).toBe('3.2 / 12.0 GiB');
-    expect(formatOccupancy(512 * 1024, 48 * MiB, 64 * MiB)).toBe('0.5 / 48.0 MiB');
+  it('uses one decimal unit for both numbers, chosen by the largest cache', () => {
+    expect(formatOccupancy(3.2e9, 12e9, 140e9)).toBe('3.2 / 12.0 GB');
+    // 48 MiB is 50.3 MB: the vendors' unit, like every other capacity shown.
+    expect(formatOccupancy(512 * 1024, 48 * MiB, 64 * MiB)).toBe('0.5 / 50.3 MB');
     expect(occupancyUnit(100)).toEqual(['B', 1]);
   });
 });

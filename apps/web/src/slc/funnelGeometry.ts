@@ -94,18 +94,21 @@ export function funnelGeometry(figures: FunnelFigures, box: FunnelBox): FunnelGe
   };
 }
 
-/** Binary byte units for the occupancy text, chosen once per device so numbers compare. */
+/**
+ * Decimal byte units for the occupancy text (as vendors quote cache sizes, and
+ * as every other capacity in the app), chosen once per device so numbers compare.
+ */
 const UNITS: Array<[string, number]> = [
-  ['GiB', 2 ** 30],
-  ['MiB', 2 ** 20],
-  ['KiB', 2 ** 10],
+  ['GB', 1e9],
+  ['MB', 1e6],
+  ['kB', 1e3],
 ];
 
 export function occupancyUnit(maxBytes: number): [string, number] {
   return UNITS.find(([, size]) => maxBytes >= size) ?? ['B', 1];
 }
 
-/** "3.2 / 12.0 GiB": occupancy and capacity in the unit of the largest cache. */
+/** "3.2 / 12.0 GB": occupancy and capacity in the unit of the largest cache. */
 export function formatOccupancy(
   usedBytes: number,
   capacityBytes: number,

@@ -21,9 +21,9 @@ describe('summaryFigures', () => {
     // 4381 / 6999 = 62.59 %, 2618 / 6999 = 37.41 %
     expect(figures.mix.value).toBe('62.6 % read · 37.4 % write');
     expect(figures.mix.note).toBe('4,381 reads, 2,618 writes');
-    // 36,315,136 B = 34.6 MiB; 23,403,520 B = 22.3 MiB
-    expect(figures.bytes.value).toBe('34.6 MiB read · 22.3 MiB written');
-    expect(figures.footprint.value).toBe('47.7 MiB');
+    // 36,315,136 B = 36.3 MB; 23,403,520 B = 23.4 MB (decimal, as vendors quote)
+    expect(figures.bytes.value).toBe('36.3 MB read · 23.4 MB written');
+    expect(figures.footprint.value).toBe('50 MB');
     expect(figures.duration.value).toBe('136 ms');
     expect(figures.iops.value).toBe('51.3 k');
     expect(figures.interarrival.value).toBe('p50 12 µs · p99 140 µs');
@@ -41,7 +41,7 @@ describe('summaryFigures', () => {
       out_of_order: 3,
     });
     expect(figures[1].value).toBe('50.0 % read · 25.0 % write · 25.0 % trim');
-    expect(figures[2].value).toContain('1 MiB trimmed');
+    expect(figures[2].value).toContain('1.0 MB trimmed');
     expect(figures[6].note).toBe('3 records out of order');
     expect(figures.map((figure) => figure.key)).not.toContain('compression');
   });
@@ -58,7 +58,7 @@ describe('summaryFigures', () => {
     const compression = figures[figures.length - 1];
     expect(compression.key).toBe('compression');
     expect(compression.value).toBe('gzip');
-    expect(compression.note).toBe('14.0 KiB stored, 55.3 KiB of text');
+    expect(compression.note).toBe('14.3 kB stored, 56.6 kB of text');
   });
 });
 
@@ -108,8 +108,8 @@ describe('formatting', () => {
     expect(progressFraction(10, 0)).toBe(0);
     expect(progressFraction(10, 0, true)).toBe(1);
     expect(progressFraction(300, 200)).toBe(1);
-    expect(formatProgress(48_697, 194_790)).toBe('47.6 KiB of 190 KiB (24 %)');
-    expect(formatProgress(194_790, 194_790)).toBe('190 KiB of 190 KiB (100 %)');
+    expect(formatProgress(48_697, 194_790)).toBe('48.7 kB of 195 kB (24 %)');
+    expect(formatProgress(194_790, 194_790)).toBe('195 kB of 195 kB (100 %)');
   });
 
   it('puts file:line in front of an error that lacks them', () => {

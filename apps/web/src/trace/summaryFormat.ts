@@ -3,7 +3,7 @@
 // bars, the progress of a scan or a replay, error messages with file:line.
 
 import type { TraceSummary } from '@flashscope/wasm/protocol';
-import { formatBytes, formatCount, formatLatencyUs } from '../app/format';
+import { formatBinaryBytes, formatBytes, formatCount, formatLatencyUs } from '../app/format';
 import type { RunError } from '../store/simSlice';
 
 export interface SummaryFigure {
@@ -97,8 +97,8 @@ export interface HistogramBar {
 /** A size bin's label: its upper bound, or above the last bound. */
 export function sizeBinLabel(maxBytes: number | null, previousMaxBytes: number | null): string {
   if (maxBytes === null)
-    return previousMaxBytes === null ? 'all' : `> ${formatBytes(previousMaxBytes)}`;
-  return `≤ ${formatBytes(maxBytes)}`;
+    return previousMaxBytes === null ? 'all' : `> ${formatBinaryBytes(previousMaxBytes)}`;
+  return `≤ ${formatBinaryBytes(maxBytes)}`;
 }
 
 /**
@@ -132,7 +132,7 @@ export function progressFraction(bytesRead: number, sizeBytes: number, done = fa
   return Math.min(1, Math.max(0, bytesRead / sizeBytes));
 }
 
-/** "12.0 of 190.2 KiB (6 %)". */
+/** "12.0 of 190.2 kB (6 %)". */
 export function formatProgress(bytesRead: number, sizeBytes: number, done = false): string {
   const percent = Math.floor(progressFraction(bytesRead, sizeBytes, done) * 100);
   return `${formatBytes(Math.min(bytesRead, sizeBytes))} of ${formatBytes(sizeBytes)} (${percent} %)`;
