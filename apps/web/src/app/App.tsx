@@ -22,6 +22,7 @@ import { LessonResults } from '../lessons/LessonResults';
 import { SavedRunsView } from '../runs/SavedRunsView';
 import { useLiveRecorder } from '../runs/useLiveRecorder';
 import { ShareButton } from '../share/ShareButton';
+import { SharedTraceRequest } from '../share/SharedTraceRequest';
 import { SlcFunnel } from '../slc/SlcFunnel';
 import { StabilityView } from '../stability/StabilityView';
 import { appStore, useAppStore } from '../store';
@@ -146,6 +147,7 @@ export function App() {
             <ShareButton />
           </nav>
           <ErrorBanner />
+          <SharedTraceRequest />
           {!presenting && <LessonPanel />}
           <div
             id="view-live"
