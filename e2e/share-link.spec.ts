@@ -3,6 +3,7 @@
 // shows the same names and, run to the end (&run=end), the same figures. A
 // trace link asks for the same file and refuses another.
 import path from 'node:path';
+import type { Browser } from '@playwright/test';
 import { App, expect, test } from './helpers/app';
 import { simState, waitForFinishedRun } from './helpers/sim';
 
@@ -15,6 +16,14 @@ async function figures(app: App): Promise<{ waf: string; iops: string }> {
     waf: await app.byTestId('metric-waf').innerText(),
     iops: await app.byTestId('metric-iops').innerText(),
   };
+}
+
+/** Opens `link` in a fresh browser context (the shared tab may hide the device view). */
+async function openFresh(app: App, browser: Browser, link: string): Promise<App> {
+  const fresh = new App(await (await browser.newContext()).newPage(), app.errors);
+  await fresh.page.goto(link);
+  await fresh.page.waitForFunction(() => window.__flashscope !== undefined);
+  return fresh;
 }
 
 /** The scenario run to its end at full speed, then the speed and tab a presenter left. */
@@ -54,16 +63,14 @@ test('a shared link opens on the same scenario, speed and tab, and run to the en
   expect(new URL(plain).searchParams.has('run')).toBe(false);
 
   // A fresh page (no shared storage) opens the plain link on the same names.
-  const fresh = new App(await (await browser.newContext()).newPage(), app.errors);
-  await fresh.open(plain);
+  const fresh = await openFresh(app, browser, plain);
   await expect(fresh.byTestId('preset-select')).toHaveValue(SCENARIO);
   await expect(fresh.byTestId('policy-gc')).toHaveValue('fifo');
   await expect(fresh.byTestId('speed')).toHaveValue('10s');
   await expect(fresh.page.getByTestId('view-compare')).toHaveAttribute('aria-selected', 'true');
 
   // The run=end link opens finished, on the shared speed and tab, with the same figures.
-  const ended = new App(await (await browser.newContext()).newPage(), app.errors);
-  await ended.open(toEnd);
+  const ended = await openFresh(app, browser, toEnd);
   await ended.page.waitForFunction(
     () => (window.__flashscope?.store.getState() as { sim: { finished: boolean } }).sim.finished,
     undefined,
@@ -114,4 +121,24 @@ test('a trace link asks for the same file, refuses another and runs the right on
     () => (window.__flashscope?.store.getState() as { sim: { runId: number } }).sim.runId > 0,
   );
   await expect(other.getByTestId('workload-mode-trace')).toHaveAttribute('aria-checked', 'true');
+});
+
+test('a link shared during a lesson opens the same lesson at the same step', async ({
+  app,
+  page,
+  browser,
+}) => {
+  await app.open('/?lesson=basics');
+  const title = app.byTestId('lesson-step-title');
+  await expect(title).toContainText('No overwriting in place');
+  await app.byTestId('lesson-next').click();
+  await expect(title).not.toContainText('No overwriting in place');
+  const second = await title.innerText();
+  await page.getByTestId('share-config').click();
+  const link = await page.getByTestId('share-url').inputValue();
+  expect(new URL(link).searchParams.has('lesson')).toBe(false);
+
+  const other = new App(await (await browser.newContext()).newPage(), app.errors);
+  await other.open(link);
+  await expect(other.byTestId('lesson-step-title')).toHaveText(second);
 });

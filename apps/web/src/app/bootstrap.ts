@@ -158,11 +158,19 @@ async function sharedConfigDraft(
   const { schema, scenarios, devicePresets, workloadPresets } = store.getState().config;
   try {
     const config = decodeSharedConfig(value);
+    // A name the app does not publish (a lesson's own scenario) is shown as
+    // "Custom" when the link carries the texts themselves.
+    const carried =
+      config.deviceText !== undefined &&
+      (config.fioText !== undefined || config.workload !== undefined);
     const named = await fetchNamedTexts(
       config,
       { scenarios, devicePresets, workloadPresets },
       schema as DeviceSchema,
-    );
+    ).catch((error: unknown) => {
+      if (carried) return {};
+      throw error;
+    });
     return {
       value,
       config,
