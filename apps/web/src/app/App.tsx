@@ -23,6 +23,7 @@ import { LessonResults } from '../lessons/LessonResults';
 import { SavedRunsView } from '../runs/SavedRunsView';
 import { useLiveRecorder } from '../runs/useLiveRecorder';
 import { ShareButton } from '../share/ShareButton';
+import { SharedTraceRequest } from '../share/SharedTraceRequest';
 import { SlcFunnel } from '../slc/SlcFunnel';
 import { StabilityView } from '../stability/StabilityView';
 import { appStore, useAppStore } from '../store';
@@ -148,6 +149,7 @@ export function App() {
             <ReportButton />
           </nav>
           <ErrorBanner />
+          <SharedTraceRequest />
           {!presenting && <LessonPanel />}
           <div
             id="view-live"

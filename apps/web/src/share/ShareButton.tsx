@@ -1,18 +1,60 @@
 // "Share config": copies a link that opens the app on the panel's current
-// configuration (device JSON, overrides, fio job; never a trace). The link
-// also shows in a small box, for browsers that refuse clipboard access.
+// configuration (scenario or presets by name, overrides, workload), speed,
+// tab and lesson step; with a trace, its name, size and fingerprint (never
+// its bytes). The link also shows in a small box, for browsers that refuse
+// clipboard access; "open already run to the end" adds &run=end.
 
 import { useEffect, useRef, useState } from 'react';
 import { appStore } from '../store';
-import { shareUrl, sharedConfigOf } from './shareConfig';
+import { fetchNamedTexts } from './namedTexts';
+import { shareUrl, sharedConfigOf, type SharedConfig } from './shareConfig';
+import { traceFingerprint } from './traceCheck';
 import './share.css';
+
+/** The configuration of the app as it is now (named texts fetched to compare). */
+async function currentSharedConfig(): Promise<SharedConfig | null> {
+  const { config, sim, view, traces } = appStore.getState();
+  if (config.schema === null) return null;
+  const { draft, schema, scenarios, devicePresets, workloadPresets } = config;
+  let named = {};
+  try {
+    named = await fetchNamedTexts(
+      {
+        scenario: draft.scenarioId,
+        device: draft.devicePresetId,
+        workloadPreset: draft.workloadPresetId,
+      },
+      { scenarios, devicePresets, workloadPresets },
+      schema,
+    );
+  } catch {
+    // A name not published (any more): the texts travel themselves.
+  }
+  const shared = sharedConfigOf(draft, schema, named);
+  shared.view = { speed: sim.speedId, tab: view.tab };
+  if (view.lesson) {
+    shared.view.lesson = view.lesson.lesson.id;
+    shared.view.step = view.lesson.step;
+  }
+  if (traces.mode === 'trace' && traces.file) {
+    const { file, name, sizeBytes } = traces.file;
+    shared.trace = {
+      name,
+      size: sizeBytes,
+      sha256: await traceFingerprint(file),
+      options: { ...traces.options },
+    };
+  }
+  return shared;
+}
 
 type CopyState = 'copied' | 'select';
 
 export function ShareButton() {
   const [link, setLink] = useState<string | null>(null);
   const [copyState, setCopyState] = useState<CopyState>('select');
-  const [traceLeftOut, setTraceLeftOut] = useState(false);
+  const [shared, setShared] = useState<SharedConfig | null>(null);
+  const [runToEnd, setRunToEnd] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
 
   // The box closes on Escape or a click elsewhere (it lies over the view's own buttons).
@@ -32,16 +74,8 @@ export function ShareButton() {
     };
   }, [link]);
 
-  const share = async () => {
-    const state = appStore.getState();
-    // The overrides are written against the core's schema, which comes with the worker.
-    if (state.config.schema === null) return;
-    const url = shareUrl(
-      window.location.href,
-      sharedConfigOf(state.config.draft, state.config.schema),
-    );
+  const copy = async (url: string) => {
     setLink(url);
-    setTraceLeftOut(state.traces.mode === 'trace');
     try {
       await navigator.clipboard.writeText(url);
       setCopyState('copied');
@@ -50,12 +84,25 @@ export function ShareButton() {
     }
   };
 
+  const share = async () => {
+    // The overrides are written against the core's schema, which comes with the worker.
+    const config = await currentSharedConfig();
+    if (config === null) return;
+    setShared(config);
+    await copy(shareUrl(window.location.href, config, runToEnd));
+  };
+
+  const toggleRunToEnd = (checked: boolean) => {
+    setRunToEnd(checked);
+    if (shared) void copy(shareUrl(window.location.href, shared, checked));
+  };
+
   return (
     <div className="share" ref={boxRef}>
       <button
         type="button"
         data-testid="share-config"
-        title="Copy a link to this configuration (device, overrides and fio job)"
+        title="Copy a link to this configuration (device, overrides, workload, speed and tab)"
         onClick={() => void share()}
       >
         Share config
@@ -81,10 +128,19 @@ export function ShareButton() {
             aria-label="Link to this configuration"
             onFocus={(event) => event.currentTarget.select()}
           />
+          <label>
+            <input
+              type="checkbox"
+              data-testid="share-run-end"
+              checked={runToEnd}
+              onChange={(event) => toggleRunToEnd(event.currentTarget.checked)}
+            />
+            Open already run to the end
+          </label>
           <p className="field-note">
-            {traceLeftOut
-              ? 'The trace is not in the link (it never leaves your browser): the link opens the device, its overrides and the fio job.'
-              : 'Opens the device, its overrides and the fio job in the panel.'}
+            {shared?.trace
+              ? `The trace is not in the link (it never leaves your browser): whoever opens it is asked for the same file, ${shared.trace.name}.`
+              : 'Opens the device, its overrides, the workload, the speed and the tab.'}
           </p>
         </div>
       )}

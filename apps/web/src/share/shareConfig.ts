@@ -1,9 +1,14 @@
 // A configuration shared by URL: `?config=` holds base64url (RFC 4648 §5,
-// no padding) of the UTF-8 JSON {deviceText, set, fioText} — the device
-// JSON, the --set overrides and the fio job — plus `workload` when the
-// draft runs a scenario's generator. A trace is never shared: its
-// bytes stay with the user (a trace run shares its device and overrides,
-// with the draft's fio job).
+// no padding) of the UTF-8 JSON {set, …}: the --set overrides, plus
+// `workload` when the draft runs a scenario's generator, and what names the
+// rest: `scenario` (a file of public/scenarios), `device` / `workloadPreset`
+// (preset ids) — whose text the recipient fetches — or, when the user
+// edited it or it has no name, `deviceText` / `fioText` themselves. Old
+// links carry {deviceText, set, fioText} and still open. `view` holds the
+// speed, tab and open lesson step; `trace` names a trace file (its bytes
+// stay with the user: the recipient drops the same file, checked by size
+// and the SHA-256 of its first MiB). `&run=end` opens the run played to
+// its end at full speed.
 //
 // Opening such a URL turns the overrides back into the form's fields where
 // the form has one (policies, geometry, fill level, SLC policies) so the
@@ -12,6 +17,7 @@
 import {
   WORKLOAD_GENERATORS,
   type DeviceSchema,
+  type TraceOptions,
   type WorkloadGenerator,
 } from '@flashscope/wasm/protocol';
 import { absorbOverride, draftForOverrides, typedOverrideValue } from '../config/formOverrides';
@@ -20,21 +26,70 @@ import type { ScenarioDraft } from '../store/scenarioDraft';
 
 export const CONFIG_PARAM = 'config';
 
-export interface SharedConfig {
-  deviceText: string;
-  set: string[];
-  fioText: string;
-  /** The generator the draft runs instead of its fio job. */
-  workload?: WorkloadGenerator;
+export const RUN_PARAM = 'run';
+
+/** What the recipient sees besides the configuration. */
+export interface SharedView {
+  speed?: string;
+  tab?: string;
+  lesson?: string;
+  step?: number;
 }
 
-export function sharedConfigOf(draft: ScenarioDraft, schema: DeviceSchema): SharedConfig {
-  const shared: SharedConfig = {
-    deviceText: draft.deviceText,
-    set: overridesOf(draft, schema),
-    fioText: draft.fioText,
-  };
-  if (draft.workloadGenerator) shared.workload = { ...draft.workloadGenerator };
+/** A trace file the link names: the recipient must drop the same one. */
+export interface SharedTrace {
+  name: string;
+  size: number;
+  /** Hex SHA-256 of the file's first MiB. */
+  sha256: string;
+  /** The replay options the sender set (the trace panel's). */
+  options: TraceOptions;
+}
+
+export interface SharedConfig {
+  /** Absent when `scenario` or `device` names where the text comes from. */
+  deviceText?: string;
+  set: string[];
+  /** Absent when `scenario` or `workloadPreset` names where the job comes from. */
+  fioText?: string;
+  /** The generator the draft runs instead of its fio job. */
+  workload?: WorkloadGenerator;
+  scenario?: string;
+  device?: string;
+  workloadPreset?: string;
+  view?: SharedView;
+  trace?: SharedTrace;
+}
+
+/** The texts a named scenario or preset stands for (fetched by the caller). */
+export interface NamedTexts {
+  deviceText?: string;
+  fioText?: string;
+  workload?: WorkloadGenerator | null;
+}
+
+/**
+ * The link's configuration for `draft`. `named` holds the texts of the
+ * draft's scenario or presets as published: a text equal to them travels
+ * by name only, an edited one travels itself.
+ */
+export function sharedConfigOf(
+  draft: ScenarioDraft,
+  schema: DeviceSchema,
+  named: NamedTexts = {},
+): SharedConfig {
+  const shared: SharedConfig = { set: overridesOf(draft, schema) };
+  if (draft.scenarioId !== null) shared.scenario = draft.scenarioId;
+  if (draft.devicePresetId !== null) shared.device = draft.devicePresetId;
+  if (draft.workloadPresetId !== null) shared.workloadPreset = draft.workloadPresetId;
+  const deviceNamed = draft.scenarioId !== null || draft.devicePresetId !== null;
+  if (!deviceNamed || named.deviceText !== draft.deviceText) shared.deviceText = draft.deviceText;
+  if (draft.workloadGenerator) {
+    shared.workload = { ...draft.workloadGenerator };
+  } else {
+    const jobNamed = draft.scenarioId !== null || draft.workloadPresetId !== null;
+    if (!jobNamed || named.fioText !== draft.fioText) shared.fioText = draft.fioText;
+  }
   return shared;
 }
 
@@ -58,12 +113,7 @@ function fromBase64Url(text: string): Uint8Array {
 }
 
 export function encodeSharedConfig(config: SharedConfig): string {
-  const json = JSON.stringify({
-    deviceText: config.deviceText,
-    set: config.set,
-    fioText: config.fioText,
-    ...(config.workload ? { workload: config.workload } : {}),
-  });
+  const json = JSON.stringify(config);
   return toBase64Url(new TextEncoder().encode(json));
 }
 
@@ -87,18 +137,27 @@ export function decodeSharedConfig(value: string): SharedConfig {
   if (
     config === null ||
     typeof config !== 'object' ||
-    typeof config.deviceText !== 'string' ||
-    typeof config.fioText !== 'string' ||
     !Array.isArray(config.set) ||
     !config.set.every((entry) => typeof entry === 'string')
   ) {
     throw new Error('it lacks deviceText, set or fioText');
   }
-  const shared: SharedConfig = {
-    deviceText: config.deviceText,
-    set: config.set,
-    fioText: config.fioText,
-  };
+  const shared: SharedConfig = { set: config.set };
+  for (const key of ['deviceText', 'fioText', 'scenario', 'device', 'workloadPreset'] as const) {
+    const text = config[key];
+    if (text === undefined) continue;
+    if (typeof text !== 'string') throw new Error(`its ${key} is not text`);
+    shared[key] = text;
+  }
+  const hasDevice = shared.deviceText !== undefined || shared.scenario || shared.device;
+  const hasJob =
+    shared.fioText !== undefined ||
+    config.workload !== undefined ||
+    shared.scenario ||
+    shared.workloadPreset;
+  if (!hasDevice || !hasJob) throw new Error('it lacks deviceText, set or fioText');
+  if (config.view !== undefined) shared.view = checkView(config.view);
+  if (config.trace !== undefined) shared.trace = checkTrace(config.trace);
   if (config.workload !== undefined) {
     const workload = config.workload as Partial<WorkloadGenerator> | null;
     if (
@@ -113,13 +172,59 @@ export function decodeSharedConfig(value: string): SharedConfig {
   return shared;
 }
 
-/** `href` with ?config= set to `config` (a lesson in the URL would win over it: dropped). */
-export function shareUrl(href: string, config: SharedConfig): string {
+function checkView(value: unknown): SharedView {
+  if (value === null || typeof value !== 'object') throw new Error('its view is not an object');
+  const raw = value as Record<string, unknown>;
+  const view: SharedView = {};
+  for (const key of ['speed', 'tab', 'lesson'] as const) {
+    if (raw[key] === undefined) continue;
+    if (typeof raw[key] !== 'string') throw new Error(`its view.${key} is not text`);
+    view[key] = raw[key];
+  }
+  if (raw.step !== undefined) {
+    if (!Number.isInteger(raw.step) || (raw.step as number) < 0) {
+      throw new Error('its view.step is not a step number');
+    }
+    view.step = raw.step as number;
+  }
+  return view;
+}
+
+function checkTrace(value: unknown): SharedTrace {
+  const raw = value as Partial<SharedTrace> | null;
+  if (
+    raw === null ||
+    typeof raw !== 'object' ||
+    typeof raw.name !== 'string' ||
+    !Number.isInteger(raw.size) ||
+    typeof raw.sha256 !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(raw.sha256) ||
+    raw.options === null ||
+    typeof raw.options !== 'object'
+  ) {
+    throw new Error('its trace lacks a name, size, SHA-256 or options');
+  }
+  return { name: raw.name, size: raw.size as number, sha256: raw.sha256, options: raw.options };
+}
+
+/**
+ * `href` with ?config= set to `config` (the lesson travels in config.view,
+ * so a ?lesson= of the address bar is dropped) and, with `runToEnd`,
+ * &run=end.
+ */
+export function shareUrl(href: string, config: SharedConfig, runToEnd = false): string {
   const url = new URL(href);
   url.searchParams.delete('lesson');
+  url.searchParams.delete(RUN_PARAM);
   url.searchParams.set(CONFIG_PARAM, encodeSharedConfig(config));
+  if (runToEnd) url.searchParams.set(RUN_PARAM, 'end');
   url.hash = '';
   return url.toString();
+}
+
+/** True when a location's search string asks for the run played to its end. */
+export function runToEndParam(search: string): boolean {
+  return new URLSearchParams(search).get(RUN_PARAM) === 'end';
 }
 
 /** The `config` value of a location's search string, or null when there is none. */
@@ -133,11 +238,22 @@ export function configParam(search: string): string | null {
  * cannot show) stay as overrides in workloadSet, which the draft sends as
  * they are.
  */
-export function draftFromShared(shared: SharedConfig, schema: DeviceSchema): ScenarioDraft {
+export function draftFromShared(
+  shared: SharedConfig,
+  schema: DeviceSchema,
+  named: NamedTexts = {},
+): ScenarioDraft {
+  const generator = shared.workload ?? (shared.fioText === undefined ? named.workload : null);
+  const deviceText = shared.deviceText ?? named.deviceText;
+  if (deviceText === undefined) throw new Error('its device could not be found');
+  const fioText = shared.fioText ?? named.fioText ?? '';
   const draft = draftForOverrides({
-    deviceText: shared.deviceText,
-    fioText: shared.fioText,
-    workloadGenerator: shared.workload ? { ...shared.workload } : null,
+    deviceText,
+    fioText,
+    workloadGenerator: generator ? { ...generator } : null,
+    scenarioId: shared.scenario ?? null,
+    devicePresetId: shared.device ?? null,
+    workloadPresetId: shared.workloadPreset ?? null,
   });
   for (const entry of shared.set) {
     const at = entry.indexOf('=');
