@@ -137,6 +137,6 @@ describe('buildReport', () => {
         }),
       }),
     );
-    expect(html).toContain('Burst 2: cache bytes: 9.0 GB');
+    expect(html).toContain('Burst 2: cache bytes: 9 GB');
   });
 });

@@ -6,7 +6,14 @@
 // the result JSON, formatted here and never recomputed.
 
 import type { LatencySummary } from '@flashscope/wasm/protocol';
-import { formatLatencyUs, formatMbps, formatPercent, formatWaf } from '../app/format';
+import {
+  formatBytes,
+  formatLatencyUs,
+  formatMbps,
+  formatPercent,
+  formatSimTime,
+  formatWaf,
+} from '../app/format';
 import type { RunResult } from '../runs/resultJson';
 
 /** What the report says ran: the drive, its fill level and the workload. */
@@ -72,16 +79,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-/** Decimal GB, as drive vendors quote capacities ("61.2 GB"; MB below 1 GB). */
-export function formatDecimalBytes(bytes: number): string {
-  if (!Number.isFinite(bytes)) return '—';
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
-  return `${Math.round(bytes / 1e3)} kB`;
-}
-
+/** Simulated time in the app's own format ("32.29 s"). */
 function formatSeconds(ms: number): string {
-  return Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—';
+  return formatSimTime(ms * 1e6);
 }
 
 /** The result's slc.cliff, or null when the drive has no cache or never ran it full. */
@@ -94,7 +94,7 @@ export function resultCliff(result: RunResult): ResultCliff | null {
 export function formatCliff(cliff: ResultCliff): CliffFigures {
   const mbps = (value: number | null) => (value === null ? '—' : formatMbps(value));
   return {
-    where: formatDecimalBytes(cliff.host_written_bytes),
+    where: formatBytes(cliff.host_written_bytes),
     at: formatSeconds(cliff.t_ms),
     before: mbps(cliff.write_mbps_before),
     after: mbps(cliff.write_mbps_after),
@@ -151,7 +151,7 @@ function cliffSection(result: RunResult): string {
 /** A recovery figure by its key's unit suffix (the core names units in its keys). */
 function recoveryValue(key: string, value: unknown): string {
   if (typeof value !== 'number') return String(value);
-  if (key.endsWith('_bytes')) return formatDecimalBytes(value);
+  if (key.endsWith('_bytes')) return formatBytes(value);
   if (key.endsWith('_mbps')) return formatMbps(value);
   if (key.endsWith('_ms')) return formatSeconds(value);
   return String(value);
@@ -196,7 +196,7 @@ function keyFigures(result: RunResult): string {
     row('IOPS', Number.isFinite(t.iops) ? Math.round(t.iops).toLocaleString('en') : '—') +
     row('Write throughput', formatMbps(t.write_mbps)) +
     row('Read throughput', formatMbps(t.read_mbps)) +
-    row('Host data written', formatDecimalBytes(result.host.write_bytes)) +
+    row('Host data written', formatBytes(result.host.write_bytes)) +
     row('Simulated time', formatSeconds(result.sim_time_ms)) +
     `</dl>`;
   const latency =
