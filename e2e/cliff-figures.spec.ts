@@ -3,20 +3,13 @@
 // figures of the result JSON's slc.cliff that the app exports (not a rate
 // recomputed in TypeScript that averages in recovered bursts), and its label
 // sits inside the chart, never clipped at the edge.
-import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/app';
-import { simState, waitForFinishedRun } from './helpers/sim';
+import { runScenarioToEnd, savedRunResult } from './helpers/sim';
 
 interface ExportedCliff {
   host_written_bytes: number;
   write_mbps_before: number;
   write_mbps_after: number;
-}
-
-async function downloadText(page: Page, button: Locator): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return readFileSync(await download.path(), 'utf8');
 }
 
 const SCENARIOS = [
@@ -32,11 +25,7 @@ for (const scenario of SCENARIOS) {
     page,
   }) => {
     test.setTimeout(240_000);
-    await app.open();
-    await app.setSpeed('max');
-    const before = await simState(page);
-    await app.byTestId('preset-select').selectOption(scenario);
-    const run = await waitForFinishedRun(page, before.runId);
+    const run = await runScenarioToEnd(app, scenario);
     expect(run.error).toBeNull();
     // The last frame (its meta says finished) is the one the chart draws.
     await page.waitForFunction(() => {
@@ -52,14 +41,8 @@ for (const scenario of SCENARIOS) {
 
     // The core's result JSON for this run, as the app exports it.
     await page.getByTestId('view-saved').click();
-    const saved = page.getByTestId('saved-run');
-    await expect(saved).toHaveCount(1);
-    await saved.first().getByTestId('saved-run-open').click();
-    const detail = page.getByTestId('saved-run-detail');
-    const exported = JSON.parse(await downloadText(page, detail.getByTestId('export-json'))) as {
-      configs: Array<{ result: { slc: { cliff: ExportedCliff | null } } }>;
-    };
-    const cliff = exported.configs[0].result.slc.cliff;
+    await expect(page.getByTestId('saved-run')).toHaveCount(1);
+    const { cliff } = (await savedRunResult<{ slc: { cliff: ExportedCliff | null } }>(page)).slc;
     expect(cliff).not.toBeNull();
     await page.getByTestId('view-live').click();
     await expect(annotation).toBeVisible();

@@ -3,15 +3,8 @@
 // that names the drive, fill level and workload and gives the core's cliff
 // (the result JSON's slc.cliff, read here from the saved run's JSON export)
 // with the charts inline; a chart's SVG export names the drive and its units.
-import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/app';
-import { simState, waitForFinishedRun } from './helpers/sim';
-
-async function download(page: Page, button: Locator): Promise<{ name: string; text: string }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
-}
+import { downloadFile, savedRunResult, simState, waitForFinishedRun } from './helpers/sim';
 
 interface Cliff {
   host_written_bytes: number;
@@ -44,14 +37,14 @@ test('the report names drive, fill, workload and the core cliff; chart exports s
   // A chart's SVG export: a title line with the drive, fill and workload, and the axes' units.
   const chart = app.byTestId('chart-throughput-vs-written');
   await expect(chart.getByTestId('cliff-annotation')).toBeVisible();
-  const svg = await download(page, chart.getByTestId('chart-throughput-vs-written-export-svg'));
+  const svg = await downloadFile(page, chart.getByTestId('chart-throughput-vs-written-export-svg'));
   expect(svg.name).toBe('flashscope-throughput-vs-data-written.svg');
   expect(svg.text).toContain('qlc-1tb-665p-like · 50 % full · fio job seqwrite-1m-qd64');
   expect(svg.text).toContain('write throughput (MB/s, 10^6 bytes per second)');
   expect(svg.text).toContain('host data written (GB, 10^9 bytes)');
   expect(svg.text).toContain('data-testid="cliff-annotation"');
 
-  const report = await download(page, app.byTestId('export-report'));
+  const report = await downloadFile(page, app.byTestId('export-report'));
   expect(report.name).toBe('flashscope-report-qlc-1tb-665p-like.html');
   const html = report.text;
   expect(html).toContain('<title>FlashScope report: qlc-1tb-665p-like</title>');
@@ -66,15 +59,7 @@ test('the report names drive, fill, workload and the core cliff; chart exports s
   expect([...urls][0]).toContain(new URL(page.url()).host);
 
   // The cliff figures are the result JSON's slc.cliff, as formatted.
-  await page.getByTestId('view-saved').click();
-  await page.getByTestId('saved-run').first().getByTestId('saved-run-open').click();
-  const exported = await download(
-    page,
-    page.getByTestId('saved-run-detail').getByTestId('export-json'),
-  );
-  const cliff = (
-    JSON.parse(exported.text) as { configs: Array<{ result: { slc: { cliff: Cliff } } }> }
-  ).configs[0].result.slc.cliff;
+  const { cliff } = (await savedRunResult<{ slc: { cliff: Cliff } }>(page)).slc;
   // The figures' values are the core's to get right (issue 19's cliff part); this checks the report copies them.
   expect(cliff.host_written_bytes).toBeGreaterThan(1e9);
   for (const figure of [

@@ -2,10 +2,10 @@
 // native CLI's figures for the same scenario (the simulator is
 // deterministic: same scenario and seed, same result natively and in wasm).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { App } from './app';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -131,4 +131,33 @@ export function cliResult(devicePreset: string, fioText: string, sets: string[])
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Clicks `button` and returns the file it downloads: its suggested name and text. */
+export async function downloadFile(
+  page: Page,
+  button: Locator,
+): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+}
+
+/** Opens the app, loads `scenario` at full speed and waits for its run to end. */
+export async function runScenarioToEnd(app: App, scenario: string): Promise<SimState> {
+  await app.open();
+  await app.setSpeed('max');
+  const before = await simState(app.page);
+  await app.byTestId('preset-select').selectOption(scenario);
+  return waitForFinishedRun(app.page, before.runId);
+}
+
+/** The core's result JSON of the first saved run, as its "Export JSON" writes it. */
+export async function savedRunResult<T>(page: Page): Promise<T> {
+  await page.getByTestId('view-saved').click();
+  await page.getByTestId('saved-run').first().getByTestId('saved-run-open').click();
+  const exported = await downloadFile(
+    page,
+    page.getByTestId('saved-run-detail').getByTestId('export-json'),
+  );
+  return (JSON.parse(exported.text) as { configs: Array<{ result: T }> }).configs[0].result;
 }
