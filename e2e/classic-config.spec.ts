@@ -4,10 +4,8 @@
 // run's result (saved, then exported as JSON) reports DFTL's mapping table
 // and the LRU cache with the figures this workload must give; a share link
 // opens the same choices.
-import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import { expect, test, type App } from './helpers/app';
-import { simState, waitForFinishedRun } from './helpers/sim';
+import { savedRunResult, simState, waitForFinishedRun } from './helpers/sim';
 
 // A 50/50 random mix over the first 2 MiB (512 pages of 4 KiB), 8 MiB in
 // all: twice the 1 MiB cache, and within DFTL's 4096 cached entries.
@@ -34,11 +32,6 @@ interface ExportedResult {
 async function openView(app: App, view: 'live' | 'saved'): Promise<void> {
   await app.page.getByTestId(`view-${view}`).click();
   await expect(app.page.getByTestId(`view-${view}`)).toHaveAttribute('aria-selected', 'true');
-}
-
-async function downloadText(page: Page, button: Locator): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return readFileSync(await download.path(), 'utf8');
 }
 
 test('DFTL with an LRU cache runs and its result shows both', async ({ app, page }) => {
@@ -85,13 +78,10 @@ test('DFTL with an LRU cache runs and its result shows both', async ({ app, page
   await openView(app, 'saved');
   const saved = page.getByTestId('saved-run');
   await expect(saved).toHaveCount(1);
-  await saved.first().getByTestId('saved-run-open').click();
+  // Opens the (only) saved run and reads its "Export JSON".
+  const result = await savedRunResult<ExportedResult>(page);
   const detail = page.getByTestId('saved-run-detail');
   await expect(detail).toContainText('ftl.mapping=dftl cache.policy=lru cache.bytes=1048576');
-  const exported = JSON.parse(await downloadText(page, detail.getByTestId('export-json'))) as {
-    configs: Array<{ set: string[]; result: ExportedResult }>;
-  };
-  const result = exported.configs[0].result;
   expect(result.host.read_requests + result.host.write_requests).toBe(REQUESTS);
   expect(result.ftl.mapping).toBe('dftl');
   // 512 pages fit the mapping table: only cold misses, one translation read each.

@@ -5,11 +5,10 @@
 // values; the run is saved in IndexedDB (the trace by name and summary),
 // survives a reload and opens again with the same figures; the JSON and
 // CSV exports hold both results.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test, type App } from './helpers/app';
-import { simState, waitForFinishedRun } from './helpers/sim';
+import { downloadBytes, downloadFile, simState, waitForFinishedRun } from './helpers/sim';
 
 const TPCC_TRACE = path.resolve(__dirname, '../../shared/traces/mqsim_tpcc-small.trace');
 /** Records in the trace (trace.spec.ts counts them with awk). */
@@ -42,12 +41,6 @@ async function rowValues(table: Locator, metric: string): Promise<number[]> {
 async function openView(app: App, view: 'live' | 'compare' | 'saved'): Promise<void> {
   await app.page.getByTestId(`view-${view}`).click();
   await expect(app.page.getByTestId(`view-${view}`)).toHaveAttribute('aria-selected', 'true');
-}
-
-async function downloadText(page: Page, button: Locator): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  const path = await download.path();
-  return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
 }
 
 test('compare greedy vs fifo on a trace, find the run again after a reload, export it', async ({
@@ -103,7 +96,7 @@ test('compare greedy vs fifo on a trace, find the run again after a reload, expo
   await expect(page.getByTestId('compare-chart-waf').locator('path[stroke]')).not.toHaveCount(0);
 
   // export-json: both configurations with their result objects.
-  const json = await downloadText(page, page.getByTestId('export-json'));
+  const json = await downloadFile(page, page.getByTestId('export-json'));
   expect(json.name).toMatch(/\.json$/);
   const exported = JSON.parse(json.text) as {
     workload: { kind: string; fioText: string; trace: { name: string; summary: unknown } };
@@ -128,7 +121,7 @@ test('compare greedy vs fifo on a trace, find the run again after a reload, expo
     trace: { name: 'mqsim_tpcc-small.trace', summary: { requests: TPCC_REQUESTS } },
   });
   expect(json.text).not.toContain('938513000 4 264719034'); // the trace's first line
-  const csv = await downloadText(page, page.getByTestId('export-csv'));
+  const csv = await downloadFile(page, page.getByTestId('export-csv'));
   expect(csv.text.split('\r\n')[3]).toBe(`waf,ratio,${waf[0]},${waf[1]}`);
 
   // After a reload the run is still there, and opens with the same figures.
@@ -181,19 +174,15 @@ test('a finished live trace run is saved; its charts save as SVG and PNG', async
   await expect.poll(() => app.metricValue('metric-waf')).toBeCloseTo(shown, 2);
   await openView(app, 'saved');
 
-  const svg = await downloadText(page, page.getByTestId('saved-chart-waf-export-svg'));
+  const svg = await downloadFile(page, page.getByTestId('saved-chart-waf-export-svg'));
   expect(svg.name).toBe('flashscope-write-amplification.svg');
   expect(svg.text).toMatch(/^<svg[^>]+xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   expect(svg.text).toContain('Write amplification');
   expect(svg.text).toContain('teaching-slc-tiny · greedy'); // the legend is drawn in
-  const [png] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('saved-chart-waf-export-png').click(),
-  ]);
-  expect(png.suggestedFilename()).toBe('flashscope-write-amplification.png');
-  const bytes = readFileSync(await png.path());
-  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
-  expect(bytes.length).toBeGreaterThan(2000);
+  const png = await downloadBytes(page, page.getByTestId('saved-chart-waf-export-png'));
+  expect(png.name).toBe('flashscope-write-amplification.png');
+  expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(png.bytes.length).toBeGreaterThan(2000);
 });
 
 test('share-config makes a link that opens the same configuration', async ({ app, page }) => {

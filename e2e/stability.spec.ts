@@ -6,16 +6,10 @@
 // finished run joins the table of runs side by side, and "Compare variants"
 // fills it with the five variants (GC, suspend, client vs enterprise); then the lesson "Why SSDs
 // jitter" opens and one of its steps runs the test.
-import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/app';
+import { downloadFile } from './helpers/sim';
 
 const PRESET = 'teaching-slc-tiny';
-
-async function downloadText(page: Page, button: Locator): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
-}
 
 test('run a stability test: steady-state window, CV as in the result JSON, JSON export', async ({
   app,
@@ -45,7 +39,7 @@ test('run a stability test: steady-state window, CV as in the result JSON, JSON 
   );
   expect(windowWidth).toBeGreaterThan(10);
 
-  const exported = await downloadText(page, report.getByTestId('export-json'));
+  const exported = await downloadFile(page, report.getByTestId('export-json'));
   expect(exported.name).toMatch(/^flashscope-stability-teaching-slc-tiny-.*\.json$/);
   const result = JSON.parse(exported.text) as {
     device: string;
@@ -71,7 +65,7 @@ test('run a stability test: steady-state window, CV as in the result JSON, JSON 
     String(result.qos.pass),
   );
 
-  const csv = await downloadText(page, report.getByTestId('export-csv'));
+  const csv = await downloadFile(page, report.getByTestId('export-csv'));
   expect(csv.text).toContain(`cv,${result.cv},fraction`);
 
   // The run is kept side by side, labelled by what the drive does about GC and suspend.

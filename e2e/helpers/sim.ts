@@ -133,13 +133,22 @@ export function cliResult(devicePreset: string, fioText: string, sets: string[])
   }
 }
 
+/** Clicks `button` and returns the file it downloads: its suggested name and bytes (a PNG). */
+export async function downloadBytes(
+  page: Page,
+  button: Locator,
+): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
 /** Clicks `button` and returns the file it downloads: its suggested name and text. */
 export async function downloadFile(
   page: Page,
   button: Locator,
 ): Promise<{ name: string; text: string }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+  const { name, bytes } = await downloadBytes(page, button);
+  return { name, text: bytes.toString('utf8') };
 }
 
 /** Opens the app, loads `scenario` at full speed and waits for its run to end. */
