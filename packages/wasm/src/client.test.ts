@@ -2,6 +2,7 @@
 // simulator (the Node flavour) on the same thread, with postMessage's
 // asynchrony and copying (structuredClone, transfer lists) in between.
 
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -203,10 +204,14 @@ describe('SimClient', () => {
   it('inspects a trace with progress, then replays it', async () => {
     client = await SimClient.attach(new LoopbackWorker());
     const progress: TraceSummary[] = [];
-    const summary = await client.inspectTrace(traceRef('mqsim_tpcc-small.trace'), (partial) =>
-      progress.push(partial),
+    const { summary, sha256 } = await client.inspectTrace(
+      traceRef('mqsim_tpcc-small.trace'),
+      (partial) => progress.push(partial),
     );
     expect(summary).toMatchObject({ format: 'mqsim', done: true, requests: 6999, reads: 4381 });
+    // The share-link fingerprint, from the scan's reads (a 195 KB file: all of it).
+    const tpcc = TRACES['mqsim_tpcc-small.trace'];
+    expect(sha256).toBe(createHash('sha256').update(tpcc).digest('hex'));
     expect(progress.length).toBeGreaterThan(2);
     expect(progress.every((partial) => !partial.done)).toBe(true);
     for (let i = 1; i < progress.length; i++) {
@@ -227,6 +232,20 @@ describe('SimClient', () => {
     await finished;
     const result = JSON.parse(await client.result()) as { trace: { requests: number } };
     expect(result.trace.requests).toBe(6999);
+  });
+
+  it('fingerprints a file in the worker while a run plays: SHA-256 of its first MiB', async () => {
+    client = await SimClient.attach(new LoopbackWorker());
+    await client.load({ deviceJson: DEVICE_JSON, fioText: ENDLESS_JOB });
+    client.play();
+    const bytes = new Uint8Array(1536 * 1024).map((_, i) => (i * 7919) % 251);
+    const sha256 = await client.traceFingerprint(new Blob([bytes]));
+    expect(sha256).toBe(
+      createHash('sha256')
+        .update(bytes.subarray(0, 1024 * 1024))
+        .digest('hex'),
+    );
+    client.pause();
   });
 
   it('rejects inspectTrace of a binary file with a SimError naming it', async () => {

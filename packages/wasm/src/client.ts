@@ -147,7 +147,8 @@ export class SimClient {
 
   /**
    * Scans a whole trace in the worker and resolves with its summary (what
-   * `flashscope trace inspect --json` prints); onProgress gets the partial
+   * `flashscope trace inspect --json` prints) and its fingerprint (hex
+   * SHA-256 of its first MiB, trace_fingerprint.ts); onProgress gets the partial
    * summary (done false) at most every 100 ms meanwhile. The scan holds the
    * worker until it ends, so the UI gives it a worker of its own. Rejects
    * with a SimError: kind 'input' with file and line for a binary or
@@ -156,7 +157,7 @@ export class SimClient {
   async inspectTrace(
     trace: TraceRef,
     onProgress?: (summary: TraceSummary) => void,
-  ): Promise<TraceSummary> {
+  ): Promise<{ summary: TraceSummary; sha256: string }> {
     let seq = 0;
     try {
       const message = await this.request(
@@ -168,10 +169,21 @@ export class SimClient {
         },
       );
       if (message.type !== 'traceSummary') throw unexpected(message);
-      return message.summary;
+      return { summary: message.summary, sha256: message.sha256 };
     } finally {
       this.traceProgressListeners.delete(seq);
     }
+  }
+
+  /**
+   * The fingerprint a share link names a trace by: the hex SHA-256 of the
+   * first MiB of `file`, hashed in the worker (the main thread neither
+   * reads nor hashes it). Answered between the slices of a running job.
+   */
+  async traceFingerprint(file: Blob): Promise<string> {
+    const message = await this.request({ type: 'traceFingerprint', file }, 'traceFingerprint');
+    if (message.type !== 'traceFingerprint') throw unexpected(message);
+    return message.sha256;
   }
 
   /**
@@ -370,6 +382,7 @@ export class SimClient {
       case 'stabilityDefaults':
       case 'effectiveDevice':
       case 'resolvedFio':
+      case 'traceFingerprint':
         this.settle(message);
         return;
       case 'error': {

@@ -37,16 +37,17 @@
 //   for them. 'inspectTrace' scans a whole trace in slices of
 //   traceSliceBytes and posts 'traceProgress' right after the format is
 //   detected and then at most every traceProgressMs, then 'traceSummary'
-//   (or 'error' with its seq).
+//   with the file's fingerprint taken from the scan's reads (or 'error'
+//   with its seq).
 // - A LoadRequest with `workload` runs that generator (fs_create's
 //   `workload` option) instead of the fio job; it excludes `trace`.
 // - 'stability' runs the stability flow (fs_stability_*), 16384 events per
 //   call, as many calls as fit in a slice, and posts 'stabilityProgress' at
 //   once and then at most every stabilityProgressMs (and when the flow
 //   ends), then 'stabilityResult' with the JSON text.
-// - 'deviceSchema', 'stabilityDefaults', 'effectiveDevice' and 'resolveFio'
-//   are answered at once (between slices), whatever job runs; they start
-//   none.
+// - 'deviceSchema', 'stabilityDefaults', 'effectiveDevice', 'resolveFio'
+//   and 'traceFingerprint' are answered at once (between slices), whatever
+//   job runs; they start none.
 
 import { InteractiveRunJob, DEFAULT_SERIES_INTERVAL_MS } from './interactive_run_job';
 import type { Job, JobContext } from './job';
@@ -69,6 +70,7 @@ import type { SessionFactory, TraceInput } from './session';
 import { StabilityJob } from './stability_job';
 import { openBlobTrace } from './trace_bytes';
 import type { OpenTraceBytes } from './trace_bytes';
+import { blobFingerprint, HeadCapture } from './trace_fingerprint';
 import { TraceScanJob } from './trace_scan_job';
 
 export { DEFAULT_SERIES_INTERVAL_MS, serializeError };
@@ -168,6 +170,16 @@ export class SimulationHost {
     });
   }
 
+  /**
+   * Holds the next commands (and settled()) until `reply` has settled: an
+   * asynchronous part of a job's answer (a scan's fingerprint) is posted
+   * before anything a later command causes.
+   */
+  private track<T>(reply: Promise<T>): Promise<T> {
+    this.queue = this.queue.then(() => reply.then(noop, noop));
+    return reply;
+  }
+
   /** Resolves once every command handed over so far has been handled (tests). */
   settled(): Promise<void> {
     return this.queue;
@@ -232,6 +244,14 @@ export class SimulationHost {
         return this.inspectTrace(command.seq, command.trace);
       case 'stability':
         return this.stability(command.seq, command);
+      case 'traceFingerprint':
+        checkBlob(command.type, command.file);
+        this.send({
+          type: 'traceFingerprint',
+          seq: command.seq,
+          sha256: await blobFingerprint(command.file),
+        });
+        return;
       case 'deviceSchema':
         this.send({
           type: 'deviceSchema',
@@ -344,11 +364,16 @@ export class SimulationHost {
     checkTraceRef(trace);
     const factory = this.requireFactory();
     this.replaceJob(seq, 'inspectTrace', () => {
-      const inspection = factory.inspectTrace(this.traceInput(trace));
-      return new TraceScanJob(this.context, seq, inspection, {
-        sliceBytes: this.traceSliceBytes,
-        progressMs: this.traceProgressMs,
-      });
+      // The scan's reads also give the file's fingerprint (no second read).
+      const head = new HeadCapture(this.openTrace(trace));
+      const inspection = factory.inspectTrace(this.traceInput(trace, head.bytes));
+      return new TraceScanJob(
+        this.context,
+        seq,
+        inspection,
+        { sliceBytes: this.traceSliceBytes, progressMs: this.traceProgressMs },
+        () => this.track(head.fingerprint()),
+      );
     });
   }
 
@@ -378,8 +403,8 @@ export class SimulationHost {
     this.scheduler.start(job, `replaced by '${what}' (seq ${seq})`);
   }
 
-  private traceInput(trace: TraceRef): TraceInput {
-    return { name: trace.name, options: trace.options ?? {}, bytes: this.openTrace(trace) };
+  private traceInput(trace: TraceRef, bytes = this.openTrace(trace)): TraceInput {
+    return { name: trace.name, options: trace.options ?? {}, bytes };
   }
 
   // --- helpers ---------------------------------------------------------------
@@ -444,6 +469,10 @@ function checkDeviceText(what: string, deviceJson: unknown): void {
   if (typeof deviceJson !== 'string') throw protocolError(`'${what}' needs a deviceJson string`);
 }
 
+function checkBlob(what: string, file: unknown): asserts file is Blob {
+  if (!(file instanceof Blob)) throw protocolError(`'${what}' needs a file (Blob)`);
+}
+
 function checkStabilityRequest(request: StabilityRequest): void {
   if (typeof request.deviceJson !== 'string' || typeof request.fioText !== 'string') {
     throw protocolError(
@@ -468,6 +497,8 @@ function checkTraceRef(trace: TraceRef): void {
     throw protocolError(`a trace needs a file (Blob), a name and options (got ${safeJson(trace)})`);
   }
 }
+
+function noop(): void {}
 
 function seqOf(command: unknown): number {
   const seq = (command as { seq?: unknown } | null)?.seq;

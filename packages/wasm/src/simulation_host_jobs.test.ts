@@ -3,6 +3,7 @@
 // cancelled within one slice when another job replaces it or the worker
 // shuts down, its wasm handle freed at once.
 
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -29,7 +30,10 @@ describe('SimulationHost: trace scans and stability runs as cancellable jobs', (
     const seq = harness.send({ type: 'inspectTrace', trace: traceRef(TPCC_NAME) });
     const done = (await harness.next((m) => m.type === 'traceSummary' && m.seq === seq)) as {
       summary: TraceSummary;
+      sha256: string;
     };
+    // The share-link fingerprint, taken from the scan's reads.
+    expect(done.sha256).toBe(createHash('sha256').update(TPCC_BYTES).digest('hex'));
     const progress = harness.messages
       .filter((m) => m.type === 'traceProgress' && m.seq === seq)
       .map((m) => (m as { summary: TraceSummary }).summary);
@@ -91,6 +95,23 @@ describe('SimulationHost: trace scans and stability runs as cancellable jobs', (
     expect(harness.messages.filter((m) => m.type === 'traceSummary')).toHaveLength(1);
     // The second's inspection is closed once it ends.
     expect(spy.of('_fs_trace_close').map((c) => c.arg)).toHaveLength(2);
+  });
+
+  it("answers 'traceFingerprint' with the SHA-256 of the Blob's first MiB, and refuses no Blob", async () => {
+    harness = setup.harness();
+    await harness.init();
+    const bytes = new Uint8Array(1024 * 1024 + 1);
+    bytes[0] = 1;
+    bytes[1024 * 1024] = 2; // past the first MiB: not hashed
+    const seq = harness.send({ type: 'traceFingerprint', file: new Blob([bytes]) });
+    const reply = await harness.next((m) => m.type === 'traceFingerprint' && m.seq === seq);
+    expect(reply).toMatchObject({
+      sha256: createHash('sha256')
+        .update(bytes.subarray(0, 1024 * 1024))
+        .digest('hex'),
+    });
+    const bad = harness.send({ type: 'traceFingerprint', file: 'x' as unknown as Blob });
+    expect((await harness.nextError(bad)).message).toMatch(/'traceFingerprint' needs a file/);
   });
 
   it('reports a binary trace as an input error with its seq, then inspects the next', async () => {

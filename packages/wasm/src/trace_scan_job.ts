@@ -1,8 +1,9 @@
 // The trace scan job ('inspectTrace'): reads a whole trace in slices of
 // traceSliceBytes through fs_trace_scan, posting 'traceProgress' right after
 // the format is detected and then at most every progressMs, then
-// 'traceSummary'. Cancelled, it closes the inspection (fs_trace_close) and
-// answers the command with an 'error'.
+// 'traceSummary' with the file's fingerprint (trace_fingerprint.ts, from the
+// bytes the scan read). Cancelled, it closes the inspection (fs_trace_close)
+// and answers the command with an 'error'.
 
 import { DONE, SLICE } from './job';
 import type { Job, JobContext, SliceOutcome } from './job';
@@ -24,6 +25,8 @@ export class TraceScanJob implements Job {
     readonly seq: number,
     inspection: TraceInspection,
     private readonly settings: TraceScanSettings,
+    /** The scanned file's fingerprint, once the scan has read its head. */
+    private readonly fingerprint: () => Promise<string>,
   ) {
     this.inspection = inspection;
   }
@@ -38,7 +41,12 @@ export class TraceScanJob implements Job {
     const inspection = this.live();
     try {
       if (inspection.scan(this.settings.sliceBytes)) {
-        this.context.post({ type: 'traceSummary', seq: this.seq, summary: inspection.summary() });
+        const summary = inspection.summary();
+        // The digest resolves after the slice; nothing of the job is used by then.
+        this.fingerprint().then(
+          (sha256) => this.context.post({ type: 'traceSummary', seq: this.seq, summary, sha256 }),
+          (error: unknown) => this.context.fail(this.seq, error),
+        );
         return DONE;
       }
       if (this.context.now() - this.lastProgressMs >= this.settings.progressMs) {

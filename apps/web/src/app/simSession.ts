@@ -131,6 +131,15 @@ export class SimSession {
     return this.client ? this.client.effectiveDevice(deviceText, overrides, deviceName) : null;
   }
 
+  /**
+   * The fingerprint a share link names a trace by (hex SHA-256 of its first
+   * MiB), hashed in the simulation worker. Rejects while it is not running.
+   */
+  async traceFingerprint(file: Blob): Promise<string> {
+    if (!this.client) throw new Error('The simulator is not running.');
+    return this.client.traceFingerprint(file);
+  }
+
   play(): void {
     if (this.canCommand()) this.client!.play();
   }

@@ -5,14 +5,15 @@
 // clipboard access; "open already run to the end" adds &run=end.
 
 import { useEffect, useRef, useState } from 'react';
+import { useSession } from '../app/sessionContext';
+import type { SimSession } from '../app/simSession';
 import { appStore } from '../store';
 import { fetchNamedTexts } from './namedTexts';
 import { shareUrl, sharedConfigOf, type SharedConfig } from './shareConfig';
-import { traceFingerprint } from './traceCheck';
 import './share.css';
 
 /** The configuration of the app as it is now (named texts fetched to compare). */
-async function currentSharedConfig(): Promise<SharedConfig | null> {
+async function currentSharedConfig(session: SimSession): Promise<SharedConfig | null> {
   const { config, sim, view, traces } = appStore.getState();
   if (config.schema === null) return null;
   const { draft, schema, scenarios, devicePresets, workloadPresets } = config;
@@ -37,11 +38,12 @@ async function currentSharedConfig(): Promise<SharedConfig | null> {
     shared.view.step = view.lesson.step;
   }
   if (traces.mode === 'trace' && traces.file) {
-    const { file, name, sizeBytes } = traces.file;
+    const { file, name, sizeBytes, sha256 } = traces.file;
     shared.trace = {
       name,
       size: sizeBytes,
-      sha256: await traceFingerprint(file),
+      // Taken by the file's scan in its worker; else hashed by the simulation worker.
+      sha256: sha256 ?? (await session.traceFingerprint(file)),
       options: { ...traces.options },
     };
   }
@@ -51,6 +53,7 @@ async function currentSharedConfig(): Promise<SharedConfig | null> {
 type CopyState = 'copied' | 'select';
 
 export function ShareButton() {
+  const session = useSession();
   const [link, setLink] = useState<string | null>(null);
   const [copyState, setCopyState] = useState<CopyState>('select');
   const [shared, setShared] = useState<SharedConfig | null>(null);
@@ -86,7 +89,7 @@ export function ShareButton() {
 
   const share = async () => {
     // The overrides are written against the core's schema, which comes with the worker.
-    const config = await currentSharedConfig();
+    const config = await currentSharedConfig(session);
     if (config === null) return;
     setShared(config);
     await copy(shareUrl(window.location.href, config, runToEnd));

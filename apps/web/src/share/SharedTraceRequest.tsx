@@ -4,10 +4,12 @@
 
 import { useState } from 'react';
 import { useStore } from 'zustand';
+import { useSession } from '../app/sessionContext';
 import { traceMismatch, traceRequestStore } from './traceCheck';
 import './share.css';
 
 export function SharedTraceRequest() {
+  const session = useSession();
   const request = useStore(traceRequestStore, (state) => state.request);
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -17,7 +19,13 @@ export function SharedTraceRequest() {
   const check = async (file: File | undefined) => {
     if (!file) return;
     setChecking(true);
-    const mismatch = await traceMismatch(file, trace);
+    let mismatch: string | null;
+    try {
+      // Hashed in the simulation worker, not here.
+      mismatch = await traceMismatch(file, trace, (blob) => session.traceFingerprint(blob));
+    } catch (error) {
+      mismatch = `This file could not be checked: ${error instanceof Error ? error.message : String(error)}`;
+    }
     setChecking(false);
     setProblem(mismatch);
     if (mismatch !== null) return;

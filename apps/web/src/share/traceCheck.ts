@@ -1,24 +1,24 @@
 // The check of a trace a shared link names: same size, and the same SHA-256
-// of the first MiB (crypto.subtle digests off the main thread).
+// of the first MiB. The hashing is the simulation worker's
+// (SimSession.traceFingerprint, @flashscope/wasm trace_fingerprint.ts): the
+// main thread neither reads nor hashes the file.
 
 import { createStore } from 'zustand/vanilla';
 import type { SharedTrace } from './shareConfig';
 
-export const FINGERPRINT_BYTES = 1024 * 1024;
-
-/** Hex SHA-256 of the first MiB of `file`. */
-export async function traceFingerprint(file: Blob): Promise<string> {
-  const head = await file.slice(0, FINGERPRINT_BYTES).arrayBuffer();
-  const digest = await crypto.subtle.digest('SHA-256', head);
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+/** The fingerprint of a file as a link names it (hex SHA-256 of its first MiB). */
+export type TraceFingerprinter = (file: Blob) => Promise<string>;
 
 /** Null when `file` is the trace the link names, else why it is not. */
-export async function traceMismatch(file: Blob, wanted: SharedTrace): Promise<string | null> {
+export async function traceMismatch(
+  file: Blob,
+  wanted: SharedTrace,
+  fingerprint: TraceFingerprinter,
+): Promise<string | null> {
   if (file.size !== wanted.size) {
     return `This file has ${file.size} bytes; the link's trace "${wanted.name}" has ${wanted.size}. Drop the same file.`;
   }
-  if ((await traceFingerprint(file)) !== wanted.sha256) {
+  if ((await fingerprint(file)) !== wanted.sha256) {
     return `This file's content differs from the link's trace "${wanted.name}" (same size, another SHA-256 of its first MiB). Drop the same file.`;
   }
   return null;

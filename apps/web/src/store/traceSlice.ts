@@ -60,6 +60,11 @@ export interface TraceFile {
   file: Blob;
   name: string;
   sizeBytes: number;
+  /**
+   * Hex SHA-256 of its first MiB (a share link's fingerprint), hashed in the
+   * scan's worker from the bytes the scan read; absent until a scan ends.
+   */
+  sha256?: string;
 }
 
 export interface TraceInspection {
@@ -100,7 +105,8 @@ export interface TraceSlice {
   /** Starts inspection number `id` of `trace` with the current options. */
   inspectionStarted(id: number, trace: TraceFile): void;
   inspectionProgress(id: number, summary: TraceSummary): void;
-  inspectionFinished(id: number, summary: TraceSummary): void;
+  /** The scan ended: the file is accepted, with its summary and fingerprint. */
+  inspectionFinished(id: number, summary: TraceSummary, sha256?: string): void;
   inspectionFailed(id: number, error: RunError): void;
   clearError(): void;
   /** The run was loaded with `choice` (what SimSession.apply read from this slice). */
@@ -141,10 +147,11 @@ export function createTraceSlice(set: SliceSet<'traces'>, get: SliceGet<'traces'
       set((traces) => ({ pending: { ...traces.pending!, summary } }));
     },
 
-    inspectionFinished: (id, summary) => {
+    inspectionFinished: (id, summary, sha256) => {
       if (!current(id)) return;
       const { trace, options } = get().pending!;
-      set({ file: trace, summary, summaryOptions: options, pending: null, error: null });
+      const file = sha256 === undefined ? trace : { ...trace, sha256 };
+      set({ file, summary, summaryOptions: options, pending: null, error: null });
     },
 
     inspectionFailed: (id, error) => {

@@ -10,14 +10,14 @@ class FakeScanWorker {
   trace: TraceRef | null = null;
   terminated = false;
   progress: (summary: TraceSummary) => void = () => {};
-  finish: (summary: TraceSummary) => void = () => {};
+  finish: (summary: TraceSummary, sha256?: string) => void = () => {};
   fail: (error: SerializedError) => void = () => {};
 
   inspectTrace(trace: TraceRef, onProgress?: (summary: TraceSummary) => void) {
     this.trace = trace;
     this.progress = onProgress ?? (() => {});
-    return new Promise<TraceSummary>((resolve, reject) => {
-      this.finish = resolve;
+    return new Promise<{ summary: TraceSummary; sha256: string }>((resolve, reject) => {
+      this.finish = (summary, sha256 = 'f'.repeat(64)) => resolve({ summary, sha256 });
       this.fail = (error) => reject(Object.assign(new Error(error.message), { serialized: error }));
     });
   }
@@ -57,10 +57,12 @@ describe('TraceInspector', () => {
     expect(workers[0].trace?.options).toEqual({}); // every option at its default
     workers[0].progress({ ...TPCC_SUMMARY, done: false, bytes_read: 97_395 });
     expect(traces().pending?.summary?.bytes_read).toBe(97_395);
-    workers[0].finish(TPCC_SUMMARY);
+    workers[0].finish(TPCC_SUMMARY, 'ab'.repeat(32));
     await scan;
     expect(traces().file?.name).toBe('mqsim_tpcc-small.trace');
     expect(traces().summary?.requests).toBe(6999);
+    // The worker's fingerprint travels with the accepted file, for share links.
+    expect(traces().file?.sha256).toBe('ab'.repeat(32));
     expect(workers[0].terminated).toBe(true);
   });
 

@@ -96,11 +96,11 @@ export class TraceInspector {
       this.client = client;
       const { options } = this.store.getState().traces.pending!;
       // The same options a run of this trace would send (runWorkload.ts).
-      const summary = await client.inspectTrace(
+      const { summary, sha256 } = await client.inspectTrace(
         { file: trace.file, name: trace.name, options: traceOptionsForRequest(options) },
         (progress) => this.store.getState().traces.inspectionProgress(id, progress),
       );
-      this.store.getState().traces.inspectionFinished(id, summary);
+      this.store.getState().traces.inspectionFinished(id, summary, sha256);
     } catch (error) {
       // A replaced scan's worker was terminated on purpose: the slice ignores it.
       this.store.getState().traces.inspectionFailed(id, runErrorOf(error));
