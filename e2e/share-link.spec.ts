@@ -2,6 +2,8 @@
 // scenario, carries the overrides, speed and tab; opened in a fresh page it
 // shows the same names and, run to the end (&run=end), the same figures. A
 // trace link asks for the same file and refuses another.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { App, expect, test } from './helpers/app';
@@ -94,6 +96,19 @@ test('a trace link asks for the same file, refuses another and runs the right on
   await expect(page.getByTestId('trace-summary')).toHaveAttribute('data-done', 'true');
   await page.getByTestId('share-config').click();
   const link = await page.getByTestId('share-url').inputValue();
+  // The fingerprint (hashed in a worker) is the SHA-256 of the file's first
+  // MiB, the format links made before carry: node:crypto agrees.
+  const tpcc = readFileSync(TPCC_TRACE);
+  const config = new URL(link).searchParams.get('config') ?? '';
+  const shared = JSON.parse(Buffer.from(config, 'base64url').toString('utf8')) as {
+    trace: { sha256: string; size: number };
+  };
+  expect(shared.trace).toMatchObject({
+    size: tpcc.length,
+    sha256: createHash('sha256')
+      .update(tpcc.subarray(0, 1024 * 1024))
+      .digest('hex'),
+  });
 
   const other = await (await browser.newContext()).newPage();
   const recipient = new App(other, app.errors);
@@ -112,6 +127,16 @@ test('a trace link asks for the same file, refuses another and runs the right on
   );
   expect((await simState(other)).runId).toBe(0);
   await expect(needed).toBeVisible();
+  // Same name and size, one byte changed: the worker's digest tells them apart.
+  const changed = Buffer.from(tpcc);
+  changed[100] ^= 1;
+  await other.getByTestId('share-trace-file').setInputFiles({
+    name: 'mqsim_tpcc-small.trace',
+    mimeType: 'text/plain',
+    buffer: changed,
+  });
+  await expect(other.getByTestId('share-trace-refused')).toContainText('content differs');
+  expect((await simState(other)).runId).toBe(0);
 
   await other.getByTestId('share-trace-file').setInputFiles(TPCC_TRACE);
   await expect(needed).toHaveCount(0);
