@@ -8,8 +8,8 @@
 
 import type { SlcBurst } from '@flashscope/wasm/protocol';
 import { line, max, scaleLinear } from 'd3';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatMbps } from '../app/format';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { formatBytes, formatMbps } from '../app/format';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import { SLC_COLORS } from '../slc/slcColors';
 import type { SimSlice } from '../store/simSlice';
@@ -109,7 +109,14 @@ function Plot({ width, data }: { width: number; data: ChartData }) {
   const w = innerWidth(width);
   const h = innerHeight(CHART_HEIGHT);
   const cliff = data.cliff;
-  const xMax = Math.max(data.maxBytes, cliff?.afterEndBytes ?? 0, 1);
+  // Labelled in the app's decimal units, as the SLC card lists the same bursts.
+  const laterCliffs = laterBurstCliffs(data.bursts, formatBytes);
+  const xMax = Math.max(
+    data.maxBytes,
+    cliff?.afterEndBytes ?? 0,
+    ...laterCliffs.map((mark) => mark.cliffBytes),
+    1,
+  );
   const x = scaleLinear().domain([0, xMax]).range([0, w]);
   const yMax = Math.max(max(data.points.y) ?? 1, cliff?.beforeMbps ?? 0, 1);
   const y = scaleLinear()
@@ -121,7 +128,6 @@ function Plot({ width, data }: { width: number; data: ChartData }) {
       .x((_, i) => x(data.points.x[i]))
       .y((v) => y(v))(data.points.y) ?? '';
   const format = bytesFormat(xMax);
-  const laterCliffs = laterBurstCliffs(data.bursts, format).filter((m) => m.cliffBytes <= xMax);
   // Below the first cliff's label (up to three lines).
   const firstBurstRow = 12 + 3 * 13 + 10;
   return (
@@ -200,7 +206,7 @@ function CliffAnnotation(props: {
 
 /** A label's width once laid out (`estimate` until then), to place it inside the plot. */
 function useLabelWidth(
-  ref: React.RefObject<SVGTextElement | null>,
+  ref: RefObject<SVGTextElement | null>,
   text: string,
   estimate: number,
 ): number {
