@@ -10,6 +10,11 @@ interface ExportedCliff {
   host_written_bytes: number;
   write_mbps_before: number;
   write_mbps_after: number;
+  depth: number;
+}
+
+interface ExportedBurst {
+  cache_bytes: number | null;
 }
 
 const SCENARIOS = [
@@ -42,7 +47,9 @@ for (const scenario of SCENARIOS) {
     // The core's result JSON for this run, as the app exports it.
     await page.getByTestId('view-saved').click();
     await expect(page.getByTestId('saved-run')).toHaveCount(1);
-    const { cliff } = (await savedRunResult<{ slc: { cliff: ExportedCliff | null } }>(page)).slc;
+    const { cliff, bursts } = (
+      await savedRunResult<{ slc: { cliff: ExportedCliff | null; bursts: ExportedBurst[] } }>(page)
+    ).slc;
     expect(cliff).not.toBeNull();
     await page.getByTestId('view-live').click();
     await expect(annotation).toBeVisible();
@@ -70,6 +77,35 @@ for (const scenario of SCENARIOS) {
     expect(labelBox.y).toBeGreaterThanOrEqual(svgBox.y);
     expect(labelBox.x + labelBox.width).toBeLessThanOrEqual(svgBox.x + svgBox.width);
     expect(labelBox.y + labelBox.height).toBeLessThanOrEqual(svgBox.y + svgBox.height);
+    // The label's depth is the core's.
+    await expect(annotation).toContainText(`(−${Math.round(cliff!.depth * 100)} %)`);
+
+    // Each burst's own cache, as the core reports it, listed in the SLC card;
+    // on the burst / idle / burst run each later burst's cliff is labelled
+    // on the chart too, inside it.
+    const listed = app.byTestId('burst-recovery').locator('li[data-burst]');
+    await expect(listed).toHaveCount(bursts.length);
+    for (let i = 0; i < bursts.length; i++) {
+      const cache = await listed.nth(i).getAttribute('data-cache-bytes');
+      expect(cache === null ? null : Number(cache)).toBe(bursts[i].cache_bytes);
+    }
+    const later = chart.getByTestId('burst-cliff-label');
+    if (scenario === 'slc-burst-idle-recovery') {
+      await expect(later).toHaveCount(2);
+      await expect(later.nth(0)).toContainText(
+        /^burst 2 after 5 s idle: cache [\d.]+ GB, \d+ % of the first$/,
+      );
+      await expect(later.nth(1)).toContainText(
+        /^burst 3 after 30 s idle: cache [\d.]+ GB, \d+ % of the first$/,
+      );
+      for (let i = 0; i < 2; i++) {
+        const box = (await later.nth(i).boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(svgBox.x);
+        expect(box.x + box.width).toBeLessThanOrEqual(svgBox.x + svgBox.width);
+      }
+    } else {
+      await expect(later).toHaveCount(0);
+    }
     expect((await app.probe()).lastError).toBeNull();
   });
 }

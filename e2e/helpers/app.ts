@@ -57,6 +57,8 @@ export type TestId =
   | 'lesson-next'
   // The customer report (issue 19).
   | 'export-report'
+  // Each burst's own SLC cache and recovery after idle (issue 19).
+  | 'burst-recovery'
   // Zoned (ZNS) drives (issue 6).
   | 'zones-view'
   | 'zns-open-count'

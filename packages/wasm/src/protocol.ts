@@ -16,7 +16,8 @@
 // Issue 16 added commands only, so the version stays: 'deviceSchema',
 // 'effectiveDevice' and 'resolveFio' with their replies (the core's answers
 // the UI asks for instead of copying them), and SlcMeta.first_cliff's
-// before_mbps / after_mbps. A worker runs one job at a time (an interactive
+// before_mbps / after_mbps; issue 19 SlcMeta.first_cliff.depth and
+// SlcMeta.bursts / bursts_total (fields only). A worker runs one job at a time (an interactive
 // run, a trace scan or a stability run); a load, reset, inspectTrace or
 // stability replaces the job that runs, and a scan or stability run
 // replaced this way answers its command with an 'error'.
@@ -482,12 +483,14 @@ export interface SlcMeta {
   exhausted: boolean;
   /**
    * The first time the cache ran full in this run, with the host write
-   * throughput either side of it as the core computes it (the result JSON's
-   * slc.cliff write_mbps_before / _after): before_mbps is null until the
-   * series passes the cliff; after_mbps is null until the host writes past
-   * it, then the rate since the cliff so far, final (the result JSON's
-   * figure) once after_settled: the burst (a second of silence) or the run
-   * has ended.
+   * throughput either side of it as the core computes it from exact events
+   * (the result JSON's slc.cliff write_mbps_before / _after / depth, sim-core
+   * report/burst_json.h): independent of the series' sampling. before_mbps
+   * is null only when the burst started with the cache already exhausted;
+   * after_mbps is null until the host writes past the cliff, then the rate
+   * since the cliff so far, final (the result JSON's figure) once
+   * after_settled: the burst (a second with no I/O outstanding) or the
+   * host's run has ended. depth = 1 - after / before.
    */
   first_cliff: null | {
     t_ms: number;
@@ -495,7 +498,37 @@ export interface SlcMeta {
     before_mbps: number | null;
     after_mbps: number | null;
     after_settled: boolean;
+    depth: number | null;
   };
+  /** The host's bursts so far, the first 64 (the result JSON's slc.bursts). */
+  bursts: SlcBurst[];
+  /** Bursts so far, also those past the 64 kept. */
+  bursts_total: number;
+}
+
+/**
+ * One burst of host activity (no gap of 1 s or more with nothing
+ * outstanding) and the SLC cache it found: the result JSON's slc.bursts
+ * entries (sim-core report/burst_json.h), exact, in ms, bytes and MB/s.
+ */
+export interface SlcBurst {
+  start_ms: number;
+  /** The burst's last write completion. */
+  end_ms: number;
+  /** Idle time before the burst; null for the first. */
+  idle_before_ms: number | null;
+  host_written_bytes: number;
+  cache_exhausted: boolean;
+  /** Host bytes the burst wrote before its cliff: the cache it found (null: no cliff). */
+  cache_bytes: number | null;
+  cliff_t_ms: number | null;
+  write_mbps_before: number | null;
+  write_mbps_after: number | null;
+  depth: number | null;
+  /** cache_bytes / the first burst's cache_bytes (null unless both ran out). */
+  recovered_fraction: number | null;
+  /** The burst is over: its figures will not change. */
+  ended: boolean;
 }
 
 /** NVMe ZNS zone states as ZnsMeta.state codes them (the Zone State field of a zone descriptor). */

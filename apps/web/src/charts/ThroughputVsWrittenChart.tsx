@@ -3,10 +3,13 @@
 // MB/s before and after it, all as the core reports them
 // (meta.slc.first_cliff, the figures of the result JSON's slc.cliff); the
 // annotation gives where (GB written) and how deep (MB/s before -> after).
+// On a multi-burst run each later burst's own cliff is marked too, labelled
+// with the cache that burst found after its idle time (meta.slc.bursts).
 
+import type { SlcBurst } from '@flashscope/wasm/protocol';
 import { line, max, scaleLinear } from 'd3';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatMbps } from '../app/format';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { formatBytes, formatMbps } from '../app/format';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import { SLC_COLORS } from '../slc/slcColors';
 import type { SimSlice } from '../store/simSlice';
@@ -26,8 +29,10 @@ import {
   binByWritten,
   cliffLabelLines,
   cliffMark,
+  laterBurstCliffs,
   placeCliffLabel,
   writtenFromRates,
+  type BurstCliffMark,
   type CliffMark,
 } from './cliff';
 import { COLORS } from './palette';
@@ -35,6 +40,8 @@ import { COLORS } from './palette';
 interface ChartData {
   points: Points;
   cliff: CliffMark | null;
+  /** Later bursts' cliffs: their x and the core's figures, before labelling. */
+  bursts: readonly SlcBurst[];
   maxBytes: number;
 }
 
@@ -51,6 +58,7 @@ function chartData(sim: Pick<SimSlice, 'series' | 'events' | 'frame'>): ChartDat
   return {
     points,
     cliff: reported ? cliffMark(series, reported, recovered) : null,
+    bursts: sim.frame?.meta.slc?.bursts ?? [],
     maxBytes: max(points.x) ?? 0,
   };
 }
@@ -101,7 +109,14 @@ function Plot({ width, data }: { width: number; data: ChartData }) {
   const w = innerWidth(width);
   const h = innerHeight(CHART_HEIGHT);
   const cliff = data.cliff;
-  const xMax = Math.max(data.maxBytes, cliff?.afterEndBytes ?? 0, 1);
+  // Labelled in the app's decimal units, as the SLC card lists the same bursts.
+  const laterCliffs = laterBurstCliffs(data.bursts, formatBytes);
+  const xMax = Math.max(
+    data.maxBytes,
+    cliff?.afterEndBytes ?? 0,
+    ...laterCliffs.map((mark) => mark.cliffBytes),
+    1,
+  );
   const x = scaleLinear().domain([0, xMax]).range([0, w]);
   const yMax = Math.max(max(data.points.y) ?? 1, cliff?.beforeMbps ?? 0, 1);
   const y = scaleLinear()
@@ -113,11 +128,27 @@ function Plot({ width, data }: { width: number; data: ChartData }) {
       .x((_, i) => x(data.points.x[i]))
       .y((v) => y(v))(data.points.y) ?? '';
   const format = bytesFormat(xMax);
+  // Below the first cliff's label (up to three lines).
+  const firstBurstRow = 12 + 3 * 13 + 10;
   return (
     <g transform={`translate(${MARGIN.left}, ${MARGIN.top})`}>
       <GridRows scale={y} width={w} />
       <path d={path} fill="none" stroke={COLORS.write} strokeWidth={1.6} />
       {cliff && <CliffAnnotation cliff={cliff} x={x} y={y} h={h} w={w} format={format} />}
+      {laterCliffs.length > 0 && (
+        <g data-testid="burst-cliffs">
+          {laterCliffs.map((mark, i) => (
+            <BurstCliff
+              key={mark.number}
+              mark={mark}
+              cx={x(mark.cliffBytes)}
+              labelY={firstBurstRow + i * 14}
+              h={h}
+              w={w}
+            />
+          ))}
+        </g>
+      )}
       <AxisLeft scale={y} format={(v) => String(v)} />
       <AxisBottom scale={x} y={h} ticks={Math.max(2, Math.floor(w / 90))} format={format} />
     </g>
@@ -138,16 +169,9 @@ function CliffAnnotation(props: {
   const lines = cliffLabelLines(cliff, props.format, formatMbps);
   // The label's width as drawn (an estimate until the text has been laid
   // out), so that it is placed inside the plot, never clipped at its edge.
-  const labelRef = useRef<SVGTextElement>(null);
   const estimate = Math.max(...lines.map((text) => text.length)) * LABEL_CHAR_PX;
-  const [measured, setMeasured] = useState<number | null>(null);
-  const text = lines.join('\n');
-  useLayoutEffect(() => {
-    const node = labelRef.current;
-    const box = node && typeof node.getBBox === 'function' ? node.getBBox() : null;
-    setMeasured(box && box.width > 0 ? Math.ceil(box.width) : null);
-  }, [text]);
-  const labelX = placeCliffLabel(cx, measured ?? estimate, w);
+  const labelRef = useRef<SVGTextElement>(null);
+  const labelX = placeCliffLabel(cx, useLabelWidth(labelRef, lines.join('\n'), estimate), w);
   return (
     <g
       className="cliff-annotation"
@@ -175,6 +199,48 @@ function CliffAnnotation(props: {
             {line}
           </tspan>
         ))}
+      </text>
+    </g>
+  );
+}
+
+/** A label's width once laid out (`estimate` until then), to place it inside the plot. */
+function useLabelWidth(
+  ref: RefObject<SVGTextElement | null>,
+  text: string,
+  estimate: number,
+): number {
+  const [measured, setMeasured] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    const box = node && typeof node.getBBox === 'function' ? node.getBBox() : null;
+    setMeasured(box && box.width > 0 ? Math.ceil(box.width) : null);
+  }, [ref, text]);
+  return measured ?? estimate;
+}
+
+/** A later burst's own cliff: a dashed line and one line of text, never clipped. */
+function BurstCliff(props: {
+  mark: BurstCliffMark;
+  cx: number;
+  labelY: number;
+  h: number;
+  w: number;
+}) {
+  const { mark, cx, labelY, h, w } = props;
+  const labelRef = useRef<SVGTextElement>(null);
+  const width = useLabelWidth(labelRef, mark.label, mark.label.length * LABEL_CHAR_PX);
+  const labelX = placeCliffLabel(cx, width, w);
+  return (
+    <g
+      className="cliff-annotation burst-cliff"
+      data-testid="burst-cliff"
+      data-burst={mark.number}
+      data-cliff-bytes={mark.cliffBytes}
+    >
+      <line x1={cx} x2={cx} y1={0} y2={h} className="cliff-line" />
+      <text ref={labelRef} data-testid="burst-cliff-label" x={labelX} y={labelY}>
+        {mark.label}
       </text>
     </g>
   );

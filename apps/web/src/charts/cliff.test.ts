@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { SlcBurst } from '@flashscope/wasm/protocol';
 import {
   binByWritten,
+  burstLabel,
   cliffLabelLines,
   cliffMark,
+  formatIdle,
+  laterBurstCliffs,
   placeCliffLabel,
   writtenFromRates,
 } from './cliff';
@@ -66,6 +70,7 @@ describe('cliffMark', () => {
     before_mbps: before,
     after_mbps: after,
     after_settled: after !== null,
+    depth: before !== null && after !== null ? 1 - after / before : null,
   });
 
   it("shows the core's figures, not a measure of its own", () => {
@@ -74,6 +79,7 @@ describe('cliffMark', () => {
     const s = series(20, 30, 5);
     const mark = cliffMark(s, cliff(950, 598), null);
     expect(mark).toMatchObject({ hostWrittenBytes: 200 * MB, beforeMbps: 950, afterMbps: 598 });
+    expect(mark.depth).toBeCloseTo(1 - 598 / 950, 9);
     expect(mark.afterEndBytes).toBe(230 * MB);
   });
 
@@ -118,7 +124,11 @@ describe('cliffLabelLines', () => {
 
   it('says where, the core’s before rate and the rate after the cache is exhausted', () => {
     expect(
-      cliffLabelLines({ hostWrittenBytes: 26e9, beforeMbps: 2300, afterMbps: 598 }, format, rate),
+      cliffLabelLines(
+        { hostWrittenBytes: 26e9, beforeMbps: 2300, afterMbps: 598, depth: 0.74 },
+        format,
+        rate,
+      ),
     ).toEqual([
       'cliff at 26 GB (−74 %)',
       'before: 2300 MB/s',
@@ -128,7 +138,89 @@ describe('cliffLabelLines', () => {
 
   it('says only where until the core has measured both sides', () => {
     expect(
-      cliffLabelLines({ hostWrittenBytes: 26e9, beforeMbps: 2300, afterMbps: null }, format, rate),
+      cliffLabelLines(
+        { hostWrittenBytes: 26e9, beforeMbps: 2300, afterMbps: null, depth: null },
+        format,
+        rate,
+      ),
     ).toEqual(['cliff at 26 GB']);
+  });
+
+  it('quotes the core’s depth, not one of its own', () => {
+    // A depth that 1 - after / before would not give: the label shows it as is.
+    expect(
+      cliffLabelLines(
+        { hostWrittenBytes: 26e9, beforeMbps: 2300, afterMbps: 598, depth: 0.5 },
+        format,
+        rate,
+      )[0],
+    ).toBe('cliff at 26 GB (−50 %)');
+  });
+});
+
+// The three bursts of public/scenarios/slc-burst-idle-recovery.json as the
+// core reports them (slc.bursts).
+const GiB26 = 26 * 2 ** 30;
+function burst(partial: Partial<SlcBurst>): SlcBurst {
+  return {
+    start_ms: 0,
+    end_ms: 0,
+    idle_before_ms: null,
+    host_written_bytes: GiB26,
+    cache_exhausted: true,
+    cache_bytes: null,
+    cliff_t_ms: null,
+    write_mbps_before: null,
+    write_mbps_after: null,
+    depth: null,
+    recovered_fraction: null,
+    ended: true,
+    ...partial,
+  };
+}
+const BURSTS: SlcBurst[] = [
+  burst({ cache_bytes: 22_076_719_104, recovered_fraction: 1 }),
+  burst({ idle_before_ms: 5000, cache_bytes: 2_749_366_272, recovered_fraction: 0.124537 }),
+  burst({ idle_before_ms: 30000, cache_bytes: 16_172_187_648, recovered_fraction: 0.732545 }),
+];
+const gb = (b: number) => `${(b / 1e9).toFixed(1)} GB`;
+
+describe('burstLabel', () => {
+  it('names the burst, its idle time, the cache it found and the share of the first', () => {
+    expect(burstLabel(BURSTS[1], 2, gb)).toBe(
+      'burst 2 after 5 s idle: cache 2.7 GB, 12 % of the first',
+    );
+    expect(burstLabel(BURSTS[2], 3, gb)).toBe(
+      'burst 3 after 30 s idle: cache 16.2 GB, 73 % of the first',
+    );
+    expect(burstLabel(BURSTS[0], 1, gb)).toBe('burst 1: cache 22.1 GB');
+  });
+
+  it('says when a burst never ran the cache out', () => {
+    const short = burst({ idle_before_ms: 1500, cache_exhausted: false, host_written_bytes: 4e9 });
+    expect(burstLabel(short, 2, gb)).toBe(
+      'burst 2 after 1.5 s idle: cache not exhausted (4.0 GB written)',
+    );
+  });
+
+  it('writes long idle times in minutes', () => {
+    expect(formatIdle(150_000)).toBe('2 min 30 s');
+  });
+});
+
+describe('laterBurstCliffs', () => {
+  it('places each later burst’s cliff at the bytes the run had written by then', () => {
+    const marks = laterBurstCliffs(BURSTS, gb);
+    expect(marks.map((m) => m.number)).toEqual([2, 3]);
+    expect(marks[0].cliffBytes).toBe(GiB26 + 2_749_366_272);
+    expect(marks[1].cliffBytes).toBe(2 * GiB26 + 16_172_187_648);
+    expect(marks[0].label).toBe('burst 2 after 5 s idle: cache 2.7 GB, 12 % of the first');
+  });
+
+  it('skips bursts without a cliff but counts their bytes', () => {
+    const bursts = [BURSTS[0], burst({ cache_exhausted: false, idle_before_ms: 2000 }), BURSTS[2]];
+    const marks = laterBurstCliffs(bursts, gb);
+    expect(marks).toHaveLength(1);
+    expect(marks[0]).toMatchObject({ number: 3, cliffBytes: 2 * GiB26 + 16_172_187_648 });
   });
 });

@@ -7,7 +7,8 @@
 // they say nothing about how fast writes go, and on this x axis they would
 // all pile up at one point.
 
-import type { SlcMeta } from '@flashscope/wasm/protocol';
+import type { SlcBurst, SlcMeta } from '@flashscope/wasm/protocol';
+import { formatSimTime } from '../app/format';
 import type { Points } from './binning';
 
 /** The core's first cliff of a run (null until the cache first ran full). */
@@ -21,6 +22,8 @@ export interface CliffMark {
   beforeMbps: number | null;
   /** ...and after it. */
   afterMbps: number | null;
+  /** 1 - after / before, as the core reports it (null until both are known). */
+  depth: number | null;
   /**
    * End of the "after" level as host bytes written, for drawing it: the
    * last writing sample until the cache had room again (or the run's end).
@@ -134,6 +137,7 @@ export function cliffMark(
     tMs: cliff.t_ms,
     beforeMbps: cliff.before_mbps,
     afterMbps: cliff.after_mbps,
+    depth: cliff.depth ?? null,
     afterEndBytes,
   };
 }
@@ -147,19 +151,82 @@ export const LABEL_CHAR_PX = 6.6;
  * sustained rate the core reports as slc.cliff.write_mbps_after).
  */
 export function cliffLabelLines(
-  cliff: Pick<CliffMark, 'hostWrittenBytes' | 'beforeMbps' | 'afterMbps'>,
+  cliff: Pick<CliffMark, 'hostWrittenBytes' | 'beforeMbps' | 'afterMbps' | 'depth'>,
   formatBytes: (bytes: number) => string,
   formatRate: (mbps: number) => string,
 ): string[] {
-  const { beforeMbps, afterMbps } = cliff;
+  const { beforeMbps, afterMbps, depth } = cliff;
   const where = `cliff at ${formatBytes(cliff.hostWrittenBytes)}`;
   if (beforeMbps === null || afterMbps === null) return [where];
-  const drop = beforeMbps > 0 ? 1 - afterMbps / beforeMbps : 0;
   return [
-    `${where} (−${Math.round(drop * 100)} %)`,
+    depth === null ? where : `${where} (−${Math.round(depth * 100)} %)`,
     `before: ${formatRate(beforeMbps)}`,
     `after the cache is exhausted: ${formatRate(afterMbps)}`,
   ];
+}
+
+/** An idle time as a label says it: "5 s", "1.5 s", "2 min 30 s". */
+export function formatIdle(ms: number): string {
+  const s = ms / 1000;
+  return s < 120 ? `${+s.toFixed(1)} s` : formatSimTime(ms * 1e6);
+}
+
+/**
+ * One burst's own figures in words (meta.slc.bursts, from the core):
+ * "burst 2 after 5 s idle: cache 2.7 GB, 12 % of the first". `number` is
+ * 1-based. Without a cliff the burst never ran the cache out.
+ */
+export function burstLabel(
+  burst: SlcBurst,
+  number: number,
+  formatBytes: (bytes: number) => string,
+): string {
+  const idle =
+    burst.idle_before_ms === null ? '' : ` after ${formatIdle(burst.idle_before_ms)} idle`;
+  const head = `burst ${number}${idle}`;
+  if (burst.cache_bytes === null) {
+    const yet = burst.ended ? '' : ' yet';
+    return `${head}: cache not exhausted${yet} (${formatBytes(burst.host_written_bytes)} written)`;
+  }
+  const share =
+    burst.recovered_fraction === null || number === 1
+      ? ''
+      : `, ${Math.round(burst.recovered_fraction * 100)} % of the first`;
+  return `${head}: cache ${formatBytes(burst.cache_bytes)}${share}`;
+}
+
+/** A later burst's own cliff, placed on the chart's x axis (host bytes written). */
+export interface BurstCliffMark {
+  /** 1-based burst number. */
+  number: number;
+  /** Host bytes written by the run when this burst's cache ran out. */
+  cliffBytes: number;
+  label: string;
+}
+
+/**
+ * The cliffs of every burst after the first that ran the cache out. Every
+ * host write belongs to a burst, so the bytes written before a burst are the
+ * sum of the earlier bursts' (the core keeps the first 64, all from the run's
+ * start).
+ */
+export function laterBurstCliffs(
+  bursts: readonly SlcBurst[],
+  formatBytes: (bytes: number) => string,
+): BurstCliffMark[] {
+  const marks: BurstCliffMark[] = [];
+  let writtenBefore = 0;
+  bursts.forEach((burst, i) => {
+    if (i > 0 && burst.cache_bytes !== null) {
+      marks.push({
+        number: i + 1,
+        cliffBytes: writtenBefore + burst.cache_bytes,
+        label: burstLabel(burst, i + 1, formatBytes),
+      });
+    }
+    writtenBefore += burst.host_written_bytes;
+  });
+  return marks;
 }
 
 /**

@@ -127,16 +127,65 @@ describe('buildReport', () => {
     expect(html).toContain('href="https://x.example/?a=1&amp;b=&quot;2&quot;"');
   });
 
-  it('lists recovery after idle when the result has it', () => {
+  it('prints one table row per burst: idle before, cache found, recovered, rates', () => {
+    // The three bursts of slc-burst-idle-recovery.json as the core reports them.
+    const burst = (idle: number | null, cache: number, recovered: number, before: number) => ({
+      idle_before_ms: idle,
+      host_written_bytes: 27_917_287_424,
+      cache_exhausted: true,
+      cache_bytes: cache,
+      recovered_fraction: recovered,
+      write_mbps_before: before,
+      write_mbps_after: 599.7,
+    });
     const html = buildReport(
       input({
         result: result({
           migration_bytes: 0,
           cliff: CLIFF,
-          bursts: [{ cache_bytes: 12e9 }, { cache_bytes: 9e9 }],
+          bursts: [
+            burst(null, 22_076_719_104, 1, 2306.8),
+            burst(5000, 2_749_366_272, 0.124537, 2058),
+            burst(30000, 16_172_187_648, 0.732545, 2247.5),
+          ],
+          bursts_total: 3,
         }),
       }),
     );
-    expect(html).toContain('Burst 2: cache bytes: 9 GB');
+    const table = /<table data-testid="report-recovery">(.*?)<\/table>/.exec(html)?.[1] ?? '';
+    const rows = [...table.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) =>
+      [...m[1].matchAll(/<t[hd]>(.*?)<\/t[hd]>/g)].map((c) => c[1]),
+    );
+    expect(rows[0]).toEqual([
+      'Burst',
+      'Idle before',
+      'Data written',
+      'Cache found',
+      'Recovered',
+      'Before',
+      'After',
+    ]);
+    expect(rows.slice(1)).toEqual([
+      ['1', '—', '27.9 GB', '22.1 GB', '100 % of the first', '2.31 GB/s', '600 MB/s'],
+      ['2', '5.00 s', '27.9 GB', '2.7 GB', '12 % of the first', '2.06 GB/s', '600 MB/s'],
+      ['3', '30.00 s', '27.9 GB', '16.2 GB', '73 % of the first', '2.25 GB/s', '600 MB/s'],
+    ]);
+    expect(html).not.toContain('The first 3 of');
+  });
+
+  it('says when a run had one burst, and when it kept only the first bursts', () => {
+    const one = buildReport(
+      input({
+        result: result({ migration_bytes: 0, cliff: CLIFF, bursts: [{}], bursts_total: 1 }),
+      }),
+    );
+    expect(one).toContain('no idle period between bursts');
+    const many = buildReport(
+      input({
+        result: result({ migration_bytes: 0, cliff: CLIFF, bursts: [{}, {}], bursts_total: 70 }),
+      }),
+    );
+    expect(many).toContain('The first 2 of 70 bursts.');
+    expect(many).toContain('<td>not exhausted</td>');
   });
 });

@@ -148,36 +148,69 @@ function cliffSection(result: RunResult): string {
   );
 }
 
-/** A recovery figure by its key's unit suffix (the core names units in its keys). */
-function recoveryValue(key: string, value: unknown): string {
-  if (typeof value !== 'number') return String(value);
-  if (key.endsWith('_bytes')) return formatBytes(value);
-  if (key.endsWith('_mbps')) return formatMbps(value);
-  if (key.endsWith('_ms')) return formatSeconds(value);
-  return String(value);
+/** One burst as the result JSON's slc.bursts has it (sim-core report/burst_json.h). */
+interface ResultBurst {
+  idle_before_ms?: number | null;
+  host_written_bytes?: number;
+  cache_bytes?: number | null;
+  recovered_fraction?: number | null;
+  write_mbps_before?: number | null;
+  write_mbps_after?: number | null;
 }
 
-/** Recovery after idle, where the result has it (slc.recovery or slc.bursts; absent otherwise). */
+/** A figure the core may leave null (no cliff in that burst, the first burst's idle). */
+function orDash(value: number | null | undefined, format: (v: number) => string): string {
+  return typeof value === 'number' ? format(value) : '—';
+}
+
+/**
+ * Recovery after idle: one table row per burst of the result's slc.bursts
+ * (the idle time before it, the cache it found, that as a share of the first
+ * burst's, and its sustained rate after its own cliff). A run with a single
+ * burst has no idle period to recover in.
+ */
 function recoverySection(result: RunResult): string {
-  const slc = result.slc as Record<string, unknown> | null | undefined;
-  const recovery = slc?.recovery ?? slc?.bursts;
-  if (recovery === undefined || recovery === null) {
+  const slc = result.slc as { bursts?: unknown; bursts_total?: unknown } | null | undefined;
+  const bursts = Array.isArray(slc?.bursts)
+    ? (slc.bursts.filter((b) => b !== null && typeof b === 'object') as ResultBurst[])
+    : [];
+  if (bursts.length < 2) {
     return '<p class="note">This run has no idle period between bursts: no recovery figures.</p>';
   }
-  const items = Array.isArray(recovery) ? recovery : [recovery];
-  const rows = items
-    .filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object')
-    .map((item, index) => {
-      const cells = Object.entries(item)
-        .filter(([, value]) => typeof value === 'number' || typeof value === 'string')
-        .map(
-          ([key, value]) =>
-            `${escapeHtml(key.replace(/_/g, ' '))}: ${escapeHtml(recoveryValue(key, value))}`,
-        )
-        .join(', ');
-      return `<li>${items.length > 1 ? `Burst ${index + 1}: ` : ''}${cells}</li>`;
-    });
-  return `<ul data-testid="report-recovery">${rows.join('')}</ul>`;
+  const head = [
+    'Burst',
+    'Idle before',
+    'Data written',
+    'Cache found',
+    'Recovered',
+    'Before',
+    'After',
+  ]
+    .map((h) => `<th>${escapeHtml(h)}</th>`)
+    .join('');
+  const rows = bursts.map((b, i) => {
+    const cells = [
+      String(i + 1),
+      orDash(b.idle_before_ms, formatSeconds),
+      orDash(b.host_written_bytes, formatBytes),
+      typeof b.cache_bytes === 'number' ? formatBytes(b.cache_bytes) : 'not exhausted',
+      orDash(b.recovered_fraction, (f) => `${formatPercent(f)} of the first`),
+      orDash(b.write_mbps_before, formatMbps),
+      orDash(b.write_mbps_after, formatMbps),
+    ];
+    return `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+  });
+  const total = typeof slc?.bursts_total === 'number' ? slc.bursts_total : bursts.length;
+  const more =
+    total > bursts.length
+      ? `<p class="note">The first ${bursts.length} of ${total} bursts.</p>`
+      : '';
+  return (
+    `<table data-testid="report-recovery"><thead><tr>${head}</tr></thead>` +
+    `<tbody>${rows.join('')}</tbody></table>` +
+    `<p class="note">Cache found: host data the burst wrote before its own cliff. ` +
+    `Before / after: its write rate either side of that cliff.</p>${more}`
+  );
 }
 
 function latencyRow(name: string, summary: LatencySummary | undefined): string {

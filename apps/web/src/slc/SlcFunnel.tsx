@@ -7,6 +7,7 @@
 
 import { useMemo } from 'react';
 import { formatBytes, formatMbps, formatSimTime } from '../app/format';
+import { burstLabel } from '../charts/cliff';
 import { Term } from '../glossary/Term';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import type { AppState } from '../store';
@@ -238,6 +239,40 @@ function SlcStats({ view }: { view: SlcView }) {
             ? ' — full: folding before writing'
             : ' — full: writes go straight to native')}
       </dd>
+      <BurstRecovery view={view} />
     </dl>
+  );
+}
+
+/**
+ * Each burst's own cache (host bytes it wrote before its cliff) and how
+ * much of the first burst's came back after the idle time before it: the
+ * core's figures (meta.slc.bursts), shown once a burst has run the cache out.
+ */
+function BurstRecovery({ view }: { view: SlcView }) {
+  if (!view.bursts.some((burst) => burst.cache_exhausted)) return null;
+  const more = view.burstsTotal - view.bursts.length;
+  return (
+    <>
+      <dt>Cache per burst</dt>
+      <dd>
+        <ol className="slc-bursts" data-testid="burst-recovery">
+          {view.bursts.map((burst, i) => (
+            <li
+              key={i}
+              data-burst={i + 1}
+              data-cache-bytes={burst.cache_bytes ?? undefined}
+              className={burst.ended ? undefined : 'slc-burst-live'}
+            >
+              {burstLabel(burst, i + 1, formatBytes)}
+              {!burst.ended && burst.cache_exhausted && (
+                <span className="slc-note"> (this burst)</span>
+              )}
+            </li>
+          ))}
+          {more > 0 && <li className="slc-note">and {more} more bursts</li>}
+        </ol>
+      </dd>
+    </>
   );
 }

@@ -19,6 +19,8 @@ const slc: SlcMeta = {
   migration_bytes: 0,
   exhausted: false,
   first_cliff: null,
+  bursts: [],
+  bursts_total: 0,
 };
 
 const frame = (meta: Partial<Frame['meta']>) => ({ meta }) as unknown as Frame;

@@ -1,7 +1,7 @@
 // What the SLC views show, from the latest frame, the device the worker
 // described and the run's events: pure, so it is tested without a worker.
 
-import type { SlcMeta } from '@flashscope/wasm/protocol';
+import type { SlcBurst, SlcMeta } from '@flashscope/wasm/protocol';
 import type { SimSlice } from '../store/simSlice';
 import type { FunnelFigures } from './funnelGeometry';
 
@@ -14,6 +14,10 @@ export interface SlcView extends FunnelFigures {
   /** The first time the cache ran full: simulated ms and host bytes written by then. */
   firstCliff: { t_ms: number; host_written_bytes: number } | null;
   whenFull: string;
+  /** The host's bursts as the core reports them (meta.slc.bursts), each with the cache it found. */
+  bursts: readonly SlcBurst[];
+  /** Bursts so far, also those past the ones the core keeps. */
+  burstsTotal: number;
 }
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -51,5 +55,7 @@ export function slcView(sim: Pick<SimSlice, 'frame' | 'device' | 'events'>): Slc
         ? { t_ms: firstFull.start_ms, host_written_bytes: firstFull.host_written_bytes }
         : null),
     whenFull: typeof cache?.when_full === 'string' ? cache.when_full : 'direct',
+    bursts: slc.bursts ?? [],
+    burstsTotal: slc.bursts_total ?? 0,
   };
 }

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "report/burst_json.h"
 #include "report/classic_json.h"
-#include "report/cliff_throughput.h"
 #include "report/event_json.h"
 #include "report/waf_model.h"
 #include "report/zns_json.h"
@@ -62,33 +62,26 @@ void WriteSlcNow(json::Writer& out, const Simulator& sim) {
   out.Field("outflow_mbps", series.size() ? series.slc_outflow_mbps.back() : 0);
   out.FieldUint("migration_bytes", slc.migrated_units * unit);
   out.FieldBool("exhausted", slc.exhausted);
+  // The result JSON's slc.cliff and slc.bursts as they stand (one
+  // function computes both, report/burst_json.h): before as soon as the
+  // cache runs out, after once the host has written past the cliff (the
+  // rate so far, as a live figure should be), with after_settled once the
+  // burst has ended (a second with nothing outstanding) or the host is
+  // done: from then on it is the figure the result JSON reports.
   out.Key("first_cliff");
-  if (slc.cliff_seen) {
+  if (const std::optional<BurstFigures> cliff = FirstCliffFigures(sim)) {
     out.BeginObject();
-    out.Field("t_ms", slc.first_cliff_ns / 1e6);
-    out.FieldUint("host_written_bytes", slc.first_cliff_host_units * unit);
-    // The result JSON's slc.cliff figures, from the series so far: before
-    // once the series passes the cliff; after as soon as the host has
-    // written past it (the rate so far, as a live figure should be), with
-    // after_settled once the burst has ended (a second of silence) or the
-    // run has: from then on it is the figure the result JSON reports.
-    const CliffThroughput mbps = ThroughputAroundCliff(series, slc.first_cliff_ns / 1e6);
-    const bool settled = mbps.burst_ended || sim.finished();
-    out.Key("before_mbps");
-    if (mbps.past_cliff || sim.finished())
-      out.Number(mbps.before);
-    else
-      out.Null();
-    out.Key("after_mbps");
-    if (mbps.wrote_after || settled)
-      out.Number(mbps.after);
-    else
-      out.Null();
-    out.FieldBool("after_settled", settled);
+    out.Field("t_ms", cliff->burst->cliff_ns / 1e6);
+    out.FieldUint("host_written_bytes", cliff->burst->written_at_cliff);
+    WriteOptional(out, "before_mbps", cliff->mbps_before);
+    WriteOptional(out, "after_mbps", cliff->mbps_after);
+    out.FieldBool("after_settled", cliff->ended);
+    WriteOptional(out, "depth", cliff->depth);
     out.EndObject();
   } else {
     out.Null();
   }
+  WriteBurstFields(out, sim);
   out.EndObject();
 }
 

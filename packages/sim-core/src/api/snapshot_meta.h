@@ -29,11 +29,12 @@
 //                     shaped like the result JSON's "events" entries
 //   slc               the SLC cache now (null without one); its first_cliff
 //                     {t_ms, host_written_bytes, before_mbps, after_mbps,
-//                     after_settled} carries the result JSON's slc.cliff
-//                     throughput (report/cliff_throughput.h): before null
-//                     until the series passes the cliff, after null until
-//                     the host writes past it, then the rate so far, final
-//                     (the result JSON's figure) once after_settled
+//                     after_settled, depth} carries the result JSON's
+//                     slc.cliff and its bursts / bursts_total the result's
+//                     slc.bursts (report/burst_json.h, the same function):
+//                     exact figures from the burst tracker; after null until
+//                     the host writes past the cliff, then the rate so far,
+//                     final (the result JSON's figure) once after_settled
 //   trace             a trace replay's progress: {bytes_read, size_bytes,
 //                     requests (issued so far)}; null for a fio workload
 //   zns               a zoned drive's zones now, and GC's data flow since

@@ -1,6 +1,7 @@
-// The live meta's slc.first_cliff carries the core's write throughput on
-// either side of the cliff (report/cliff_throughput.h), the very figures the
-// result JSON's slc.cliff reports, so the UI shows what the core computed.
+// The live meta's slc.first_cliff and slc.bursts carry the core's cliff and
+// per-burst figures (report/burst_json.h), the very figures the result
+// JSON's slc.cliff and slc.bursts report, so the UI shows what the core
+// computed.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -18,6 +19,12 @@ std::string ReadRepoFile(const std::string& relative) {
   std::ifstream in(path, std::ios::binary);
   EXPECT_TRUE(in.good()) << path;
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+std::string Dump(const json::Value& value) {
+  json::Writer out;
+  out.Raw(value);
+  return out.str();
 }
 
 const json::Value* FirstCliff(const json::Value& meta) {
@@ -78,10 +85,19 @@ TEST(SnapshotMetaCliff, MatchesTheResultJsonOnBurstIdleRecovery) {
   EXPECT_EQ(live->Find("t_ms")->as_number(), reported->Find("t_ms")->as_number());
   EXPECT_EQ(live->Find("host_written_bytes")->as_number(),
             reported->Find("host_written_bytes")->as_number());
-  // Exactly equal: one function computes both from the same series.
+  // Exactly equal: one function computes both from the same tracker.
   EXPECT_EQ(live->Find("before_mbps")->as_number(),
             reported->Find("write_mbps_before")->as_number());
   EXPECT_EQ(live->Find("after_mbps")->as_number(), reported->Find("write_mbps_after")->as_number());
+  EXPECT_EQ(live->Find("depth")->as_number(), reported->Find("depth")->as_number());
+  // Every burst's figures, key for key.
+  const json::Value* live_bursts = meta.Find("slc")->Find("bursts");
+  const json::Value* reported_bursts = result.Find("slc")->Find("bursts");
+  ASSERT_TRUE(live_bursts != nullptr && reported_bursts != nullptr);
+  ASSERT_EQ(live_bursts->items().size(), 3u);
+  EXPECT_EQ(Dump(*live_bursts), Dump(*reported_bursts));
+  EXPECT_EQ(meta.Find("slc")->Find("bursts_total")->as_number(),
+            result.Find("slc")->Find("bursts_total")->as_number());
   // The scenario's story: ~2.3 GB/s before the cliff, ~600 MB/s after.
   EXPECT_GT(live->Find("before_mbps")->as_number(), 1500);
   EXPECT_LT(live->Find("after_mbps")->as_number(), 1000);

@@ -300,6 +300,7 @@ void Host::Issue(uint32_t job, const HostIo& io, uint64_t arrival_ns, uint64_t n
   r.units = 0;
   r.partial = kNoPartialUnit;
   ++jobs_[job].outstanding;
+  if (bursts_ != nullptr) bursts_->OnIoIssued(now_ns);
   if (io.op == IoOp::kFlush) {
     r.pending_units = 1;
     // With power-loss protection the buffer is as good as flash: nothing
@@ -414,6 +415,7 @@ void Host::CompleteRequest(uint32_t request, uint64_t now_ns) {
     partial_write_units_ += partial_units;
     partial_writes_ += partial_units > 0;
   }
+  if (bursts_ != nullptr) bursts_->OnIoCompleted(now_ns, r.op == IoOp::kWrite ? r.bytes : 0);
   Job& j = jobs_[r.job];
   JobMetrics& m = metrics_[r.job];
   --j.outstanding;

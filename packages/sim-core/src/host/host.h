@@ -40,6 +40,7 @@
 #include "host/steady_state_monitor.h"
 #include "host/zbd_options.h"
 #include "kernel/event_queue.h"
+#include "metrics/burst_tracker.h"
 #include "metrics/latency_histogram.h"
 #include "metrics/nand_counters.h"
 #include "metrics/time_series.h"
@@ -189,6 +190,9 @@ class Host final : public IHostCallbacks {
   // Request slots ever allocated (the host's memory for outstanding I/O).
   size_t request_slots() const { return requests_.size(); }
   IntervalCounters& run_interval() { return run_interval_; }
+  // Told of every request as it is issued and completes: the host is the
+  // one that knows when nothing is outstanding (metrics/burst_tracker.h).
+  void set_burst_tracker(BurstTracker* bursts) { bursts_ = bursts; }
 
  private:
   struct Request {
@@ -296,6 +300,7 @@ class Host final : public IHostCallbacks {
   uint64_t partial_writes_ = 0;
   uint64_t partial_write_units_ = 0;
   IntervalCounters run_interval_;
+  BurstTracker* bursts_ = nullptr;
 };
 
 }  // namespace flashscope

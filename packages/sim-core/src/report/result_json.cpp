@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
+#include "report/burst_json.h"
 #include "report/classic_json.h"
-#include "report/cliff_throughput.h"
 #include "report/event_json.h"
 #include "report/waf_model.h"
 #include "report/zns_json.h"
@@ -230,7 +231,8 @@ void WriteLatencies(json::Writer& out, const std::array<LatencyHistogram, kHostO
 }
 
 // The SLC cache's summary: capacities, migration, where host data went, the
-// first cliff with the write throughput on either side of it, and read
+// first cliff with the write throughput on either side of it, each burst's
+// cache and cliff (report/burst_json.h), and read
 // latency by where the data was (seed 000 Fig. 7).
 void WriteSlc(json::Writer& out, const Simulator& sim) {
   const SlcFigures cache = sim.drive().slc_now();
@@ -254,18 +256,20 @@ void WriteSlc(json::Writer& out, const Simulator& sim) {
     out.Uint(before);
   else
     out.Null();
+  // The first cliff and every burst's, from exact events (report/burst_json.h).
   out.Key("cliff");
-  if (slc.cliff_seen) {
-    const CliffThroughput mbps = ThroughputAroundCliff(sim.series(), slc.first_cliff_ns / 1e6);
+  if (const std::optional<BurstFigures> cliff = FirstCliffFigures(sim)) {
     out.BeginObject();
-    out.FieldUint("host_written_bytes", before);
-    out.Field("t_ms", slc.first_cliff_ns / 1e6);
-    out.Field("write_mbps_before", mbps.before);
-    out.Field("write_mbps_after", mbps.after);
+    out.FieldUint("host_written_bytes", cliff->burst->written_at_cliff);
+    out.Field("t_ms", cliff->burst->cliff_ns / 1e6);
+    WriteOptional(out, "write_mbps_before", cliff->mbps_before);
+    WriteOptional(out, "write_mbps_after", cliff->mbps_after);
+    WriteOptional(out, "depth", cliff->depth);
     out.EndObject();
   } else {
     out.Null();
   }
+  WriteBurstFields(out, sim);
   LatencyHistogram from_slc, from_native;
   for (uint32_t j = 0; j < sim.host().job_count(); ++j) {
     from_slc.Merge(sim.host().metrics(j).read_slc);

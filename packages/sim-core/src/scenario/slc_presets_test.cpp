@@ -65,16 +65,10 @@ struct Cited {
   double seconds_after_cache;  // how long the test writes past the cliff
 };
 
-// Host MB/s from the first cliff to the end of the (single) job. Computed
-// here rather than read from slc.cliff.write_mbps_after, which averages the
-// 100 ms series only up to its first interval without writes: under
-// fold-then-write the host stalls for whole intervals while blocks fold.
+// Host MB/s from the first cliff to the end of the (single) job's burst:
+// the core's slc.cliff.write_mbps_after (exact, metrics/burst_tracker.h).
 double AfterCliffMbps(const json::Value& result) {
-  const json::Value& cliff = *result.Find("slc")->Find("cliff");
-  const double bytes = result.Find("host")->Find("write_bytes")->as_number() -
-                       cliff.Find("host_written_bytes")->as_number();
-  const double end_ms = result.Find("jobs")->items().back().Find("end_ms")->as_number();
-  return bytes / ((end_ms - cliff.Find("t_ms")->as_number()) / 1e3) / 1e6;
+  return result.Find("slc")->Find("cliff")->Find("write_mbps_after")->as_number();
 }
 
 void CheckCalibration(const Cited& cited, const json::Value& result) {

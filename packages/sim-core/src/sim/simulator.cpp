@@ -37,7 +37,13 @@ Simulator::Simulator(const DeviceConfig& config, std::vector<JobSpec> jobs, SimO
   scheduler_ = MakeDieScheduler(config_.scheduler);
   if (!victims_ || !scheduler_) throw InputError(config_.file, 0, "unknown gc.victim or scheduler");
   flash_ = std::make_unique<FlashEngine>(config_, layout_, *scheduler_, events_);
-  if (options_.on_event) log_.set_sink(options_.on_event);
+  // The cache's exhausted / recovered transitions reach the burst tracker
+  // as they happen, then whoever asked for every event.
+  log_.set_sink([this](const SimEvent& event) {
+    if (event.kind == SimEventKind::kCacheExhausted) bursts_.OnCacheExhausted(event.time_ns);
+    if (event.kind == SimEventKind::kCacheRecovered) bursts_.OnCacheRecovered();
+    if (options_.on_event) options_.on_event(event);
+  });
   series_interval_ns_ = std::max<uint64_t>(1, options_.series_interval_ns);
   const std::function<std::vector<JobSpec>()>& jobs_again = options_.jobs_again;
   // Precondition's generator: rng_ is not drawn from again before it forks
@@ -51,6 +57,7 @@ Simulator::Simulator(const DeviceConfig& config, std::vector<JobSpec> jobs, SimO
   drive_->SetUpSeries(series_);
   host_ = std::make_unique<Host>(config_, layout_, *drive_, events_, counters_, std::move(jobs));
   drive_->set_host(host_.get());
+  host_->set_burst_tracker(&bursts_);
 }
 
 void Simulator::Precondition() {

@@ -25,6 +25,7 @@
 #include "ftl/gc/i_victim_policy.h"
 #include "host/host.h"
 #include "kernel/event_queue.h"
+#include "metrics/burst_tracker.h"
 #include "metrics/nand_counters.h"
 #include "metrics/time_series.h"
 #include "nand/layout.h"
@@ -111,6 +112,9 @@ class Simulator {
   // the series was coarsened.
   uint64_t series_interval_ns() const { return series_interval_ns_; }
   const SimEventLog& event_log() const { return log_; }
+  // The host's bursts and the SLC cache's cliff in each, from exact events
+  // (the result JSON's slc.cliff and slc.bursts, the live meta's).
+  const BurstTracker& bursts() const { return bursts_; }
   const PreconditionStats& precondition_stats() const { return precondition_; }
   // Bytes of simulator state per physical mapping unit: the FTL's tables
   // plus the write buffer's per-logical-unit bitmap (budget: 12).
@@ -153,6 +157,7 @@ class Simulator {
   uint64_t last_sample_ns_ = 0;
   uint64_t gc_programs_at_last_sample_ = 0;
   TimeSeries series_;
+  BurstTracker bursts_;
 };
 
 }  // namespace flashscope

@@ -1,0 +1,82 @@
+#include "report/burst_json.h"
+
+namespace flashscope {
+
+namespace {
+double Ms(uint64_t ns) { return static_cast<double>(ns) / 1e6; }
+}  // namespace
+
+void WriteOptional(json::Writer& out, std::string_view key, const std::optional<double>& value) {
+  out.Key(key);
+  if (value) {
+    out.Number(*value);
+  } else {
+    out.Null();
+  }
+}
+
+BurstFigures FiguresOfBurst(const Simulator& sim, size_t index) {
+  const BurstTracker& tracker = sim.bursts();
+  const Burst& burst = tracker.bursts()[index];
+  BurstFigures figures;
+  figures.burst = &burst;
+  // Once the host is done no burst goes on.
+  figures.ended = sim.host().finished() || tracker.Ended(index, sim.now_ns());
+  figures.mbps_before = burst.mbps_before();
+  figures.mbps_after = burst.mbps_after();
+  if (figures.mbps_before && figures.mbps_after && *figures.mbps_before > 0) {
+    figures.depth = 1 - *figures.mbps_after / *figures.mbps_before;
+  }
+  const Burst& first = tracker.bursts().front();
+  if (burst.cache_exhausted && first.cache_exhausted && first.cache_bytes() > 0) {
+    figures.recovered_fraction =
+        static_cast<double>(burst.cache_bytes()) / static_cast<double>(first.cache_bytes());
+  }
+  return figures;
+}
+
+std::optional<BurstFigures> FirstCliffFigures(const Simulator& sim) {
+  const std::vector<Burst>& bursts = sim.bursts().bursts();
+  for (size_t i = 0; i < bursts.size(); ++i) {
+    if (bursts[i].cache_exhausted) return FiguresOfBurst(sim, i);
+  }
+  return std::nullopt;
+}
+
+void WriteBurstFields(json::Writer& out, const Simulator& sim) {
+  const BurstTracker& tracker = sim.bursts();
+  out.Key("bursts").BeginArray();
+  for (size_t i = 0; i < tracker.bursts().size(); ++i) {
+    const BurstFigures figures = FiguresOfBurst(sim, i);
+    const Burst& burst = *figures.burst;
+    out.BeginObject();
+    out.Field("start_ms", Ms(burst.start_ns));
+    out.Field("end_ms", Ms(burst.end_ns));
+    out.Key("idle_before_ms");
+    if (burst.idle_before_ns) {
+      out.Number(Ms(*burst.idle_before_ns));
+    } else {
+      out.Null();
+    }
+    out.FieldUint("host_written_bytes", burst.host_written_bytes());
+    out.FieldBool("cache_exhausted", burst.cache_exhausted);
+    out.Key("cache_bytes");
+    if (burst.cache_exhausted) {
+      out.Uint(burst.cache_bytes());
+    } else {
+      out.Null();
+    }
+    WriteOptional(out, "cliff_t_ms",
+                  burst.cache_exhausted ? std::optional<double>(Ms(burst.cliff_ns)) : std::nullopt);
+    WriteOptional(out, "write_mbps_before", figures.mbps_before);
+    WriteOptional(out, "write_mbps_after", figures.mbps_after);
+    WriteOptional(out, "depth", figures.depth);
+    WriteOptional(out, "recovered_fraction", figures.recovered_fraction);
+    out.FieldBool("ended", figures.ended);
+    out.EndObject();
+  }
+  out.EndArray();
+  out.FieldUint("bursts_total", tracker.bursts_total());
+}
+
+}  // namespace flashscope
