@@ -311,3 +311,35 @@ describe('SimClient.effectiveDevice and resolveFio', () => {
     });
   });
 });
+
+describe('SimClient.burstTemplate', () => {
+  it('answers with the job sized to the cache, and rejects a drive without one', async () => {
+    client = await SimClient.attach(new LoopbackWorker());
+    const qlc = readFileSync(
+      fileURLToPath(
+        new URL('../../../public/presets/devices/teaching-qlc-slc.json', import.meta.url),
+      ),
+      'utf8',
+    );
+    const burst = await client.burstTemplate(
+      qlc,
+      ['precondition.fill=0.5'],
+      { multiple: 2, idleS: 1, bursts: 2 },
+      'qlc.json',
+    );
+    expect(burst.bursts).toBe(2);
+    expect(Math.abs(burst.burst_bytes - 2 * burst.cache_bytes_at_start)).toBeLessThanOrEqual(
+      2 ** 19,
+    );
+    expect(burst.fio_text).toContain('[burst-2-after-1s-idle]');
+    // The tiny teaching drive is SLC throughout: no cache to size to.
+    const error = await client
+      .burstTemplate(DEVICE_JSON, [], { multiple: 1.2, idleS: 10, bursts: 3 }, 'tiny.json')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SimError);
+    expect((error as SimError).serialized).toMatchObject({
+      kind: 'input',
+      problem: 'this drive has no SLC cache',
+    });
+  });
+});

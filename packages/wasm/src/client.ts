@@ -11,6 +11,7 @@
 import { PROTOCOL_VERSION } from './protocol';
 import type {
   BlockArrays,
+  BurstTemplate,
   Command,
   DeviceSchema,
   StabilityDefaults,
@@ -295,6 +296,27 @@ export class SimClient {
     return message.fio;
   }
 
+  /**
+   * The burst / idle / burst workload sized to the device as configured
+   * (overrides and fill level included): the SLC cache the run will start
+   * with, each burst's size and the fio job text. Rejects with a SimError
+   * (kind 'input') naming the problem: "this drive has no SLC cache",
+   * bursts that do not fit the user capacity, a request out of range.
+   */
+  async burstTemplate(
+    deviceText: string,
+    overrides: string[],
+    request: { multiple: number; idleS: number; bursts: number },
+    deviceName?: string,
+  ): Promise<BurstTemplate> {
+    const message = await this.request(
+      { type: 'burstTemplate', deviceJson: deviceText, set: overrides, deviceName, ...request },
+      'burstTemplate',
+    );
+    if (message.type !== 'burstTemplate') throw unexpected(message);
+    return message.burst;
+  }
+
   onSnapshot(listener: (frame: SnapshotFrame) => void): () => void {
     this.snapshotListeners.add(listener);
     return () => this.snapshotListeners.delete(listener);
@@ -383,6 +405,7 @@ export class SimClient {
       case 'effectiveDevice':
       case 'resolvedFio':
       case 'traceFingerprint':
+      case 'burstTemplate':
         this.settle(message);
         return;
       case 'error': {

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 
 import {
   PROTOCOL_VERSION,
+  type BurstTemplate,
   type DeviceSchema,
   type StabilityDefaults,
   type EffectiveDevice,
@@ -163,6 +164,19 @@ export function resolveFio(
   workloadName?: string,
 ): ResolvedFio {
   return factory().resolveFio({ deviceJson, fioText, set: overrides, workloadName });
+}
+
+/**
+ * The burst / idle / burst job sized to the device as configured
+ * (fs_burst_template). Throws SimError (kind 'input') naming the problem.
+ */
+export function burstTemplate(
+  deviceJson: string,
+  request: { multiple: number; idleS: number; bursts: number },
+  overrides: string[] = [],
+  deviceName?: string,
+): BurstTemplate {
+  return factory().burstTemplate({ deviceJson, set: overrides, deviceName, ...request });
 }
 
 function factory(): WasmSessionFactory {

@@ -1,6 +1,6 @@
 // The core's answers the UI asks for instead of copying them (issue 16):
 // the device JSON Schema, the effective device with its derived geometry,
-// and fio resolution, from the Node flavour of the REAL wasm build
+// fio resolution and the burst / idle / burst template, from the Node flavour of the REAL wasm build
 // (scripts/build-wasm.sh), checked against what a session of the same
 // build reports.
 
@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { deviceSchema, effectiveDevice, openSession, resolveFio, stabilityDefaults } from './node';
+import {
+  burstTemplate,
+  deviceSchema,
+  effectiveDevice,
+  openSession,
+  resolveFio,
+  stabilityDefaults,
+} from './node';
 import { SimError } from './session';
 
 const TLC_8G = readFileSync(
@@ -154,6 +161,54 @@ describe('resolveFio (fs_fio_resolve)', () => {
       kind: 'input',
       file: 'bad.fio',
       line: 2,
+    });
+  });
+});
+
+describe('burstTemplate (fs_burst_template)', () => {
+  const TEACHING_QLC = readFileSync(
+    fileURLToPath(
+      new URL('../../../public/presets/devices/teaching-qlc-slc.json', import.meta.url),
+    ),
+    'utf8',
+  );
+
+  it('sizes the bursts to the cache a run of the device starts with, and the run writes them', () => {
+    const set = ['precondition.fill=0.3'];
+    const burst = burstTemplate(TEACHING_QLC, { multiple: 1.5, idleS: 0.1, bursts: 2 }, set);
+    expect(burst.burst_bytes % 2 ** 20).toBe(0);
+    expect(Math.abs(burst.burst_bytes - 1.5 * burst.cache_bytes_at_start)).toBeLessThanOrEqual(
+      2 ** 19,
+    );
+    const session = openSession({ deviceJson: TEACHING_QLC, fioText: burst.fio_text, set });
+    try {
+      session.precondition();
+      while (session.advance(Infinity, 1e6) !== 'finished') {
+        // run to the end
+      }
+      const result = JSON.parse(session.result()) as {
+        host: { write_bytes: number };
+        slc: { capacity_bytes_at_start: number; cliff: unknown };
+      };
+      expect(result.slc.capacity_bytes_at_start).toBe(burst.cache_bytes_at_start);
+      expect(result.host.write_bytes).toBe(2 * burst.burst_bytes);
+      expect(result.slc.cliff).not.toBeNull();
+    } finally {
+      session.destroy();
+    }
+  });
+
+  it('says so for a drive without an SLC cache', () => {
+    let caught: unknown;
+    try {
+      burstTemplate(TLC_8G, { multiple: 1.2, idleS: 10, bursts: 3 }, [], 'tlc-8g.json');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(SimError);
+    expect((caught as SimError).serialized).toMatchObject({
+      kind: 'input',
+      problem: 'this drive has no SLC cache',
     });
   });
 });

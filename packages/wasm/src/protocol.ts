@@ -22,7 +22,9 @@
 // stability replaces the job that runs, and a scan or stability run
 // replaced this way answers its command with an 'error'.
 // Issue 19 added 'traceFingerprint' (a trace's share-link fingerprint,
-// hashed in the worker) and traceSummary's sha256, so the version stays.
+// hashed in the worker) and traceSummary's sha256, and the 'burstTemplate'
+// command with its 'burstTemplate' reply (fs_burst_template): commands and
+// an optional field only, so the version stays.
 
 import type { TraceRef, TraceReplayProgress, TraceSummary } from './protocol_trace';
 
@@ -267,6 +269,33 @@ export interface ResolveFioRequest extends EffectiveDeviceRequest {
   workloadName?: string;
 }
 
+/** The burst / idle / burst workload to size to a device (fs_burst_template). */
+export interface BurstTemplateRequest extends EffectiveDeviceRequest {
+  /** Burst size as a multiple of the SLC cache the run starts with, (0, 10]. */
+  multiple: number;
+  /** Idle seconds between bursts, [0, 3600]. */
+  idleS: number;
+  /** Number of bursts, 1..20. */
+  bursts: number;
+}
+
+/**
+ * The burst / idle / burst workload sized to a device (fs_burst_template):
+ * the SLC cache the run will start with (its slc.capacity_bytes_at_start),
+ * each burst's size (whole MiB) and the fio job that writes them.
+ */
+export interface BurstTemplate {
+  cache_bytes_at_start: number;
+  static_bytes: number;
+  dynamic_bytes_at_start: number;
+  burst_bytes: number;
+  bursts: number;
+  multiple: number;
+  idle_s: number;
+  user_capacity_bytes: number;
+  fio_text: string;
+}
+
 export type Command =
   | { type: 'init'; seq: number; protocolVersion: number }
   | ({ type: 'load'; seq: number } & LoadRequest)
@@ -305,7 +334,12 @@ export type Command =
   /** The effective device and its derived geometry; replies 'effectiveDevice' (never 'error' for bad input). */
   | ({ type: 'effectiveDevice'; seq: number } & EffectiveDeviceRequest)
   /** A fio job file resolved against a device; replies 'resolvedFio', or 'error' (file:line) for a bad job file. */
-  | ({ type: 'resolveFio'; seq: number } & ResolveFioRequest);
+  | ({ type: 'resolveFio'; seq: number } & ResolveFioRequest)
+  /**
+   * The burst / idle / burst job sized to a device; replies 'burstTemplate', or 'error'
+   * (kind 'input': "this drive has no SLC cache", bursts that do not fit, ...).
+   */
+  | ({ type: 'burstTemplate'; seq: number } & BurstTemplateRequest);
 
 export interface SerializedError {
   kind: 'input' | 'internal' | 'protocol';
@@ -733,6 +767,7 @@ export type WorkerMessage =
   | { type: 'stabilityDefaults'; seq: number; defaults: StabilityDefaults }
   | { type: 'effectiveDevice'; seq: number; effective: EffectiveDevice }
   | { type: 'resolvedFio'; seq: number; fio: ResolvedFio }
+  | { type: 'burstTemplate'; seq: number; burst: BurstTemplate }
   | { type: 'error'; seq: number; error: SerializedError };
 
 export function assertNever(value: never): never {

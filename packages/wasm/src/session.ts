@@ -13,6 +13,8 @@
 import { FRONTIERS_PER_PLANE, NO_BLOCK } from './protocol';
 import type {
   BlockArrays,
+  BurstTemplate,
+  BurstTemplateRequest,
   DeviceSchema,
   StabilityDefaults,
   EffectiveDevice,
@@ -69,6 +71,14 @@ export interface FlashScopeModule extends DecoderHost {
   _fs_effective_device?(deviceJson: number, optionsJson: number): number;
   _fs_fio_resolve?(deviceJson: number, fioText: number, optionsJson: number): number;
   _fs_stability_defaults?(): number;
+  // Issue 19's; optional likewise.
+  _fs_burst_template?(
+    deviceJson: number,
+    optionsJson: number,
+    multiple: number,
+    idleS: number,
+    bursts: number,
+  ): number;
   /**
    * Called from C++ (api/js_byte_input.cpp's EM_JS) for the next chunk of
    * trace `input` (an id of the trace object's "input" key): at most
@@ -163,6 +173,8 @@ export interface SessionFactory {
   effectiveDevice(request: EffectiveDeviceRequest): EffectiveDevice;
   /** The fio job file as a run resolves it (fs_fio_resolve); throws SimError for a bad one. */
   resolveFio(request: ResolveFioRequest): ResolvedFio;
+  /** The burst / idle / burst job sized to the device (fs_burst_template); throws SimError. */
+  burstTemplate(request: BurstTemplateRequest): BurstTemplate;
 }
 
 // Snapshot header (flashscope_api.h "Snapshot buffer"), in uint32 words.
@@ -495,6 +507,21 @@ export class WasmSessionFactory implements SessionFactory {
       ([device, fio, options]) => resultString(m, call.call(m, device, fio, options)),
     );
     return JSON.parse(text) as ResolvedFio;
+  }
+
+  burstTemplate(request: BurstTemplateRequest): BurstTemplate {
+    const m = this.module;
+    const call = requireExport(m._fs_burst_template, 'fs_burst_template');
+    const text = withCStrings(
+      m,
+      [request.deviceJson, deviceOptionsJson(request)],
+      ([device, options]) =>
+        resultString(
+          m,
+          call.call(m, device, options, request.multiple, request.idleS, request.bursts),
+        ),
+    );
+    return JSON.parse(text) as BurstTemplate;
   }
 }
 

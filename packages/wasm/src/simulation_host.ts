@@ -45,9 +45,9 @@
 //   call, as many calls as fit in a slice, and posts 'stabilityProgress' at
 //   once and then at most every stabilityProgressMs (and when the flow
 //   ends), then 'stabilityResult' with the JSON text.
-// - 'deviceSchema', 'stabilityDefaults', 'effectiveDevice', 'resolveFio'
-//   and 'traceFingerprint' are answered at once (between slices), whatever
-//   job runs; they start none.
+// - 'deviceSchema', 'stabilityDefaults', 'effectiveDevice', 'resolveFio',
+//   'traceFingerprint' and 'burstTemplate' are answered at once (between
+//   slices), whatever job runs; they start none.
 
 import { InteractiveRunJob, DEFAULT_SERIES_INTERVAL_MS } from './interactive_run_job';
 import type { Job, JobContext } from './job';
@@ -281,6 +281,19 @@ export class SimulationHost {
           type: 'resolvedFio',
           seq: command.seq,
           fio: this.requireFactory().resolveFio(command),
+        });
+        return;
+      case 'burstTemplate':
+        checkDeviceText(command.type, command.deviceJson);
+        for (const key of ['multiple', 'idleS', 'bursts'] as const) {
+          if (typeof command[key] !== 'number') {
+            throw protocolError(`'burstTemplate' needs a number ${key}`);
+          }
+        }
+        this.send({
+          type: 'burstTemplate',
+          seq: command.seq,
+          burst: this.requireFactory().burstTemplate(command),
         });
         return;
       default: {

@@ -13,7 +13,7 @@
 // made by the same factory.
 
 import type { SimClient } from '@flashscope/wasm/client';
-import type { EffectiveDevice } from '@flashscope/wasm/protocol';
+import type { BurstTemplate, EffectiveDevice } from '@flashscope/wasm/protocol';
 import { buildLoadRequest, validateDevice, validateDraft } from '../config/scenario';
 import type { AppStore } from '../store';
 import type { ScenarioDraft } from '../store/scenarioDraft';
@@ -138,6 +138,22 @@ export class SimSession {
   async traceFingerprint(file: Blob): Promise<string> {
     if (!this.client) throw new Error('The simulator is not running.');
     return this.client.traceFingerprint(file);
+  }
+
+  /**
+   * The burst / idle / burst job sized to the device under overrides (the core's
+   * fs_burst_template); rejects with the core's SimError naming the problem; null while the
+   * simulator is not running.
+   */
+  async burstTemplate(
+    deviceText: string,
+    overrides: string[],
+    request: { multiple: number; idleS: number; bursts: number },
+    deviceName?: string,
+  ): Promise<BurstTemplate | null> {
+    return this.client
+      ? this.client.burstTemplate(deviceText, overrides, request, deviceName)
+      : null;
   }
 
   play(): void {

@@ -13,6 +13,7 @@ import { TracePanel } from '../trace/TracePanel';
 import { fetchWorkloadPreset } from './presets';
 import { NumberField, textKey } from './NumberField';
 import { PresetSelect } from './PresetSelect';
+import { BurstTemplateFields } from './BurstTemplateFields';
 import { useDeviceSchema } from './ChoiceFields';
 import { settingProblem } from './deviceSchema';
 import { effectivePreconditionFill } from './deviceValues';
@@ -75,6 +76,7 @@ export function WorkloadFields() {
         check={(value) => settingProblem(schema, 'precondition.fill', value / 100)}
         onCommit={(value) => config.setPreconditionFill(value / 100)}
       />
+      {mode === 'fio' && <BurstTemplateFields />}
       {mode === 'fio' && draft.workloadGenerator ? (
         <GeneratorSummary
           generator={draft.workloadGenerator}

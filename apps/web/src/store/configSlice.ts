@@ -64,6 +64,12 @@ export interface ConfigSlice {
   selectScenario(draft: ScenarioDraft): void;
   selectWorkloadPreset(id: string, fioText: string, set: string[]): void;
   editFioText(fioText: string): void;
+  /**
+   * A workload template's fio job (config/BurstTemplateFields.tsx) in place of the draft's, as
+   * choosing a workload preset puts its job in, but keeping the fill level and the other
+   * overrides the template was sized with.
+   */
+  applyWorkloadTemplate(fioText: string): void;
   /** Drops a scenario's generator workload: the draft's fio job runs again. */
   dropWorkloadGenerator(): void;
   setPreconditionFill(value: number | null): void;
@@ -179,6 +185,8 @@ export function createConfigSlice(set: SliceSet<'config'>, get: SliceGet<'config
       });
     },
     editFioText: (fioText) => editDraft({ fioText }),
+    applyWorkloadTemplate: (fioText) =>
+      editDraft({ scenarioId: null, workloadPresetId: null, fioText, workloadGenerator: null }),
     dropWorkloadGenerator: () => editDraft({ workloadGenerator: null }),
     setPreconditionFill: (preconditionFill) => editDraft({ preconditionFill }),
 

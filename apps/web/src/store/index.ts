@@ -34,6 +34,10 @@ export function createAppStore(): AppStore {
           traces.set({ mode: 'fio' });
           configSlice.selectWorkloadPreset(id, fioText, presetSet);
         },
+        applyWorkloadTemplate: (fioText) => {
+          traces.set({ mode: 'fio' });
+          configSlice.applyWorkloadTemplate(fioText);
+        },
       },
       view: createViewSlice(view.set),
       traces: createTraceSlice(traces.set, traces.get),

@@ -276,6 +276,24 @@ describe('config slice', () => {
     expect(store.getState().config.draft.fioText).toBe('');
   });
 
+  it('a workload template replaces the job and keeps the fill and overrides it was sized with', () => {
+    const store = createAppStore();
+    store.getState().config.schemaLoaded(schema);
+    const config = () => store.getState().config;
+    config().selectWorkloadPreset('rw', '[job]\nrw=randwrite\n', [
+      'precondition.fill=0.5',
+      'gc.d_choices=4',
+    ]);
+    store.getState().traces.setMode('trace');
+    config().applyWorkloadTemplate('[burst-1]\nrw=write\n');
+    const draft = config().draft;
+    expect(draft.fioText).toBe('[burst-1]\nrw=write\n');
+    expect(draft.workloadPresetId).toBeNull();
+    expect(draft.preconditionFill).toBe(0.5);
+    expect(draft.workloadSet).toEqual(['gc.d_choices=4']);
+    expect(store.getState().traces.mode).toBe('fio');
+  });
+
   it('marking a draft applied withdraws the restart offer', () => {
     const store = createAppStore();
     store.getState().config.schemaLoaded(schema);

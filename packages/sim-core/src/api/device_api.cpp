@@ -1,16 +1,19 @@
 // fs_device_schema and fs_effective_device (api/flashscope_api.h): the core
 // answers what the UI would otherwise copy (STYLE.md convention 14): the
 // device's keys, defaults, limits and choices, and the figures derived from
-// a device (capacities, reserves, the smallest over-provisioning GC accepts).
+// a device (capacities, reserves, the smallest over-provisioning GC accepts),
+// and the workload template sized to its SLC cache (fs_burst_template).
 // Session-less: the answer lives in a static until the next call.
 #include <cmath>
 #include <exception>
 #include <string>
 
+#include "api/api_guard.h"
 #include "api/flashscope_api.h"
 #include "api/session.h"
 #include "nand/layout.h"
 #include "schema/device_schema.h"
+#include "sim/burst_template.h"
 #include "util/input_error.h"
 #include "util/json.h"
 
@@ -131,6 +134,26 @@ const char* fs_effective_device(const char* device_json, const char* options_jso
   } catch (...) {
     return "null";  // out of memory, or a fault: the call itself failed
   }
+}
+
+const char* fs_burst_template(const char* device_json, const char* options_json, double multiple,
+                              double idle_s, double bursts) {
+  static std::string answer;  // valid until the next call, as the header promises
+  return flashscope::ApiGuard<const char*>(nullptr, [&] {
+    const flashscope::SessionOptions options =
+        flashscope::ParseSessionOptions(options_json ? options_json : "");
+    const flashscope::DeviceConfig device = flashscope::ParseDeviceText(
+        device_json ? device_json : "", options.device_name, options.sets);
+    flashscope::BurstTemplateRequest request;
+    request.multiple = multiple;
+    request.idle_s = idle_s;
+    // A count out of range (or NaN) is refused by MakeBurstTemplate.
+    request.bursts = bursts >= 1 && bursts <= 1000 ? static_cast<uint32_t>(bursts) : 0;
+    if (bursts != std::floor(bursts)) request.bursts = 0;
+    answer = flashscope::BurstTemplateJson(
+        flashscope::MakeBurstTemplate(device, request, options.device_name));
+    return answer.c_str();
+  });
 }
 
 }  // extern "C"

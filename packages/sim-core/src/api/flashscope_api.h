@@ -218,4 +218,21 @@ const char* fs_effective_device(const char* device_json, const char* options_jso
 // or 0 with fs_last_error (file:line of the job file, as a run reports).
 const char* fs_fio_resolve(const char* device_json, const char* fio_text, const char* options_json);
 
+// fs_burst_template: the "burst / idle / burst" workload sized to the device
+// as configured (options_json as fs_effective_device's: overrides including
+// precondition.fill, and the device name): `bursts` bursts of `multiple` x
+// the SLC cache the run will start with (the run's
+// slc.capacity_bytes_at_start), 1 MiB sequential writes at QD32 at distinct
+// offsets, `idle_s` seconds idle between bursts (sim/burst_template.h).
+// Returns
+//   {"cache_bytes_at_start": N, "static_bytes": N,
+//    "dynamic_bytes_at_start": N, "burst_bytes": N (whole MiB),
+//    "bursts": N, "multiple": X, "idle_s": X, "user_capacity_bytes": N,
+//    "fio_text": "..."}
+// or 0 with fs_last_error, kind "input", for a bad device, a drive without
+// an SLC cache ("this drive has no SLC cache"), a request out of range or
+// bursts that do not fit the user capacity.
+const char* fs_burst_template(const char* device_json, const char* options_json, double multiple,
+                              double idle_s, double bursts);
+
 }  // extern "C"

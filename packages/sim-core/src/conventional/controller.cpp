@@ -104,8 +104,7 @@ void Controller::Precondition(const PreconditionConfig& p, Rng& rng, Preconditio
   const WearLevelingConfig& wl = config_.wear_leveling;
   UntimedWriter writer(ftl_, victims_, rng, nand, config_.allocation_order,
                        wl.static_enabled ? wl.static_threshold : 0);
-  stats.fill_units = static_cast<uint64_t>(p.fill * static_cast<double>(layout_.logical_units));
-  if (stats.fill_units > layout_.logical_units) stats.fill_units = layout_.logical_units;
+  stats.fill_units = PreconditionFillUnits(p.fill, layout_.logical_units);
   writer.WriteSequential(0, stats.fill_units);
   const NandCounters after_fill = nand;
   stats.random_units =

@@ -11,11 +11,10 @@ SlcCache::SlcCache(const DeviceConfig& config, const DeviceLayout& layout, const
       config_(config.slc_cache),
       enabled_(config.slc_cache.enabled),
       fold_when_full_(config.slc_cache.when_full == "fold-then-write") {
-  slc_block_bytes_ = uint64_t{layout.slc_units_per_block} * layout.unit_bytes;
-  static_capacity_bytes_ =
-      uint64_t{layout.static_slc_blocks_per_plane} * layout.planes * slc_block_bytes_;
+  slc_block_bytes_ = SlcBlockBytes(layout);
+  static_capacity_bytes_ = StaticCapacityBytesOf(layout);
   const uint64_t plane_bytes = slc_block_bytes_ * layout.planes;
-  dynamic_max_blocks_ = enabled_ ? config_.dynamic_max_bytes / plane_bytes : 0;
+  dynamic_max_blocks_ = DynamicMaxBlocks(config_, layout);
   persistent_bytes_ = enabled_ ? config_.persistent_bytes : 0;
   persistent_blocks_per_plane_ =
       static_cast<uint32_t>((persistent_bytes_ + plane_bytes - 1) / plane_bytes);
@@ -34,23 +33,30 @@ SlcCache::SlcCache(const DeviceConfig& config, const DeviceLayout& layout, const
   }
 }
 
-uint32_t SlcCache::DynamicAllowanceBlocks() const {
-  if (!enabled_ || dynamic_max_blocks_ == 0) return 0;
-  const double logical = static_cast<double>(layout_.logical_units);
-  const double fill = static_cast<double>(ftl_.mapped_units()) / logical;
-  const double start = config_.dynamic_shrink_start;
-  const double end = config_.dynamic_shrink_end;
+uint64_t SlcCache::DynamicMaxBlocks(const SlcCacheConfig& config, const DeviceLayout& layout) {
+  const uint64_t plane_bytes = SlcBlockBytes(layout) * layout.planes;
+  return config.enabled ? config.dynamic_max_bytes / plane_bytes : 0;
+}
+
+uint32_t SlcCache::DynamicAllowanceBlocksAt(const SlcCacheConfig& config,
+                                            const DeviceLayout& layout, uint64_t dynamic_max_blocks,
+                                            uint64_t mapped_units) {
+  if (!config.enabled || dynamic_max_blocks == 0) return 0;
+  const double logical = static_cast<double>(layout.logical_units);
+  const double fill = static_cast<double>(mapped_units) / logical;
+  const double start = config.dynamic_shrink_start;
+  const double end = config.dynamic_shrink_end;
   double curve = 1;
   if (start < end) {
     curve = std::clamp((end - fill) / (end - start), 0.0, 1.0);
   } else if (fill >= end && end < 1) {
     curve = 0;
   }
-  const double firmware = std::floor(static_cast<double>(dynamic_max_blocks_) * curve);
+  const double firmware = std::floor(static_cast<double>(dynamic_max_blocks) * curve);
   // Free user space, in pSLC blocks per plane.
-  const double free_units = logical - static_cast<double>(ftl_.mapped_units());
+  const double free_units = logical - static_cast<double>(mapped_units);
   const double physical =
-      std::floor(free_units / layout_.bits / layout_.slc_units_per_block / layout_.planes);
+      std::floor(free_units / layout.bits / layout.slc_units_per_block / layout.planes);
   return static_cast<uint32_t>(std::max(0.0, std::min(firmware, physical)));
 }
 

@@ -29,7 +29,23 @@ class SlcCache final : public ISlcRoom {
   bool fold_when_full() const { return fold_when_full_; }
 
   // Dynamic pSLC blocks each plane may hold at the current fill.
-  uint32_t DynamicAllowanceBlocks() const;
+  uint32_t DynamicAllowanceBlocks() const {
+    return DynamicAllowanceBlocksAt(config_, layout_, dynamic_max_blocks_, ftl_.mapped_units());
+  }
+  // The same figures for a cache of `config` on `layout` with `mapped_units`
+  // logical units mapped, without a drive: what the cache will be at a given
+  // fill (sim/burst_template.h asks for the fill preconditioning leaves).
+  // `dynamic_max_blocks` is DynamicMaxBlocks(config, layout).
+  static uint64_t DynamicMaxBlocks(const SlcCacheConfig& config, const DeviceLayout& layout);
+  static uint32_t DynamicAllowanceBlocksAt(const SlcCacheConfig& config, const DeviceLayout& layout,
+                                           uint64_t dynamic_max_blocks, uint64_t mapped_units);
+  // One pSLC block's data, and all static pSLC blocks' (bytes).
+  static uint64_t SlcBlockBytes(const DeviceLayout& layout) {
+    return uint64_t{layout.slc_units_per_block} * layout.unit_bytes;
+  }
+  static uint64_t StaticCapacityBytesOf(const DeviceLayout& layout) {
+    return uint64_t{layout.static_slc_blocks_per_plane} * layout.planes * SlcBlockBytes(layout);
+  }
   // Device-wide capacities in bytes of SLC data.
   uint64_t StaticCapacityBytes() const { return static_capacity_bytes_; }
   uint64_t DynamicCapacityBytes() const {

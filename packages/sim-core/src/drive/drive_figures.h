@@ -18,6 +18,13 @@ struct PreconditionStats {
   double waf = 0;  // of the random phase
 };
 
+// Logical units preconditioning's sequential fill writes (from unit 0): a
+// `fill` fraction of `logical_units`, at most all of them.
+inline uint64_t PreconditionFillUnits(double fill, uint64_t logical_units) {
+  const auto units = static_cast<uint64_t>(fill * static_cast<double>(logical_units));
+  return units > logical_units ? logical_units : units;
+}
+
 // What the SLC cache has done so far (zeros without a cache).
 struct SlcStats {
   uint64_t host_units_to_slc = 0;       // host units programmed into pSLC

@@ -1,0 +1,68 @@
+// The burst / idle / burst template's texts and field checks, on the core's
+// own answers (the Node flavour of the real wasm build: fs_burst_template).
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { burstTemplate } from '@flashscope/wasm/node';
+import { SimError } from '@flashscope/wasm/client';
+import { describe, expect, it } from 'vitest';
+
+import {
+  BURST_DEFAULTS,
+  burstFieldProblem,
+  burstSizeText,
+  cacheAtStartText,
+} from './burstTemplate';
+
+function preset(name: string): string {
+  return readFileSync(
+    fileURLToPath(new URL(`../../../../public/presets/devices/${name}.json`, import.meta.url)),
+    'utf8',
+  );
+}
+
+describe('burst template texts', () => {
+  it("reads the 970 EVO-like drive's 22 GB cache and 1.2x bursts in decimal GB", () => {
+    const burst = burstTemplate(preset('tlc-500g-970evo-like'), BURST_DEFAULTS);
+    expect(cacheAtStartText(burst)).toBe('cache at start: 22.0 GB');
+    expect(burst.burst_bytes).toBeCloseTo(1.2 * burst.cache_bytes_at_start, -7);
+    expect(burstSizeText(burst)).toBe('3 bursts of 26.4 GB (79.2 GB), 10 s idle between');
+  });
+
+  it('shows a smaller cache on a fuller QLC drive, as the core computes it', () => {
+    const empty = burstTemplate(preset('qlc-128g-slc'), BURST_DEFAULTS);
+    const full = burstTemplate(preset('qlc-128g-slc'), BURST_DEFAULTS, ['precondition.fill=0.6']);
+    expect(full.cache_bytes_at_start).toBeLessThan(empty.cache_bytes_at_start);
+    expect(cacheAtStartText(full)).toMatch(/^cache at start: \d+(\.\d)? GB$/);
+  });
+
+  it('names a single burst without idle time', () => {
+    const burst = burstTemplate(preset('tlc-500g-970evo-like'), {
+      multiple: 1,
+      idleS: 0,
+      bursts: 1,
+    });
+    expect(burstSizeText(burst)).toBe('1 burst of 22.0 GB');
+  });
+
+  it("passes on the core's refusal for a drive without an SLC cache", () => {
+    expect(() => burstTemplate(preset('tlc-8g'), BURST_DEFAULTS)).toThrow(SimError);
+    try {
+      burstTemplate(preset('tlc-8g'), BURST_DEFAULTS);
+    } catch (error) {
+      expect((error as SimError).serialized.problem).toBe('this drive has no SLC cache');
+    }
+  });
+});
+
+describe('burstFieldProblem', () => {
+  it('keeps the multiple within 0.1-10 and the counts whole', () => {
+    expect(burstFieldProblem('multiple', 1.5)).toBeNull();
+    expect(burstFieldProblem('multiple', 0.05)).toBe('between 0.1 and 10');
+    expect(burstFieldProblem('multiple', 11)).toBe('between 0.1 and 10');
+    expect(burstFieldProblem('bursts', 2.5)).toBe('a whole number');
+    expect(burstFieldProblem('bursts', 0)).toBe('between 1 and 10');
+    expect(burstFieldProblem('idleS', 120)).toBeNull();
+  });
+});
