@@ -27,6 +27,7 @@ import {
 import {
   LABEL_CHAR_PX,
   binByWritten,
+  stalledInBurst,
   cliffLabelLines,
   cliffMark,
   laterBurstCliffs,
@@ -50,7 +51,13 @@ function chartData(sim: Pick<SimSlice, 'series' | 'events' | 'frame'>): ChartDat
   const writeMbps = sim.series.column('write_mbps');
   // Written bytes from the rate, not host_write_bytes (see writtenFromRates).
   const series = { tMs, writeMbps, hostBytes: writtenFromRates(tMs, writeMbps) };
-  const points = binByWritten(series.hostBytes, series.writeMbps);
+  const bursts = sim.frame?.meta.slc?.bursts ?? [];
+  const points = binByWritten(
+    series.hostBytes,
+    series.writeMbps,
+    undefined,
+    stalledInBurst(tMs, bursts),
+  );
   const reported = sim.frame?.meta.slc?.first_cliff ?? null;
   // The first cache-full interval ends the "after" level where the cache had room again.
   const firstFull = sim.events.cacheFull[0];
@@ -58,7 +65,7 @@ function chartData(sim: Pick<SimSlice, 'series' | 'events' | 'frame'>): ChartDat
   return {
     points,
     cliff: reported ? cliffMark(series, reported, recovered) : null,
-    bursts: sim.frame?.meta.slc?.bursts ?? [],
+    bursts,
     maxBytes: max(points.x) ?? 0,
   };
 }

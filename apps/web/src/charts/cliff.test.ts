@@ -8,6 +8,7 @@ import {
   formatIdle,
   laterBurstCliffs,
   placeCliffLabel,
+  stalledInBurst,
   writtenFromRates,
 } from './cliff';
 
@@ -56,6 +57,20 @@ describe('binByWritten', () => {
     expect(points.x.length).toBeLessThanOrEqual(50);
     expect(points.y[0]).toBe(1000);
     expect(points.y[points.y.length - 1]).toBe(100);
+  });
+
+  it('counts a stall inside a burst as time at its x, and leaves idle time between bursts out', () => {
+    // 4 fast samples, 3 that wrote nothing, 3 slow; a burst from 0 to 70 ms
+    // (the first two empty samples were a stall), then idle from 70 ms.
+    const s = series(4, 3, 3);
+    const burst = { start_ms: 0, end_ms: 60, ended: true };
+    const stalled = stalledInBurst(s.tMs, [burst]);
+    expect([4, 5, 6].map(stalled)).toEqual([true, true, false]);
+    const points = binByWritten(s.hostBytes, s.writeMbps, 1000, stalled);
+    // The two stalled samples sit at 40 MB with 0 MB/s: their bin's mean
+    // is 40 MB over 60 ms, not 40 MB over the 40 ms spent writing.
+    expect(points.x).toEqual([10 * MB, 20 * MB, 30 * MB, 40 * MB, 41 * MB, 42 * MB, 43 * MB]);
+    expect(points.y[3]).toBeCloseTo(1000 / 3, 6);
   });
 
   it('is empty while nothing was written', () => {

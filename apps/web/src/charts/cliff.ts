@@ -3,9 +3,10 @@
 // (meta.slc.first_cliff: where, and the MB/s before and after it, the same
 // figures as the result JSON's slc.cliff). Nothing here measures the cliff
 // again: the app and `flashscope run --json` say the same numbers. Samples
-// in which the host wrote nothing (idle gaps) are left out of the curve:
-// they say nothing about how fast writes go, and on this x axis they would
-// all pile up at one point.
+// in which the host wrote nothing count where it was waiting inside a burst
+// (fold-then-write stalls: the time is part of the rate after the cliff, as
+// the core counts it) and are left out where it was idle between bursts:
+// idle time says nothing about how fast writes go.
 
 import type { SlcBurst, SlcMeta } from '@flashscope/wasm/protocol';
 import { formatSimTime } from '../app/format';
@@ -57,14 +58,35 @@ export function writtenFromRates(
 }
 
 /**
+ * Whether sample i, which wrote nothing, lies inside one of the core's
+ * bursts (meta.slc.bursts): the host had requests waiting (a fold-then-write
+ * stall), so its time belongs to the write rate. Outside a burst the host
+ * was idle. A burst not yet ended runs to the newest sample.
+ */
+export function stalledInBurst(
+  tMs: ArrayLike<number>,
+  bursts: readonly Pick<SlcBurst, 'start_ms' | 'end_ms' | 'ended'>[],
+): (i: number) => boolean {
+  return (i) => {
+    const end = tMs[i];
+    const start = i > 0 ? tMs[i - 1] : 0;
+    return bursts.some((b) => start >= b.start_ms && (!b.ended || end <= b.end_ms));
+  };
+}
+
+/**
  * Mean write MB/s per bin of host bytes written, over the samples that
- * wrote something. Each sample covers the same time, so the mean of their
- * MB/s is bytes / time spent writing within the bin.
+ * wrote something and those `stalled` says the host spent waiting inside a
+ * burst (they add time but no bytes, at the x where the stall happened).
+ * Each sample covers the same time, so the mean of their MB/s is bytes /
+ * time spent in the bin: the same rate the core's cliff figures measure.
+ * Idle samples between bursts are left out.
  */
 export function binByWritten(
   hostBytes: ArrayLike<number>,
   writeMbps: ArrayLike<number>,
   maxBins = 200,
+  stalled: (i: number) => boolean = () => false,
 ): Points {
   const n = Math.min(hostBytes.length, writeMbps.length);
   const out: Points = { x: [], y: [] };
@@ -92,7 +114,7 @@ export function binByWritten(
   for (let i = first; i <= last; i++) {
     const y = writeMbps[i];
     const x = hostBytes[i];
-    if (!(y > 0) || !Number.isFinite(x)) continue;
+    if (!Number.isFinite(x) || !(y > 0 || stalled(i))) continue;
     const b = Math.min(maxBins - 1, Math.floor((x - x0) / width));
     if (b !== bin) {
       flush();

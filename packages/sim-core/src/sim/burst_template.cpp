@@ -88,7 +88,19 @@ SlcCapacityAtStart SlcCapacityAtStartOf(const DeviceConfig& config,
     // Which units random writes map beyond the fill depends on the run's
     // seeded draws: run the untimed preconditioning exactly as the run will
     // (measured natively: 0.9 s for a 1 TB drive half full with 0.1x random
-    // writes; 97 s for a whole 1x pass, hence the shortcut below).
+    // writes; 97 s for a whole 1x pass, hence the shortcut below). Beyond
+    // about a second of that work the template refuses rather than hold the
+    // browser's worker (and a run it is playing) for minutes.
+    constexpr double kMaxRandomUnits = double{1 << 24};
+    const double random_units = config.precondition.random_writes * layout.logical_units;
+    if (random_units > kMaxRandomUnits) {
+      throw InputError(device_name, 0,
+                       "the cache after random preconditioning of a partly filled drive is only "
+                       "known by running it (" +
+                           std::to_string(static_cast<uint64_t>(random_units)) +
+                           " random writes): for the template, set random writes to 0 or the "
+                           "fill to 100 %");
+    }
     Simulator sim(config, {});
     sim.Precondition();
     const SlcFigures figures = sim.drive().slc_now();

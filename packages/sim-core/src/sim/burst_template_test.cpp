@@ -106,6 +106,18 @@ TEST(BurstTemplate, CacheAfterRandomPreconditioningIsTheRunsToo) {
                              {"precondition.fill=1", "precondition.random_writes=0.05"});
 }
 
+TEST(BurstTemplate, RefusesRandomPreconditioningTooLongToRunForATemplate) {
+  // A 1 TB drive half full with a whole random pass: minutes of work.
+  try {
+    Template("qlc-1tb-665p-like", {"precondition.fill=0.5", "precondition.random_writes=1"});
+    FAIL() << "expected a refusal";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("set random writes to 0 or the fill to 100 %"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(BurstTemplate, JobTextParsesIntoBurstsOfMultipleTimesTheCache) {
   BurstTemplateRequest request;
   request.multiple = 1.5;
