@@ -5,13 +5,12 @@
 // has no SLC cache", bursts that do not fit) is an answer too: the panel
 // shows it.
 
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSession } from '../app/sessionContext';
 import { useAppStore } from '../store';
 import type { BurstAnswer, BurstRequest } from './burstTemplate';
-import { LatestAnswer } from './latestAnswer';
 import { deviceFileName, overridesOf } from './scenario';
-import { EFFECTIVE_DEVICE_DEBOUNCE_MS } from './useEffectiveDevice';
+import { useLatestAnswer } from './useLatestAnswer';
 
 interface Question {
   key: string;
@@ -31,7 +30,6 @@ export function useBurstTemplate(request: BurstRequest | null): BurstAnswer | nu
   const session = useSession();
   const draft = useAppStore((state) => state.config.draft);
   const schema = useAppStore((state) => state.config.schema);
-  const [answer, setAnswer] = useState<{ key: string; answer: BurstAnswer } | null>(null);
   const question = useMemo((): Question | null => {
     if (schema === null || request === null) return null;
     const overrides = overridesOf(draft, schema);
@@ -39,38 +37,21 @@ export function useBurstTemplate(request: BurstRequest | null): BurstAnswer | nu
     const key = JSON.stringify([draft.deviceText, overrides, deviceName, request]);
     return { key, deviceText: draft.deviceText, overrides, deviceName, request };
   }, [draft, schema, request]);
-
-  const asker = useMemo(
-    () =>
-      new LatestAnswer<Question, BurstAnswer | null>(
-        async (q) => {
-          try {
-            const burst = await session.burstTemplate(
-              q.deviceText,
-              q.overrides,
-              q.request,
-              q.deviceName,
-            );
-            return burst === null ? null : { burst };
-          } catch (error) {
-            return { problem: problemOf(error) };
-          }
-        },
-        (q, result) => {
-          if (result) setAnswer({ key: q.key, answer: result });
-        },
-        EFFECTIVE_DEVICE_DEBOUNCE_MS,
-      ),
+  const ask = useCallback(
+    async (q: Question): Promise<BurstAnswer | null> => {
+      try {
+        const burst = await session.burstTemplate(
+          q.deviceText,
+          q.overrides,
+          q.request,
+          q.deviceName,
+        );
+        return burst === null ? null : { burst };
+      } catch (error) {
+        return { problem: problemOf(error) };
+      }
+    },
     [session],
   );
-  useEffect(() => () => asker.cancel(), [asker]);
-
-  const key = question?.key ?? null;
-  useEffect(() => {
-    if (question !== null) asker.change(question);
-    // A new question only when what is asked changes, not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, asker]);
-
-  return answer !== null && answer.key === key ? answer.answer : null;
+  return useLatestAnswer(question, ask);
 }

@@ -6,14 +6,14 @@
 // wins, an older one arriving late is dropped.
 
 import type { EffectiveDevice } from '@flashscope/wasm/protocol';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSession } from '../app/sessionContext';
 import { useAppStore } from '../store';
-import { LatestAnswer } from './latestAnswer';
 import { deviceFileName, overridesOf } from './scenario';
+import { ASK_DEBOUNCE_MS, useLatestAnswer } from './useLatestAnswer';
 
 /** Quiet time after an edit before the worker is asked. */
-export const EFFECTIVE_DEVICE_DEBOUNCE_MS = 250;
+export const EFFECTIVE_DEVICE_DEBOUNCE_MS = ASK_DEBOUNCE_MS;
 
 interface Question {
   key: string;
@@ -26,7 +26,6 @@ export function useEffectiveDevice(): EffectiveDevice | null {
   const session = useSession();
   const draft = useAppStore((state) => state.config.draft);
   const schema = useAppStore((state) => state.config.schema);
-  const [answer, setAnswer] = useState<{ key: string; effective: EffectiveDevice } | null>(null);
   const question = useMemo((): Question | null => {
     if (schema === null) return null;
     const overrides = overridesOf(draft, schema);
@@ -34,29 +33,11 @@ export function useEffectiveDevice(): EffectiveDevice | null {
     const key = JSON.stringify([draft.deviceText, overrides, deviceName]);
     return { key, deviceText: draft.deviceText, overrides, deviceName };
   }, [draft, schema]);
-
-  const asker = useMemo(
-    () =>
-      new LatestAnswer<Question, EffectiveDevice | null>(
-        (q) => session.effectiveDevice(q.deviceText, q.overrides, q.deviceName),
-        (q, effective) => {
-          if (effective) setAnswer({ key: q.key, effective });
-        },
-        EFFECTIVE_DEVICE_DEBOUNCE_MS,
-      ),
+  const ask = useCallback(
+    (q: Question) => session.effectiveDevice(q.deviceText, q.overrides, q.deviceName),
     [session],
   );
-  useEffect(() => () => asker.cancel(), [asker]);
-
-  const key = question?.key ?? null;
-  useEffect(() => {
-    if (question !== null) asker.change(question);
-    // A new question only when what is asked changes, not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, asker]);
-
-  // An answer for an older edit does not describe the fields as they are now.
-  return answer !== null && answer.key === key ? answer.effective : null;
+  return useLatestAnswer(question, ask);
 }
 
 /** The minimum over-provisioning to four places, rounded up so the value shown is enough. */
