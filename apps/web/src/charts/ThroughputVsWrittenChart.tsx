@@ -141,16 +141,29 @@ function Plot({ width, data }: { width: number; data: ChartData }) {
     <g transform={`translate(${MARGIN.left}, ${MARGIN.top})`}>
       <GridRows scale={y} width={w} />
       <path d={path} fill="none" stroke={COLORS.write} strokeWidth={1.6} />
+      {/* Lines first, labels last: no dashed line is drawn across a label. */}
+      {laterCliffs.map((mark) => (
+        <line
+          key={mark.number}
+          className="cliff-annotation cliff-line"
+          data-testid="burst-cliff"
+          data-burst={mark.number}
+          data-cliff-bytes={mark.cliffBytes}
+          x1={x(mark.cliffBytes)}
+          x2={x(mark.cliffBytes)}
+          y1={0}
+          y2={h}
+        />
+      ))}
       {cliff && <CliffAnnotation cliff={cliff} x={x} y={y} h={h} w={w} format={format} />}
       {laterCliffs.length > 0 && (
-        <g data-testid="burst-cliffs">
+        <g data-testid="burst-cliffs" className="cliff-annotation">
           {laterCliffs.map((mark, i) => (
-            <BurstCliff
+            <BurstCliffLabel
               key={mark.number}
               mark={mark}
               cx={x(mark.cliffBytes)}
               labelY={firstBurstRow + i * 14}
-              h={h}
               w={w}
             />
           ))}
@@ -178,7 +191,8 @@ function CliffAnnotation(props: {
   // out), so that it is placed inside the plot, never clipped at its edge.
   const estimate = Math.max(...lines.map((text) => text.length)) * LABEL_CHAR_PX;
   const labelRef = useRef<SVGTextElement>(null);
-  const labelX = placeCliffLabel(cx, useLabelWidth(labelRef, lines.join('\n'), estimate), w);
+  const labelWidth = useLabelWidth(labelRef, lines.join('\n'), estimate);
+  const labelX = placeCliffLabel(cx, labelWidth, w);
   return (
     <g
       className="cliff-annotation"
@@ -200,6 +214,7 @@ function CliffAnnotation(props: {
           className="cliff-level"
         />
       )}
+      <LabelBackdrop x={labelX} y={12} width={labelWidth} lines={lines.length} />
       <text ref={labelRef} data-testid="cliff-label" x={labelX} y={12} textAnchor="start">
         {lines.map((line, i) => (
           <tspan key={i} x={labelX} dy={i === 0 ? 0 : 13}>
@@ -226,29 +241,37 @@ function useLabelWidth(
   return measured ?? estimate;
 }
 
-/** A later burst's own cliff: a dashed line and one line of text, never clipped. */
-function BurstCliff(props: {
-  mark: BurstCliffMark;
-  cx: number;
-  labelY: number;
-  h: number;
-  w: number;
-}) {
-  const { mark, cx, labelY, h, w } = props;
+/** A later burst's own cliff's label: one line of text beside its line, never clipped. */
+function BurstCliffLabel(props: { mark: BurstCliffMark; cx: number; labelY: number; w: number }) {
+  const { mark, cx, labelY, w } = props;
   const labelRef = useRef<SVGTextElement>(null);
   const width = useLabelWidth(labelRef, mark.label, mark.label.length * LABEL_CHAR_PX);
   const labelX = placeCliffLabel(cx, width, w);
   return (
-    <g
-      className="cliff-annotation burst-cliff"
-      data-testid="burst-cliff"
-      data-burst={mark.number}
-      data-cliff-bytes={mark.cliffBytes}
-    >
-      <line x1={cx} x2={cx} y1={0} y2={h} className="cliff-line" />
+    <>
+      <LabelBackdrop x={labelX} y={labelY} width={width} lines={1} />
       <text ref={labelRef} data-testid="burst-cliff-label" x={labelX} y={labelY}>
         {mark.label}
       </text>
-    </g>
+    </>
+  );
+}
+
+/**
+ * A pale box behind a label of `lines` 13 px lines whose first baseline is
+ * at `y`: the dashed levels and the curve pass behind the text, not
+ * between its letters.
+ */
+function LabelBackdrop(props: { x: number; y: number; width: number; lines: number }) {
+  const { x, y, width, lines } = props;
+  return (
+    <rect
+      className="cliff-label-backdrop"
+      x={x - 3}
+      y={y - 11}
+      width={width + 6}
+      height={lines * 13 + 3}
+      rx={2}
+    />
   );
 }
