@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeSweep } from './sweepResults';
-import { distributionOf, quantile, settingOrder, sweepPlot } from './sweepStats';
+import { distributionOf, listedRows, quantile, settingOrder, sweepPlot } from './sweepStats';
 import { PLACEMENTS, placementsOpSweep, writeSweepParquet, type FixtureRow } from './testSweepFile';
 
 describe('quantile and distributionOf', () => {
@@ -82,5 +82,24 @@ describe('sweepPlot', () => {
     expect(fifo.marks.map((mark) => mark.value)).toEqual([2.5, 2.1]);
     expect(fifo.distribution).toMatchObject({ count: 2, median: 2.3, max: 2.5 });
     expect(fifo.distribution!.p90).toBeCloseTo(2.46, 12);
+  });
+});
+
+describe('listedRows', () => {
+  it('lists every failed row within the bound, then the first others in file order', async () => {
+    const rows: FixtureRow[] = Array.from({ length: 8 }, (_unused, index) => ({
+      point: `p${index}`,
+      status: index === 2 || index === 6 ? 'failed' : 'ok',
+      error: index === 2 || index === 6 ? 'out of space' : undefined,
+      settings: { overprovision: index / 10 },
+      metrics: { waf: 1 + index / 10 },
+    }));
+    const spec = { grid: { overprovision: [] } };
+    const results = await decodeSweep(
+      'r.parquet',
+      writeSweepParquet({ swept: ['overprovision'], spec, rows }),
+    );
+    expect(listedRows(results, 4)).toEqual([0, 1, 2, 6]);
+    expect(listedRows(results)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 });

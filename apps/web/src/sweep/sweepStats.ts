@@ -176,3 +176,24 @@ export function rowSettings(results: SweepResults, row: number): string {
   if (results.volume) parts.push(`volume=${results.volume[row] ?? '—'}`);
   return parts.join(' · ');
 }
+
+/** How many rows the table lists at most (a fleet sweep has thousands). */
+export const MAX_LISTED_ROWS = 500;
+
+/** The rows listed: every failed one, then the first others, in file order. */
+export function listedRows(results: SweepResults, limit = MAX_LISTED_ROWS): number[] {
+  const failed = new Set<number>();
+  results.status.forEach((status, row) => {
+    if (status !== 'ok') failed.add(row);
+  });
+  const rows: number[] = [];
+  let others = Math.max(0, limit - failed.size);
+  for (let row = 0; row < results.rows; row++) {
+    if (failed.has(row)) rows.push(row);
+    else if (others > 0) {
+      rows.push(row);
+      others--;
+    }
+  }
+  return rows;
+}
