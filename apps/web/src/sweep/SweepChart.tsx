@@ -157,9 +157,10 @@ export function SweepChart({
       : undefined;
   const settingName = setting || 'all points';
   const title = `${info.label} by ${settingName}`;
-  const subtitle = plot.perVolume
-    ? `${results.fileName}: each ${settingName} over the volumes (box: quartiles, bar: median, dashed: p90, whiskers: min–max)`
-    : `${results.fileName}: one point per sweep point`;
+  const shape = plot.perVolume
+    ? `each ${settingName} over the volumes (box: quartiles, bar: median, dashed: p90, whiskers: min–max)`
+    : 'one point per sweep point';
+  const subtitle = `y: ${metricAxisLabel(metric)}; ${shape} · ${results.fileName}`;
   return (
     <>
       <ChartCard
@@ -188,6 +189,8 @@ export function SweepChart({
             .padding(0.15);
           const y = yScale(plot, h);
           const max = Math.max(...y.domain().map(Math.abs));
+          // Every category gets a label while they fit (about 48 px each), else every n-th.
+          const labelEvery = Math.max(1, Math.ceil(48 / Math.max(1, x.step())));
           return (
             <g
               transform={`translate(${MARGIN.left}, ${MARGIN.top})`}
@@ -214,6 +217,7 @@ export function SweepChart({
                 {plot.categories.map((value, index) => (
                   <text
                     key={index}
+                    visibility={index % labelEvery === 0 ? undefined : 'hidden'}
                     data-testid="sweep-category"
                     x={(x(index) ?? 0) + x.bandwidth() / 2}
                     y={16}
@@ -229,7 +233,7 @@ export function SweepChart({
       </ChartCard>
       <p className="field-note sweep-hover" data-testid="sweep-hover" aria-live="polite">
         {hovered === null
-          ? `y: ${metricAxisLabel(metric)} · hover a point for its settings`
+          ? 'Hover a point for its settings.'
           : `${rowSettings(results, hovered)} · point ${results.point[hovered]} · ${metric} ${format(
               '~g',
             )(results.values[metric][hovered])}${info.unit ? ` ${info.unit}` : ''}`}
