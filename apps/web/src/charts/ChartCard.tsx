@@ -4,7 +4,7 @@
 // file also names the drive and workload and its axes' units).
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { chartFileName, standaloneSvg, svgToPng } from '../export/chartExport';
+import { chartFileName, standaloneSvg, svgToPng, type ExportContext } from '../export/chartExport';
 import { chartUnits } from '../export/chartUnits';
 import { downloadBlob, downloadText } from '../export/download';
 import { registerLiveChart } from '../export/liveCharts';
@@ -33,6 +33,8 @@ interface ChartCardProps {
   empty?: string | null;
   /** The y axis's unit when the user chooses it (the throughput chart's MB/s or IOPS). */
   yUnit?: string;
+  /** What a chart that is not a live one (a sweep's) names in its saved file. */
+  exportContext?: ExportContext;
   children: (width: number) => ReactNode;
 }
 
@@ -47,6 +49,9 @@ export function ChartCard(props: ChartCardProps) {
   const standalone = () => {
     const svg = svgRef.current;
     if (!svg) return null;
+    if (props.exportContext) {
+      return standaloneSvg(svg, props.title, props.legend, props.exportContext);
+    }
     const units = chartUnits(props.testId, props.yUnit);
     const context = units ? contextLine(reportNamesOf(appStore.getState())) : '';
     return standaloneSvg(svg, props.title, props.legend, {

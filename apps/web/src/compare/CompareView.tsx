@@ -8,6 +8,7 @@ import { useEffect, useMemo, type CSSProperties } from 'react';
 import { deviceFileName } from '../config/scenario';
 import { RUN_RECORD_VERSION, recordName, type RunRecord } from '../runs/runRecord';
 import { appStore, useAppStore } from '../store';
+import { SweepPanel } from '../sweep/SweepPanel';
 import { currentWorkload, workloadOf } from '../trace/currentWorkload';
 import { MAX_COMPARE_CONFIGS, MIN_COMPARE_CONFIGS } from './compareConfig';
 import { configColor } from './compareColors';
@@ -128,6 +129,7 @@ export function CompareView() {
         })}
       </div>
       {run && <RunResults run={run} record={record} />}
+      <SweepPanel />
     </div>
   );
 }
