@@ -7,6 +7,8 @@
 //   flashscope run ... --output-format=normal|json|json+[,...]   (fio's output)
 //   flashscope run --device DEVICE --fio JOB.fio --parse-only
 //   flashscope trace inspect FILE [trace options] [--json]
+//   flashscope trace split FILE --by volume --out DIR [trace options]
+//   flashscope sweep SPEC.json --out DIR [...]   (hands over to Python)
 //   flashscope presets [--json]
 //   flashscope stability --device DEVICE [--fio MEASURE.fio] [options] [--compare]
 //       [--json]
@@ -60,6 +62,7 @@ constexpr const char* kUsage =
     "                 [options]\n"
     "  flashscope run --scenario SCENARIO.json [options]\n"
     "  flashscope trace inspect FILE [trace options] [--json]\n"
+    "  flashscope trace split FILE --by volume --out DIR [trace options]\n"
     "  flashscope presets [--json]\n"
     "  flashscope stability --device DEVICE [--fio MEASURE.fio] [options] [--compare]\n"
     "                 [--json]\n"
