@@ -13,7 +13,7 @@
 namespace flashscope {
 
 const char* const kTraceOptionsUsage =
-    "trace options (run --trace, trace inspect):\n"
+    "trace options (run --trace, trace inspect, trace split):\n"
     "  --format NAME           msr, spc, alibaba, tencent, systor, blkparse, iolog,\n"
     "                          mqsim, disksim, csv (default: detected)\n"
     "  --csv-columns SPEC      csv column mapping, e.g.\n"

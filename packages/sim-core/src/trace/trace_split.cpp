@@ -41,23 +41,24 @@ std::string SlurpFile(const fs::path& path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-// The source a directory is a split of ("" when it is none): its
-// volumes.json's "source", else its marker's text.
+// The source a directory is a split of ("" when it is none): its marker's
+// (an absolute path, written when the split began), else its volumes.json's
+// "source" (the file as the command line named it).
 std::string SplitSourceOf(const fs::path& dir) {
   std::error_code error;
+  if (fs::is_regular_file(dir / kSplitMarkerFile, error)) {
+    std::string text = SlurpFile(dir / kSplitMarkerFile);
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    if (!text.empty()) return text;
+  }
   if (fs::is_regular_file(dir / kSplitVolumesFile, error)) {
     try {
       const json::Value volumes = json::Parse(SlurpFile(dir / kSplitVolumesFile), "volumes.json");
       const json::Value* source = volumes.Find("source");
       if (source != nullptr && source->is_string()) return source->as_string();
     } catch (const InputError&) {
-      // Not ours: fall through to the marker.
+      // Not a split's volumes.json.
     }
-  }
-  if (fs::is_regular_file(dir / kSplitMarkerFile, error)) {
-    std::string text = SlurpFile(dir / kSplitMarkerFile);
-    while (!text.empty() && text.back() == '\n') text.pop_back();
-    return text;
   }
   return "";
 }
@@ -178,7 +179,9 @@ class Splitter {
                                const std::string& what) const {
     throw InputError(scanner.name(), static_cast<uint32_t>(scanned.line),
                      what + ": trace split writes " + split_format_ +
-                         " files, which cannot hold it exactly (see trace split's notes)");
+                         (iolog_ ? " files (byte addresses, microsecond times)"
+                                 : " files (512-byte sectors, nanosecond times)") +
+                         ", which cannot hold it exactly");
   }
 
   // "0,0 0 SEQ S.NNNNNNNNN 0 Q RWBS SECTOR + SECTORS [flashscope]\n"
@@ -357,8 +360,9 @@ void PrepareSplitDirectory(const std::string& dir, const std::string& source) {
   } else if (!fs::create_directories(path, error)) {
     throw InputError(dir, 0, "cannot create the --out directory: " + error.message());
   }
+  const std::string absolute_source = fs::absolute(source, error).string();
   std::FILE* marker = std::fopen((path / kSplitMarkerFile).c_str(), "wb");
-  if (marker == nullptr || std::fprintf(marker, "%s\n", source.c_str()) < 0 ||
+  if (marker == nullptr || std::fprintf(marker, "%s\n", absolute_source.c_str()) < 0 ||
       std::fclose(marker) != 0) {
     throw InputError(dir, 0, std::string("cannot write in --out: ") + std::strerror(errno));
   }

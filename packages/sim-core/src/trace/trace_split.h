@@ -10,6 +10,10 @@
 // not spread; the replay of the split file spreads them exactly as the
 // replay with --volume does, since it sees the same times in the same
 // order), each record exact: time, op (trims included), offset, length.
+// One difference can remain: a record out of order by more records of the
+// whole trace than the reorder window holds (kTraceReorderRecords) takes
+// its predecessor's time here (counted, and said on stderr), where the
+// window of its volume alone might still have sorted it.
 //
 // The split format (no format round-trips every trace exactly, so it
 // follows the input's clock and address units):
