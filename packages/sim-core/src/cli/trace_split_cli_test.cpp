@@ -105,6 +105,10 @@ TEST_F(TraceSplitCli, EachSplitFileReplaysAsTheWholeTraceWithThatVolume) {
   ASSERT_EQ(Run("trace split " + kTencent + " --by volume --out " + tencent).status, 0);
   const std::string msr = (dir_ / "msr").string();
   ASSERT_EQ(Run("trace split " + kMsr + " --by volume --out " + msr).status, 0);
+  const json::Value msr_volumes = json::Parse(ReadText(dir_ / "msr" / "volumes.json"), "v");
+  EXPECT_EQ(msr_volumes.Find("requests")->as_number(),
+            Json(Run("trace inspect " + kMsr + " --json")).Find("requests")->as_number());
+  EXPECT_EQ(msr_volumes.Find("requests")->as_number(), 1000);
   const std::string device = "--device preset:tlc-8g";
   struct Case {
     std::string trace, volume, file;
