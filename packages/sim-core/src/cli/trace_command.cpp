@@ -218,12 +218,12 @@ int Split(const CLI::App& split, const SplitArgs& args) {
   const TraceSplitSummary summary = SplitTraceByVolume(std::move(input), file, options, args.out);
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   std::fprintf(stderr,
-               "flashscope: split %llu requests of %s (%s) into %llu %s files in %s "
+               "flashscope: split %llu requests of %s (%s) into %llu %s file%s in %s "
                "(%.1f MB read in %.2f s)\n",
                static_cast<unsigned long long>(summary.requests), file.c_str(),
                summary.format.c_str(), static_cast<unsigned long long>(summary.volumes),
-               summary.split_format.c_str(), args.out.c_str(), summary.bytes_consumed / 1e6,
-               seconds);
+               summary.split_format.c_str(), summary.volumes == 1 ? "" : "s", args.out.c_str(),
+               summary.bytes_consumed / 1e6, seconds);
   if (summary.late_records > 0) {
     std::fprintf(stderr,
                  "flashscope: %llu records were out of order by more than the reorder window "
