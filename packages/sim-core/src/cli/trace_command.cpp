@@ -6,13 +6,14 @@
 #include <memory>
 #include <utility>
 
+#include "trace/trace_split.h"
 #include "trace/trace_summary.h"
 #include "util/input_error.h"
 
 namespace flashscope {
 
 const char* const kTraceOptionsUsage =
-    "trace options (run --trace, trace inspect):\n"
+    "trace options (run --trace, trace inspect, trace split):\n"
     "  --format NAME           msr, spc, alibaba, tencent, systor, blkparse, iolog,\n"
     "                          mqsim, disksim, csv (default: detected)\n"
     "  --csv-columns SPEC      csv column mapping, e.g.\n"
@@ -164,6 +165,74 @@ int Inspect(const CLI::App& inspect, const InspectArgs& args) {
   return 0;
 }
 
+struct SplitArgs {
+  std::string by;
+  std::string out;
+};
+
+// The flags that say how a trace replays, not which records it holds: they
+// belong to `flashscope run` of a split file.
+constexpr const char* kReplayOnlyFlags[] = {"--speed", "--qd", "--map", "--clock",
+                                            "--volume-placement"};
+
+int Split(const CLI::App& split, const SplitArgs& args) {
+  // Every problem is one line: the usage goes after the problem.
+  const std::string usage =
+      " (usage: flashscope trace split FILE --by volume --out DIR [--format NAME] [trace "
+      "options])";
+  if (const std::string flag = cli::OptionMissingValue(split); !flag.empty()) {
+    FlagError(flag + " needs a value");
+  }
+  std::string file;
+  for (const std::string& arg : split.remaining()) {
+    if (!arg.empty() && arg[0] == '-') {
+      FlagError("unknown option '" + arg + "' for trace split" + usage);
+    } else if (file.empty()) {
+      file = arg;
+    } else {
+      FlagError("trace split takes one file, not '" + file + "' and '" + arg + "'");
+    }
+  }
+  if (file.empty()) FlagError("trace split needs a FILE" + usage);
+  if (args.by.empty()) FlagError("trace split needs --by volume" + usage);
+  if (args.by != "volume") {
+    FlagError("--by " + args.by + ": trace split splits by volume only (--by volume)");
+  }
+  if (args.out.empty()) FlagError("trace split needs --out DIR" + usage);
+  const std::vector<cli::GivenValue> flags = GivenTraceFlags(split);
+  for (const cli::GivenValue& given : flags) {
+    for (const char* replay_only : kReplayOnlyFlags) {
+      if (given.flag == replay_only) {
+        FlagError(given.flag +
+                  " says how a trace replays: give it to flashscope run of a split "
+                  "file, not to trace split");
+      }
+    }
+  }
+  const TraceOptions options = TraceOptionsFromFlags(flags);
+  std::unique_ptr<IByteInput> input = OpenFileInput(file);  // unreadable: its error first
+  PrepareSplitDirectory(args.out, file);
+
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const TraceSplitSummary summary = SplitTraceByVolume(std::move(input), file, options, args.out);
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::fprintf(stderr,
+               "flashscope: split %llu requests of %s (%s) into %llu %s file%s in %s "
+               "(%.1f MB read in %.2f s)\n",
+               static_cast<unsigned long long>(summary.requests), file.c_str(),
+               summary.format.c_str(), static_cast<unsigned long long>(summary.volumes),
+               summary.split_format.c_str(), summary.volumes == 1 ? "" : "s", args.out.c_str(),
+               summary.bytes_consumed / 1e6, seconds);
+  if (summary.late_records > 0) {
+    std::fprintf(stderr,
+                 "flashscope: %llu records were out of order by more than the reorder window "
+                 "and took an earlier record's time\n",
+                 static_cast<unsigned long long>(summary.late_records));
+  }
+  return 0;
+}
+
 }  // namespace
 
 void AddTraceCommand(CLI::App& app, int& status) {
@@ -173,11 +242,19 @@ void AddTraceCommand(CLI::App& app, int& status) {
   inspect->add_flag("--json", args->json);
   AddTraceFlags(*inspect);
   inspect->callback([inspect, args, &status] { status = Inspect(*inspect, *args); });
+  CLI::App* split = cli::AddCommand(*trace, "split");
+  const auto split_args = std::make_shared<SplitArgs>();
+  cli::AddValueOption(*split, "--by", split_args->by);
+  cli::AddValueOption(*split, "--out", split_args->out);
+  AddTraceFlags(*split);
+  split->callback([split, split_args, &status] { status = Split(*split, *split_args); });
   trace->callback([trace, &status] {
     if (trace->get_subcommands().empty()) {
       FlagError(
-          "trace needs a subcommand: inspect\nusage: flashscope trace inspect FILE "
-          "[--format NAME] [trace options] [--json]\n" +
+          "trace needs a subcommand: inspect or split\nusage: flashscope trace inspect FILE "
+          "[--format NAME] [trace options] [--json]\n"
+          "       flashscope trace split FILE --by volume --out DIR [--format NAME] "
+          "[trace options]\n" +
           std::string(kTraceOptionsUsage));
     }
   });
