@@ -36,6 +36,7 @@
 #include "cli/presets.h"
 #include "cli/schema_command.h"
 #include "cli/stability_command.h"
+#include "cli/sweep_command.h"
 #include "cli/trace_command.h"
 #include "report/fio_json.h"
 #include "report/fio_parse_only.h"
@@ -63,6 +64,8 @@ constexpr const char* kUsage =
     "  flashscope run --scenario SCENARIO.json [options]\n"
     "  flashscope trace inspect FILE [trace options] [--json]\n"
     "  flashscope trace split FILE --by volume --out DIR [trace options]\n"
+    "  flashscope sweep SPEC.json --out DIR [--engine local|ray] [--address ADDR]\n"
+    "                 [--workers N] [--json]\n"
     "  flashscope presets [--json]\n"
     "  flashscope stability --device DEVICE [--fio MEASURE.fio] [options] [--compare]\n"
     "                 [--json]\n"
@@ -540,6 +543,7 @@ int Main(int argc, char** argv) {
 
   AddTraceCommand(app, status);
   AddStabilityCommand(app, status);
+  AddSweepCommand(app, status);
 
   // `flashscope schema`: the device JSON Schema (cli/schema_command.h).
   cli::AddCommand(app, "schema")->callback([&status] { status = SchemaCommand(); });

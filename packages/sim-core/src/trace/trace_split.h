@@ -48,7 +48,7 @@
 namespace flashscope {
 
 inline constexpr size_t kSplitBufferBytes = size_t{16} << 20;
-inline constexpr size_t kSplitChunkBytes = 1024;
+inline constexpr size_t kSplitChunkBytes = 256;
 // Written in DIR beside volumes.json: the source a split in progress is of,
 // so a split interrupted before volumes.json is recognised too.
 inline constexpr const char* kSplitMarkerFile = ".flashscope-split";
