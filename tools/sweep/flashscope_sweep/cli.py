@@ -34,7 +34,12 @@ def parse_args(argv):
     sweep.add_argument("--json", action="store_true", help="print a JSON summary at the end")
     sweep.add_argument("--flashscope", default=default_binary(), help="the flashscope binary")
     sweep.add_argument("--presets", help="device presets folder (default: the repository's)")
+    bench = commands.add_parser("bench", help="points per minute on 1 and 2 workers, overhead per point")
+    bench.add_argument("spec", help="a sweep spec without per-volume points")
+    bench.add_argument("--flashscope", default=default_binary(), help="the flashscope binary")
     args = parser.parse_args(argv)
+    if args.command == "bench":
+        return args
     if args.workers is not None and args.workers < 1:
         parser.error("--workers needs a number >= 1")
     if args.address and args.engine != "ray":
@@ -45,8 +50,17 @@ def parse_args(argv):
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if not os.access(args.flashscope, os.X_OK):
-        print(f"flashscope sweep: no flashscope binary at {args.flashscope} (build it: npm start or scripts/build-native.sh)", file=sys.stderr)
+        print(
+            f"flashscope sweep: no flashscope binary at {args.flashscope} "
+            "(build it: npm run build:native)",
+            file=sys.stderr,
+        )
         return 2
+    if args.command == "bench":
+        from .bench import bench  # noqa: PLC0415
+
+        bench(args.spec, args.flashscope)
+        return 0
     try:
         spec = load_spec(args.spec)
         result = run_sweep(
@@ -55,6 +69,9 @@ def main(argv=None):
     except (SpecError, StoreError, CoreError) as error:
         print(f"flashscope sweep: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"flashscope sweep: interrupted; the same command resumes from {args.out}", file=sys.stderr)
+        return 130
     summary_text = result.pop("summary_text")
     if args.json:
         print(json.dumps(result, indent=2))

@@ -6,15 +6,15 @@ import time
 
 
 class Progress:
-    def __init__(self, total, reused, stream=sys.stderr):
+    def __init__(self, total, reused, stream=None):
         self.total = total
         self.done = reused
         self.ran = 0
         self.failed = 0
         self.started = time.monotonic()
-        self.stream = stream
+        self.stream = stream or sys.stderr  # looked up now: callers may redirect it
         if reused:
-            print(f"sweep: {reused} of {total} points already in the output folder; running the rest", file=stream)
+            print(f"sweep: {reused} of {total} points already in the output folder; running the rest", file=self.stream)
 
     def finished(self, point, row):
         self.done += 1

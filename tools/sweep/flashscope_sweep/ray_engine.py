@@ -113,7 +113,7 @@ def stop_local_session(session_dir, grace_s=5.0):
             pass
 
 
-def run_ray(jobs, out_dir, binary, on_done, address=None, presets_dir=None, needs_presets=False):
+def run_ray(jobs, out_dir, binary, on_done, address=None, presets_dir=None, needs_presets=False, workers=None):
     """Runs jobs [(point, argv)] as Ray tasks and records each as it
     finishes. Shuts down the Ray client (and the local cluster it started)
     on every exit path, so nothing is left behind."""
@@ -125,8 +125,10 @@ def run_ray(jobs, out_dir, binary, on_done, address=None, presets_dir=None, need
     runtime_env = {"py_modules": [flashscope_sweep, module]}
     init_options = {"address": address, "runtime_env": runtime_env, "log_to_driver": False}
     if address is None:
-        # A private local cluster: no dashboard to start (slow on two cores).
+        # A private local cluster: no dashboard to start (slow on two cores);
+        # --workers caps its CPUs (one task per CPU), else all of them.
         init_options["include_dashboard"] = False
+        init_options["num_cpus"] = workers
     context = ray.init(**init_options)
     session_dir = None
     if address is None:

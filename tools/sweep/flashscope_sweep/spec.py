@@ -66,7 +66,11 @@ def _check_file(spec, key, relative):
 
 def _parse_base(spec, base):
     if not isinstance(base, dict):
-        _fail(spec.path, "base", "needs an object: {\"scenario\": PATH} or {\"device\": ..., \"fio\"|\"fio_job\"|\"trace\": ...}")
+        _fail(
+            spec.path,
+            "base",
+            'needs an object: {"scenario": PATH} or {"device": ..., "fio"|"fio_job"|"trace": ...}',
+        )
     for key in base:
         if key not in BASE_KEYS:
             _fail(spec.path, f"base.{key}", f"unknown key; allowed: {', '.join(sorted(BASE_KEYS))}")

@@ -28,7 +28,12 @@ def open_store(out_dir, spec):
                 f"{out_dir} holds a sweep started with another spec ({spec_copy}); "
                 f"to resume it, pass that spec; for {spec.path}, name a new --out folder"
             )
-        os.makedirs(os.path.join(out_dir, "points"), exist_ok=True)
+        points = os.path.join(out_dir, "points")
+        os.makedirs(points, exist_ok=True)
+        # Files a killed sweep was still writing: never read, so dropped.
+        for name in os.listdir(points):
+            if name.endswith(".tmp"):
+                os.remove(os.path.join(points, name))
         return True
     if os.path.isdir(out_dir) and os.listdir(out_dir):
         raise StoreError(f"{out_dir} is not empty and holds no sweep (no spec.json); name a new or empty --out folder")

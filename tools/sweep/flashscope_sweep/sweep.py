@@ -64,7 +64,7 @@ def run_sweep(spec, out_dir, binary, engine="local", workers=None, address=None,
     if engine == "ray":
         from .ray_engine import run_ray  # noqa: PLC0415 - Ray is imported only when used
 
-        run_ray(jobs, out_dir, binary, on_done, address, presets, core.uses_preset(base))
+        run_ray(jobs, out_dir, binary, on_done, address, presets, core.uses_preset(base), workers)
     else:
         run_local(jobs, out_dir, binary, on_done, workers or default_workers())
 

@@ -19,7 +19,9 @@ def counting_wrapper(tmp_path):
         'if [ "$1" = run ] && [ "${*: -1}" = --json ]; then\n'
         f'  echo run >>"{log}"\n'
         f'  n=$(wc -l <"{log}")\n'
-        '  if [ -n "$KILL_AT_RUN" ] && [ "$n" -ge "$KILL_AT_RUN" ]; then kill -KILL -- -"$(ps -o pgid= $$ | tr -d " ")"; fi\n'
+        '  if [ -n "$KILL_AT_RUN" ] && [ "$n" -ge "$KILL_AT_RUN" ]; then\n'
+        '    kill -KILL -- -"$(ps -o pgid= $$ | tr -d " ")"\n'
+        "  fi\n"
         "fi\n"
         f'exec "{BINARY}" "$@"\n'
     )
