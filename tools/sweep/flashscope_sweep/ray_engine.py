@@ -2,13 +2,14 @@
 local cluster Ray starts itself (no address: how the tests run it).
 
 The simulator reaches the workers the way Ray ships code: a runtime_env
-py_module built in DIR/ray-ship/ holding the binary and the device presets,
+py_module built in a scratch folder (uploaded at ray.init) holding the binary and the device presets,
 so a worker needs no FlashScope checkout; inputs (scenario, device, fio job,
 trace volumes) are read from their paths, which the workers must reach (a
 shared filesystem). Tasks return the result text; the driver writes the
 point files, so both engines write the same DIR whatever the workers see.
 A task that raises is retried by Ray (RETRIES, then a failed row).
 """
+import logging
 import os
 import shutil
 import signal
@@ -22,11 +23,10 @@ SHIP_MODULE = "flashscope_sweep_ship"
 RETRIES = ATTEMPTS - 1
 
 
-def build_ship_module(out_dir, binary, presets_dir):
-    """DIR/ray-ship/flashscope_sweep_ship/: an importable package holding the
+def build_ship_module(scratch, binary, presets_dir):
+    """SCRATCH/flashscope_sweep_ship/: an importable package holding the
     binary (bin/flashscope) and the presets (presets/), for py_modules."""
-    module = os.path.join(out_dir, "ray-ship", SHIP_MODULE)
-    shutil.rmtree(module, ignore_errors=True)
+    module = os.path.join(scratch, SHIP_MODULE)
     os.makedirs(os.path.join(module, "bin"))
     with open(os.path.join(module, "__init__.py"), "w", encoding="utf-8") as handle:
         handle.write('"""The flashscope binary and presets, shipped to Ray workers."""\n')
@@ -121,9 +121,20 @@ def run_ray(jobs, out_dir, binary, on_done, address=None, presets_dir=None, need
 
     import flashscope_sweep  # noqa: PLC0415
 
-    module = build_ship_module(out_dir, binary, presets_dir)
-    runtime_env = {"py_modules": [flashscope_sweep, module]}
-    init_options = {"address": address, "runtime_env": runtime_env, "log_to_driver": False}
+    with tempfile.TemporaryDirectory(prefix="flashscope-ray-ship-") as scratch:
+        module = build_ship_module(scratch, binary, presets_dir)
+        _run_on_ray(ray, flashscope_sweep, module, jobs, out_dir, on_done, address, needs_presets, workers)
+
+
+def _run_on_ray(ray, package, module, jobs, out_dir, on_done, address, needs_presets, workers):
+    runtime_env = {"py_modules": [package, module]}
+    # Ray's own INFO lines (packaging, cluster start) would drown the progress lines.
+    init_options = {
+        "address": address,
+        "runtime_env": runtime_env,
+        "log_to_driver": False,
+        "logging_level": logging.WARNING,
+    }
     if address is None:
         # A private local cluster: no dashboard to start (slow on two cores);
         # --workers caps its CPUs (one task per CPU), else all of them.
