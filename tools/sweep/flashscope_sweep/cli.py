@@ -74,6 +74,8 @@ def main(argv=None):
         return 130
     summary_text = result.pop("summary_text")
     if args.json:
+        # stdout is the machine summary alone; the readable one goes beside the progress.
+        print(summary_text, end="", file=sys.stderr)
         print(json.dumps(result, indent=2))
     else:
         print(summary_text, end="")
