@@ -8,6 +8,8 @@
 # once by scripts/gen-msr-trace.mjs and reused) parsed by flashscope_bench,
 # then inspected in wasm and by `flashscope trace inspect`, with MB/s each
 # and their ratio (targets: >= 200 MB/s native, >= 100 MB/s wasm).
+# Sweeps (tools/sweep): the example spec's points per minute on 1 and 2
+# local workers, and the overhead per point against bare `flashscope run`s.
 # Long runs (flashscope_bench's last section, alone with --long-only): peak
 # memory against run length (1, 2, 4 passes of random writes) and a
 # week-long sparse trace's replay speed in simulated days per wall second.
@@ -50,3 +52,10 @@ else
   gz_report=$("$BUILD_DIR/flashscope" trace inspect "$msr_trace.gz" --format msr 2>&1 >/dev/null)
 fi
 echo "trace inspect of a $((gz_bytes / 1048576)) MiB .gz of the 256 MiB trace: ${gz_report//$'\n'/; }"
+
+# The sweep engine on the example spec (public/sweeps/): points per minute on
+# 1 and 2 workers, and what a point costs beyond a bare `flashscope run`.
+echo
+ensure_sweep_venv
+PYTHONPATH="$REPO_ROOT/tools/sweep" "$SWEEP_VENV/bin/python" -m flashscope_sweep bench \
+  "$REPO_ROOT/public/sweeps/zns-placements-op.json" --flashscope "$BUILD_DIR/flashscope"

@@ -71,6 +71,32 @@ ensure_fio_readers() {
   fi
 }
 
+# The sweep engine's Python side (tools/sweep: `flashscope sweep`, local or
+# on Ray): a venv of Debian's Python at build/sweep-venv with every package
+# pinned (tools/sweep/requirements.txt: pyarrow, ray[default], pytest). The
+# venv keeps a copy of the requirements it was made from, so a second call
+# is one file comparison, and a changed pin rebuilds it. Explicit returns:
+# test.sh calls this with errexit off.
+SWEEP_VENV="$REPO_ROOT/build/sweep-venv"
+SWEEP_REQUIREMENTS="$REPO_ROOT/tools/sweep/requirements.txt"
+ensure_sweep_venv() {
+  if cmp -s "$SWEEP_REQUIREMENTS" "$SWEEP_VENV/requirements.installed.txt" &&
+    [ -x "$SWEEP_VENV/bin/python" ]; then
+    return 0
+  fi
+  if ! /usr/bin/python3 -c 'import venv, ensurepip' 2>/dev/null; then
+    echo "installing: python3-venv" >&2
+    as_root apt-get update -qq || return 1
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null ||
+      return 1
+  fi
+  echo "installing: the sweep engine's Python packages in $SWEEP_VENV" >&2
+  rm -rf "$SWEEP_VENV"
+  /usr/bin/python3 -m venv "$SWEEP_VENV" || return 1
+  "$SWEEP_VENV/bin/pip" install -q -r "$SWEEP_REQUIREMENTS" || return 1
+  cp "$SWEEP_REQUIREMENTS" "$SWEEP_VENV/requirements.installed.txt"
+}
+
 ensure_npm_packages() {
   if [ ! -d "$REPO_ROOT/node_modules" ] || [ "$REPO_ROOT/package-lock.json" -nt "$REPO_ROOT/node_modules" ]; then
     (cd "$REPO_ROOT" && npm ci --no-audit --no-fund)

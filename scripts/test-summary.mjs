@@ -2,7 +2,7 @@
 // and, last, the one line CI reads: "N passed, N failed" over all runners.
 // Each check (a build, a formatter, a linter, a type check) counts as one
 // test; GoogleTest, Vitest and Playwright count their tests from their JSON
-// reports. A runner that exited non-zero without a failing test in its
+// reports, pytest (the sweep engine, tools/sweep) from its JUnit XML. A runner that exited non-zero without a failing test in its
 // report (it crashed, or a suite did not load) counts one failure. Exits 1
 // if anything failed.
 //
@@ -40,6 +40,17 @@ const counters = {
       failed: report.numFailedTests,
       skipped: report.numPendingTests + (report.numTodoTests ?? 0),
     };
+  },
+  pytest() {
+    // JUnit XML (pytest's built-in --junitxml): the counts of its testsuite.
+    const file = path.join(reportDir, 'pytest.xml');
+    if (!existsSync(file)) return null;
+    const suite = /<testsuite\b([^>]*)>/.exec(readFileSync(file, 'utf8'));
+    if (!suite) return null;
+    const count = (name) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(suite[1])?.[1] ?? 0);
+    const failed = count('failures') + count('errors');
+    const skipped = count('skipped');
+    return { passed: count('tests') - failed - skipped, failed, skipped };
   },
   playwright() {
     const report = readJson('playwright.json');

@@ -3,7 +3,8 @@
 # in order: the native build, clang-format, the core's one-way layers
 # (scripts/check-layers.mjs, and its own test), Prettier, ESLint, tsc, the C++
 # tests (GoogleTest, with the fio JSON readers: Debian's fio and jq, and
-# fio-plot in a venv), the WebAssembly and web builds, the TypeScript unit
+# fio-plot in a venv), the sweep engine's tests (pytest in build/sweep-venv,
+# scripts/setup-sweep.sh), the WebAssembly and web builds, the TypeScript unit
 # tests (Vitest) and the end-to-end tests (Playwright in Debian's Chromium).
 # A failing step does not stop the later ones; the last line counts them all
 # ("N passed, N failed"), and the exit status is non-zero if anything failed.
@@ -17,6 +18,9 @@ ensure_chromium || exit 1
 # The fio readers the C++ tests run; the tests that need one fail, naming
 # this step, when it is missing.
 ensure_fio_readers || echo "could not install the fio JSON readers (ensure_fio_readers)" >&2
+# The sweep engine's venv (pyarrow, Ray, pytest); its tests fail, naming
+# this step, when it is missing.
+ensure_sweep_venv || echo "could not install the sweep venv (bash scripts/setup-sweep.sh)" >&2
 
 rm -rf "$REPORT_DIR"
 mkdir -p "$REPORT_DIR"
@@ -45,6 +49,13 @@ googletest() {
   "$BUILD_DIR/flashscope_tests" --gtest_brief=1 --gtest_output="json:$REPORT_DIR/googletest.json"
 }
 
+# The sweep engine (tools/sweep) against the native binary just built; the
+# Ray test starts and stops its own local cluster.
+sweep_pytest() {
+  "$SWEEP_VENV/bin/python" -m pytest -q -p no:cacheprovider "$REPO_ROOT/tools/sweep/tests" \
+    --junitxml="$REPORT_DIR/pytest.xml"
+}
+
 vitest() {
   npx --no-install vitest run --reporter=default --reporter=json \
     --outputFile.json="$REPORT_DIR/vitest.json"
@@ -62,6 +73,7 @@ for dir in "${TYPECHECK_DIRS[@]}"; do
 done
 if [ $native_ok = 0 ]; then
   step googletest "C++ tests (GoogleTest)" googletest
+  step pytest "sweep tests (pytest)" sweep_pytest
 fi
 step check "wasm + web build" build_web
 web_ok=$?
