@@ -4,34 +4,48 @@
 // value the Parquet row's WAF (read here independently with hyparquet).
 // A file that is not a sweep's says so by name, and the simulation running
 // in the live view keeps running through all of it.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import { placementsOpSweep, writeSweepParquet } from '../apps/web/src/sweep/testSweepFile';
 import { expect, test, type App } from './helpers/app';
-import { downloadFile } from './helpers/sim';
+import { downloadFile, REPO_ROOT } from './helpers/sim';
 
+const EXAMPLE_SPEC = path.join(REPO_ROOT, 'public/sweeps/zns-placements-op.json');
+const example = JSON.parse(readFileSync(EXAMPLE_SPEC, 'utf8')) as {
+  grid: { 'zns.placement': string[]; overprovision: number[] };
+};
+const TENCENT = path.join(
+  REPO_ROOT,
+  '..',
+  'shared',
+  'traces',
+  'real',
+  'tencent_cbs_sample.csv.bz2',
+);
 /** Seed 004's placements in the example spec's order. */
-const PLACEMENTS = ['normal', 'warcip', 'sepbit', 'bhbdp_pre', 'bhbdp', 'fk', 'zbopt'];
+const PLACEMENTS = example.grid['zns.placement'];
 
 let dir = '';
 let resultsPath = '';
 
+/** Runs `flashscope sweep SPEC --out DIR` (the real command, local engine) and returns DIR/results.parquet. */
+function runSweep(spec: string, out: string): string {
+  execFileSync(
+    path.join(REPO_ROOT, 'packages/sim-core/build/flashscope'),
+    ['sweep', spec, '--out', out],
+    { stdio: ['ignore', 'ignore', 'inherit'], timeout: 240_000 },
+  );
+  return path.join(out, 'results.parquet');
+}
+
 test.beforeAll(() => {
+  test.setTimeout(300_000);
   dir = mkdtempSync(path.join(tmpdir(), 'flashscope-sweep-'));
-  // TODO(integrator, issue 20): once `flashscope sweep` and
-  // public/sweeps/zns-placements-op.json have landed, run the real sweep here
-  // instead of writing the stand-in:
-  //   execFileSync(path.join(REPO_ROOT, 'packages/sim-core/build/flashscope'),
-  //     ['sweep', path.join(REPO_ROOT, 'public/sweeps/zns-placements-op.json'), '--out', dir],
-  //     { stdio: 'inherit', timeout: 120_000 });
-  // (REPO_ROOT from ./helpers/sim, execFileSync from node:child_process; drop the
-  // writeSweepParquet import). Until then: a file with the contract's columns
-  // and metadata, written with hyparquet-writer.
-  resultsPath = path.join(dir, 'results.parquet');
-  writeFileSync(resultsPath, Buffer.from(writeSweepParquet(placementsOpSweep())));
+  // The README's example: seed 004's placements at two over-provisioning levels.
+  resultsPath = runSweep(EXAMPLE_SPEC, path.join(dir, 'example'));
 });
 
 test.afterAll(() => {
@@ -80,16 +94,15 @@ test('a sweep opens in the compare view and plots WAF by placement', async ({ ap
     expect(PLACEMENTS[mark.category]).toBe(rows[mark.row]['zns.placement']);
   }
   // The over-provisioning levels are the series, in the legend.
-  await expect(chart.locator('.legend-item')).toHaveText([
-    'overprovision=0.25',
-    'overprovision=0.5',
-  ]);
+  await expect(chart.locator('.legend-item')).toHaveText(
+    example.grid.overprovision.map((op) => `overprovision=${op}`),
+  );
   const normal = rows.findIndex(
     (row) => row['zns.placement'] === 'normal' && row.overprovision === 0.5,
   );
   await chart.locator(`[data-testid="sweep-mark"][data-row="${normal}"]`).hover();
   await expect(page.getByTestId('sweep-hover')).toContainText(
-    'zns.placement=normal · overprovision=0.5',
+    'overprovision=0.5 · zns.placement=normal',
   );
   await expect(page.getByTestId('sweep-table').getByTestId('sweep-row')).toHaveCount(rows.length);
 
@@ -98,6 +111,52 @@ test('a sweep opens in the compare view and plots WAF by placement', async ({ ap
   expect(svg.name).toMatch(/\.svg$/);
   expect(svg.text).toContain('Write amplification by zns.placement');
   expect(svg.text).toContain('NAND bytes / host bytes');
+});
+
+test('a per-volume sweep of a real trace shows each setting as a box over its volumes', async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(300_000);
+  // Every volume of the Tencent CBS sample (bzip2, unsorted, 2,038 volumes)
+  // as its own drive, under two GC victims.
+  const spec = path.join(dir, 'tencent-volumes.json');
+  writeFileSync(
+    spec,
+    JSON.stringify({
+      name: 'Tencent CBS sample, each volume, two GC victims',
+      base: { device: 'preset:tlc-8g', trace: TENCENT, format: 'tencent' },
+      grid: { 'gc.victim': ['greedy', 'fifo'] },
+      volumes: 'each',
+    }),
+  );
+  const results = runSweep(spec, path.join(dir, 'tencent'));
+  const bytes = readFileSync(results);
+  const rows = (await parquetReadObjects({
+    file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+  })) as Array<{ 'gc.victim': string; host_requests: number; status: string }>;
+  expect(rows).toHaveLength(2 * 2038);
+
+  await app.open();
+  await openCompare(app);
+  await page.getByTestId('sweep-open').setInputFiles(results);
+  await page.getByTestId('sweep-metric').selectOption('host_requests');
+  await page.getByTestId('sweep-setting').selectOption('gc.victim');
+  const boxes = page.getByTestId('sweep-chart').getByTestId('sweep-box');
+  await expect(boxes).toHaveCount(2);
+  // Each box is its victim's volumes: their count and median, computed here from the rows.
+  for (const [i, victim] of ['greedy', 'fifo'].entries()) {
+    const counts = rows
+      .filter((row) => row['gc.victim'] === victim && row.status === 'ok')
+      .map((row) => row.host_requests)
+      .sort((a, b) => a - b);
+    const middle = counts.length / 2;
+    const median =
+      counts.length % 2 ? counts[Math.floor(middle)] : (counts[middle - 1] + counts[middle]) / 2;
+    await expect(boxes.nth(i)).toHaveAttribute('data-count', String(counts.length));
+    expect(Number(await boxes.nth(i).getAttribute('data-median'))).toBeCloseTo(median, 9);
+    expect(Number(await boxes.nth(i).getAttribute('data-max'))).toBe(counts[counts.length - 1]);
+  }
 });
 
 test('a file that is not a sweep says so by name; the simulation keeps running', async ({

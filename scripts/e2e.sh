@@ -6,6 +6,8 @@
 source "$(dirname "$0")/lib-web.sh"
 ensure_npm_packages
 ensure_chromium
+# e2e/sweep.spec.ts runs `flashscope sweep` (the Python engine in build/sweep-venv).
+ensure_sweep_venv
 if [ "${1:-}" = --no-build ]; then
   shift
 else
