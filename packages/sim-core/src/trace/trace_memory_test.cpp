@@ -10,6 +10,7 @@
 // at QD 4, 4 KiB requests, 98 % reads, on a tiny SLC drive).
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -19,6 +20,7 @@
 #include "sim/simulator.h"
 #include "sim/test_devices.h"
 #include "sim/trace_jobs.h"
+#include "util/proc_status_for_test.h"
 #include "util/rng.h"
 
 namespace flashscope {
@@ -63,14 +65,7 @@ class GeneratedMqsimInput final : public IByteInput {
 
  private:
   static char* Decimal(char* out, uint64_t value) {
-    char digits[24];
-    int n = 0;
-    do {
-      digits[n++] = static_cast<char>('0' + value % 10);
-      value /= 10;
-    } while (value != 0);
-    while (n > 0) *out++ = digits[--n];
-    return out;
+    return std::to_chars(out, out + 24, value).ptr;
   }
 
   void MakeLine() {
@@ -112,19 +107,6 @@ class GeneratedMqsimInput final : public IByteInput {
   Rng rng_{5};
 };
 
-// A /proc/self/status figure in kB (VmRSS, VmHWM).
-uint64_t StatusKb(const char* key) {
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  const size_t key_size = std::strlen(key);
-  while (std::getline(status, line)) {
-    if (line.compare(0, key_size, key) == 0 && line[key_size] == ':') {
-      return std::stoull(line.substr(key_size + 1));
-    }
-  }
-  return 0;
-}
-
 TEST(TraceMemory, TwoGigabyteTraceReplaysInBoundedMemory) {
   const DeviceConfig device = testing::TinySlcDevice(64, 64);
   const DeviceLayout layout = DeviceLayout::From(device);
@@ -135,7 +117,7 @@ TEST(TraceMemory, TwoGigabyteTraceReplaysInBoundedMemory) {
   // Start the peak over from the current RSS (Linux: "5" resets VmHWM), so
   // earlier tests in this process do not hide this one's growth.
   { std::ofstream("/proc/self/clear_refs") << "5"; }
-  const uint64_t rss_before_kb = StatusKb("VmRSS");
+  const uint64_t rss_before_kb = testing::StatusKb("VmRSS");
   const auto start = std::chrono::steady_clock::now();
 
   TraceOptions options;
@@ -151,7 +133,7 @@ TEST(TraceMemory, TwoGigabyteTraceReplaysInBoundedMemory) {
 
   const double wall_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const uint64_t peak_kb = StatusKb("VmHWM");
+  const uint64_t peak_kb = testing::StatusKb("VmHWM");
   const double growth_mb = (static_cast<double>(peak_kb) - rss_before_kb) / 1024;
   std::printf(
       "[ trace memory ] parsed %.2f GB (%llu lines) in %.1f s wall (%.0f MB/s), replayed %llu "

@@ -1,6 +1,7 @@
 #include "trace/trace_split.h"
 
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -69,17 +70,8 @@ bool SameFile(const std::string& a, const std::string& b) {
   return fs::weakly_canonical(a, error) == fs::weakly_canonical(b, error);
 }
 
-// Appends the decimal digits of `value`.
-char* Decimal(char* out, uint64_t value) {
-  char digits[24];
-  int n = 0;
-  do {
-    digits[n++] = static_cast<char>('0' + value % 10);
-    value /= 10;
-  } while (value != 0);
-  while (n > 0) *out++ = digits[--n];
-  return out;
-}
+// Appends the decimal digits of `value` (24 bytes of room is always enough).
+char* Decimal(char* out, uint64_t value) { return std::to_chars(out, out + 24, value).ptr; }
 
 char* Text(char* out, std::string_view text) {
   std::memcpy(out, text.data(), text.size());

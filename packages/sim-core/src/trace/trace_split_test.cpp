@@ -17,6 +17,7 @@
 #include "trace/volume_table.h"
 #include "util/input_error.h"
 #include "util/json.h"
+#include "util/proc_status_for_test.h"
 
 namespace flashscope {
 namespace {
@@ -81,18 +82,6 @@ class GeneratedVolumesInput final : public IByteInput {
   uint64_t volume0_lines_ = 0;
 };
 
-uint64_t StatusKb(const char* key) {
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  const size_t key_size = std::strlen(key);
-  while (std::getline(status, line)) {
-    if (line.compare(0, key_size, key) == 0 && line[key_size] == ':') {
-      return std::stoull(line.substr(key_size + 1));
-    }
-  }
-  return 0;
-}
-
 class TraceSplit : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -148,12 +137,12 @@ TEST_F(TraceSplit, LongTraceOfManyVolumesSplitsInFlatMemory) {
   PrepareSplitDirectory(dir_.string(), "generated");
 
   { std::ofstream("/proc/self/clear_refs") << "5"; }  // the peak starts over
-  const uint64_t rss_before_kb = StatusKb("VmRSS");
+  const uint64_t rss_before_kb = testing::StatusKb("VmRSS");
   TraceOptions options;
   options.format = "mqsim";
   const TraceSplitSummary summary =
       SplitTraceByVolume(std::move(generated), "generated", options, dir_.string());
-  const double growth_mb = (static_cast<double>(StatusKb("VmHWM")) - rss_before_kb) / 1024;
+  const double growth_mb = (static_cast<double>(testing::StatusKb("VmHWM")) - rss_before_kb) / 1024;
   std::printf(
       "[ trace split ] %llu records, %llu volumes, pool written %llu times; peak RSS "
       "%.1f MB above the start\n",
