@@ -87,6 +87,9 @@ def _parse_base(spec, base):
         others = sorted(set(base) - {"scenario"})
         if others:
             _fail(spec.path, f"base.{others[0]}", "a base scenario holds its own device and workload")
+        if is_url(base["scenario"]):
+            _fail(spec.path, "base.scenario", "needs a path (a scenario names files beside it); "
+                  "a URL works for \"device\", \"fio\" and \"trace\"")
         resolved["scenario"] = _check_file(spec, "base.scenario", base["scenario"])
         return resolved
     if "device" not in base:

@@ -2,39 +2,15 @@
 ../shared/traces/real by a local http.server, no internet) or a file://
 URI (through pyarrow.fs) gives the rows of the same sweep from the path; a
 URL nobody serves is a failed row naming the URL, retried like a run."""
-import functools
 import hashlib
-import http.server
 import json
 import os
-import threading
 
-import pytest
-
-from conftest import REPO, read_rows, run_sweep_cli, write_spec
+from conftest import REAL, read_rows, run_sweep_cli, write_spec
 from test_resume import counting_wrapper, runs
 
-REAL = os.path.normpath(os.path.join(REPO, "..", "shared", "traces", "real"))
 MSR = os.path.join(REAL, "msr_hm0_sample.csv")
 TENCENT = os.path.join(REAL, "tencent_cbs_sample.csv.bz2")
-
-
-@pytest.fixture(scope="module")
-def server():
-    """http://127.0.0.1:PORT/ serving the real traces, in a thread."""
-    handler = functools.partial(QuietHandler, directory=REAL)
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
-    thread.join()
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 def msr_spec(trace):
