@@ -7,6 +7,7 @@ import json
 import os
 
 from conftest import REAL, read_rows, run_sweep_cli, write_spec
+from flashscope_sweep.fetch import fetch
 from test_resume import counting_wrapper, runs
 
 MSR = os.path.join(REAL, "msr_hm0_sample.csv")
@@ -120,3 +121,12 @@ def test_a_url_with_nothing_listening_is_a_failed_row(binary, tmp_path):
     assert proc.returncode == 0, proc.stderr
     rows = read_rows(out)
     assert [(r["status"], r["error"]) for r in rows] == [("failed", f"cannot fetch {url}: Connection refused")] * 2
+
+
+def test_a_compressed_object_is_cached_as_stored(tmp_path):
+    # pyarrow.fs would decompress a .bz2 by its suffix unless told not to;
+    # the core reads the compressed copy itself.
+    copy = fetch(f"file://{TENCENT}", str(tmp_path))
+    assert os.path.basename(copy) == "tencent_cbs_sample.csv.bz2" and digest(copy) == digest(TENCENT)
+    assert fetch(f"file://{TENCENT}", str(tmp_path)) == copy  # cached: the same file, not a second copy
+    assert cached_files(tmp_path) == [copy]
