@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 
+from .fetch import FetchError, fetch, is_url
 from .spec import SpecError
 
 # Trace flags that say how a split file replays (they go to `flashscope run`
@@ -147,8 +148,8 @@ def check_set_keys(binary, spec):
 def check_fio_job(binary, base, sets, presets=None):
     """A fio base: `--parse-only` checks the job against the device with the
     fixed sets, so a bad job fails once, before the sweep, not in every point."""
-    if "fio" not in base:
-        return
+    if "fio" not in base or any(is_url(base.get(key)) for key in ("fio", "device")):
+        return  # a URL is for the workers to fetch: its job fails as failed rows
     argv = [binary] + base_argv(base) + set_argv(sets) + ["--parse-only"]
     if presets and uses_preset(base):
         argv += ["--presets", presets]
@@ -159,7 +160,14 @@ def check_fio_job(binary, base, sets, presets=None):
 
 def split_trace(binary, base, volumes_dir):
     """`flashscope trace split` of the base trace into volumes_dir, reused
-    when its volumes.json names the same source; returns volumes.json."""
+    when its volumes.json names the same source; returns volumes.json.
+    A trace URL is fetched here, by the driver, once (then split into DIR,
+    which the workers must reach)."""
+    if is_url(base["trace"]):
+        try:
+            base = dict(base, trace=fetch(base["trace"]))
+        except FetchError as error:
+            raise CoreError(str(error)) from None
     index = os.path.join(volumes_dir, "volumes.json")
     if os.path.isfile(index):
         try:

@@ -5,7 +5,8 @@ The simulator reaches the workers the way Ray ships code: a runtime_env
 py_module built in a scratch folder (uploaded at ray.init) holding the binary and the device presets,
 so a worker needs no FlashScope checkout; inputs (scenario, device, fio job,
 trace volumes) are read from their paths, which the workers must reach (a
-shared filesystem). Tasks return the result text; the driver writes the
+shared filesystem), or a worker fetches a device, fio job or trace URL
+itself into its machine's cache (fetch.py, called by run_once). Tasks return the result text; the driver writes the
 point files, so both engines write the same DIR whatever the workers see.
 A task that raises is retried by Ray (RETRIES, then a failed row).
 """

@@ -17,6 +17,7 @@ import subprocess
 import time
 
 from .core import last_error_line
+from .fetch import FetchError, localize
 from .metrics import METRIC_COLUMNS, extract_metrics, is_complete_result
 
 ATTEMPTS = 2
@@ -27,7 +28,14 @@ class PointFailed(Exception):
 
 
 def run_once(binary, argv):
-    """One run; (result JSON text, wall seconds) or PointFailed."""
+    """One run; (result JSON text, wall seconds) or PointFailed. Inputs
+    named by URL are fetched first (into this machine's cache): a fetch
+    that fails is a failed attempt like a run that fails (wall seconds
+    count the run, not the fetch)."""
+    try:
+        argv = localize(argv)
+    except FetchError as error:
+        raise PointFailed(str(error)) from None
     started = time.monotonic()
     proc = subprocess.run([binary] + argv + ["--json"], capture_output=True, text=True)
     wall_s = time.monotonic() - started

@@ -10,11 +10,17 @@ overrides and, optionally, every volume of a trace.
      "sets": {"KEY": value}, "volumes": "each"}
 
 Paths are relative to the spec file, so a spec and its inputs move together.
+A trace, fio job or device file may instead be a URL (http://, https://, or
+a pyarrow.fs URI: s3://, gs://, hdfs://, file://), which whoever runs a
+point fetches (fetch.py); a URL is not checked here, as the driver may not
+reach what the workers do.
 Every problem is raised as a SpecError naming the file and the key, before
 any point runs: a typo must not surface hours into a sweep.
 """
 import json
 import os
+
+from .fetch import is_url
 
 TOP_KEYS = {"name", "description", "base", "grid", "combine", "sets", "volumes"}
 BASE_KEYS = {"scenario", "device", "fio", "fio_job", "trace", "format", "trace_options"}
@@ -57,7 +63,9 @@ def _check_value(path, key, value):
 
 def _check_file(spec, key, relative):
     if not isinstance(relative, str) or not relative:
-        _fail(spec.path, key, "needs a path (a string)")
+        _fail(spec.path, key, "needs a path or URL (a string)")
+    if is_url(relative):
+        return relative
     resolved = spec.resolve(relative)
     if not os.path.isfile(resolved):
         _fail(spec.path, key, f"no such file {resolved}")
@@ -79,6 +87,9 @@ def _parse_base(spec, base):
         others = sorted(set(base) - {"scenario"})
         if others:
             _fail(spec.path, f"base.{others[0]}", "a base scenario holds its own device and workload")
+        if is_url(base["scenario"]):
+            _fail(spec.path, "base.scenario", "needs a path (a scenario names files beside it); "
+                  "a URL works for \"device\", \"fio\" and \"trace\"")
         resolved["scenario"] = _check_file(spec, "base.scenario", base["scenario"])
         return resolved
     if "device" not in base:

@@ -1,10 +1,13 @@
 """Shared by the sweep tests: the real flashscope binary (no stand-in: the
 tests check the sweep against what the simulator prints), the sweep run as
 its CLI in a subprocess, and a small fast spec."""
+import functools
+import http.server
 import json
 import os
 import subprocess
 import sys
+import threading
 
 import pyarrow.parquet as pq
 import pytest
@@ -13,6 +16,7 @@ REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..")
 SWEEP_DIR = os.path.join(REPO, "tools", "sweep")
 sys.path.insert(0, SWEEP_DIR)
 
+REAL = os.path.normpath(os.path.join(REPO, "..", "shared", "traces", "real"))
 BINARY = os.environ.get("FLASHSCOPE_BIN") or os.path.join(REPO, "packages", "sim-core", "build", "flashscope")
 
 
@@ -56,3 +60,23 @@ def fast_spec(grid, **extra):
         "grid": grid,
         **extra,
     }
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files without a log line per request."""
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def server():
+    """http://127.0.0.1:PORT/ serving the real traces, in a thread."""
+    handler = functools.partial(QuietHandler, directory=REAL)
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join()

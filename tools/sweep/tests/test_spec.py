@@ -23,6 +23,7 @@ def spec_error(tmp_path, raw):
         ({**fast_spec({}), "grids": {}}, "grids", "unknown key"),
         ({"name": "x"}, "base", "missing"),
         ({"base": {"scenario": "nowhere.json"}}, "base.scenario", "no such file"),
+        ({"base": {"scenario": "https://example.org/s.json"}}, "base.scenario", "needs a path"),
         ({"base": {"device": "preset:tlc-8g"}}, "base", "exactly one of"),
         ({"base": {"device": "preset:tlc-8g", "fio_job": FAST_JOB, "trace": "t.csv"}}, "base", "exactly one of"),
         (fast_spec({"overprovision": []}), "grid.overprovision", "non-empty list"),
@@ -53,6 +54,12 @@ def test_paths_are_relative_to_the_spec(tmp_path, monkeypatch):
     monkeypatch.chdir("/")  # not the spec's folder
     spec = load_spec(write_spec(tmp_path, {"base": {"device": "preset:tlc-8g", "fio": "inputs/job.fio"}}))
     assert spec.base["fio"] == str(tmp_path / "inputs" / "job.fio")
+
+
+def test_urls_are_kept_as_written(tmp_path):
+    raw = {"base": {"device": "s3://bucket/d.json", "trace": "https://host/t.csv.bz2"}}
+    spec = load_spec(write_spec(tmp_path, raw))
+    assert spec.base == {"device": "s3://bucket/d.json", "trace": "https://host/t.csv.bz2", "trace_options": {}}
 
 
 def test_cross_and_zip(tmp_path):
