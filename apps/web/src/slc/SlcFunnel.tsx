@@ -254,8 +254,8 @@ function BurstRecovery({ view }: { view: SlcView }) {
   const more = view.burstsTotal - view.bursts.length;
   return (
     <>
-      <dt>Cache per burst</dt>
-      <dd>
+      <dt className="slc-wide">Cache per burst</dt>
+      <dd className="slc-wide">
         <ol className="slc-bursts" data-testid="burst-recovery">
           {view.bursts.map((burst, i) => (
             <li
