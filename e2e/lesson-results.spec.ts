@@ -13,16 +13,22 @@ async function finalWaf(app: App): Promise<number> {
   await app.page.waitForFunction(() => window.__flashscope?.running === false, null, {
     timeout: 90_000,
   });
-  // (The figures row refreshes a few times a second: wait until it shows the end.)
-  let last = Number.NaN;
-  await expect
-    .poll(async () => {
-      const previous = last;
-      last = await app.metricValue('metric-waf');
-      return last === previous;
-    })
-    .toBe(true);
-  return last;
+  // The run's last frame (the store may hear "finished" before it arrives)...
+  await app.page.waitForFunction(() => {
+    const state = window.__flashscope?.store.getState() as
+      { sim: { frame: { meta: { finished?: boolean } } | null } } | undefined;
+    return state?.sim.frame?.meta.finished === true;
+  });
+  const endWaf = await app.page.evaluate(() => {
+    const state = window.__flashscope!.store.getState() as {
+      sim: { frame: { meta: { waf: number } } };
+    };
+    return state.sim.frame.meta.waf;
+  });
+  // ...and the figures row showing it (the row refreshes at most every 200 ms).
+  const shown = Number(endWaf.toFixed(2));
+  await expect.poll(() => app.metricValue('metric-waf')).toBe(shown);
+  return shown;
 }
 
 /** The chart's values of one series, left to right: [label, value]. */
