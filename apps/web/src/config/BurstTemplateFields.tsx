@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { useAppStore } from '../store';
 import {
   BURST_DEFAULTS,
-  BURST_LIMITS,
+  IDLE_SLIDER,
   burstFieldProblem,
   burstSizeText,
   cacheAtStartText,
@@ -49,8 +49,8 @@ export function BurstTemplateFields() {
         label="Burst size × cache"
         testId="burst-multiple"
         value={multiple}
-        step={BURST_LIMITS.multiple.step}
-        check={(value) => burstFieldProblem('multiple', value)}
+        step={0.1}
+        check={burstFieldProblem}
         onCommit={setMultiple}
       />
       <label className="field">
@@ -59,9 +59,9 @@ export function BurstTemplateFields() {
           <input
             type="range"
             data-testid="burst-idle-s"
-            min={BURST_LIMITS.idleS.min}
-            max={BURST_LIMITS.idleS.max}
-            step={BURST_LIMITS.idleS.step}
+            min={IDLE_SLIDER.min}
+            max={IDLE_SLIDER.max}
+            step={IDLE_SLIDER.step}
             value={idleS}
             onChange={(event) => setIdleS(event.target.valueAsNumber)}
           />
@@ -72,7 +72,7 @@ export function BurstTemplateFields() {
         label="Bursts"
         testId="burst-count"
         value={bursts}
-        check={(value) => burstFieldProblem('bursts', value)}
+        check={burstFieldProblem}
         onCommit={setBursts}
       />
       <p className="field-note" data-testid="burst-figures" aria-live="polite">

@@ -57,12 +57,14 @@ describe('burst template texts', () => {
 });
 
 describe('burstFieldProblem', () => {
-  it('keeps the multiple within 0.1-10 and the counts whole', () => {
-    expect(burstFieldProblem('multiple', 1.5)).toBeNull();
-    expect(burstFieldProblem('multiple', 0.05)).toBe('between 0.1 and 10');
-    expect(burstFieldProblem('multiple', 11)).toBe('between 0.1 and 10');
-    expect(burstFieldProblem('bursts', 2.5)).toBe('a whole number');
-    expect(burstFieldProblem('bursts', 0)).toBe('between 1 and 10');
-    expect(burstFieldProblem('idleS', 120)).toBeNull();
+  it("asks only for a number: the ranges are the core's, and its refusal names them", () => {
+    expect(burstFieldProblem(1.5)).toBeNull();
+    expect(burstFieldProblem(Number.NaN)).toBe('a number');
+    expect(() =>
+      burstTemplate(preset('tlc-500g-970evo-like'), { ...BURST_DEFAULTS, multiple: 11 }),
+    ).toThrow(/multiple of the cache must be in \(0, 10\]/);
+    expect(() =>
+      burstTemplate(preset('tlc-500g-970evo-like'), { ...BURST_DEFAULTS, bursts: 2.5 }),
+    ).toThrow(/bursts: must be between 1 and 20/);
   });
 });
