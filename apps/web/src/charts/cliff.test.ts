@@ -73,6 +73,28 @@ describe('binByWritten', () => {
     expect(points.y[3]).toBeCloseTo(1000 / 3, 6);
   });
 
+  it('finds the burst that holds an empty sample among several, and idle time between them', () => {
+    const tMs = [10, 20, 30, 40, 50, 60, 70, 80];
+    const bursts = [
+      { start_ms: 0, end_ms: 20, ended: true },
+      { start_ms: 30, end_ms: 50, ended: true },
+      { start_ms: 70, end_ms: 0, ended: false },
+    ];
+    const stalled = stalledInBurst(tMs, bursts);
+    // Sample i covers (tMs[i - 1], tMs[i]].
+    expect(tMs.map((_t, i) => stalled(i))).toEqual([
+      true,
+      true,
+      false,
+      true,
+      true,
+      false,
+      false,
+      true,
+    ]);
+    expect(stalledInBurst(tMs, [])(3)).toBe(false);
+  });
+
   it('is empty while nothing was written', () => {
     expect(binByWritten([0, 0], [0, 0])).toEqual({ x: [], y: [] });
   });

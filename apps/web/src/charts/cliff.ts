@@ -62,6 +62,11 @@ export function writtenFromRates(
  * bursts (meta.slc.bursts): the host had requests waiting (a fold-then-write
  * stall), so its time belongs to the write rate. Outside a burst the host
  * was idle. A burst not yet ended runs to the newest sample.
+ *
+ * The core's bursts follow one another in time without overlapping, so only
+ * the last burst that started by the sample's start can hold it: found by
+ * bisection, not by testing every burst for every idle sample of a long
+ * multi-burst run on each chart update.
  */
 export function stalledInBurst(
   tMs: ArrayLike<number>,
@@ -70,7 +75,15 @@ export function stalledInBurst(
   return (i) => {
     const end = tMs[i];
     const start = i > 0 ? tMs[i - 1] : 0;
-    return bursts.some((b) => start >= b.start_ms && (!b.ended || end <= b.end_ms));
+    let lo = 0;
+    let hi = bursts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (bursts[mid].start_ms <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    const b = bursts[lo - 1];
+    return b !== undefined && (!b.ended || end <= b.end_ms);
   };
 }
 
