@@ -19,6 +19,8 @@ import { rowSettings, sweepPlot, type SweepCell, type SweepPlot } from './sweepS
 
 const HEIGHT = 300;
 const POINT_RADIUS = 3.5;
+/** A value as the marks' hover texts say it. */
+const fmt = format('~g');
 const SERIES_COLORS = [...CONFIG_COLORS, ...schemeTableau10.slice(4)];
 
 function seriesColor(index: number): string {
@@ -42,6 +44,18 @@ function yScale(plot: SweepPlot, height: number) {
     .nice();
 }
 
+/** A horizontal stroke of the box: a whisker cap, the median or the p90 tick. */
+function HLine(props: {
+  y: number;
+  center: number;
+  half: number;
+  strokeWidth?: number;
+  strokeDasharray?: string;
+}) {
+  const { y, center, half, ...stroke } = props;
+  return <line x1={center - half} x2={center + half} y1={y} y2={y} {...stroke} />;
+}
+
 interface CellProps {
   cell: SweepCell;
   x0: number;
@@ -54,7 +68,6 @@ interface CellProps {
 }
 
 function CellMarks({ cell, x0, width, y, color, results, metric, onHover }: CellProps) {
-  const fmt = format('~g');
   const { distribution } = cell;
   const center = x0 + width / 2;
   const boxWidth = Math.min(width, 36);
@@ -85,15 +98,8 @@ function CellMarks({ cell, x0, width, y, color, results, metric, onHover }: Cell
           </title>
           <line x1={center} x2={center} y1={y(distribution.max)} y2={y(distribution.q3)} />
           <line x1={center} x2={center} y1={y(distribution.q1)} y2={y(distribution.min)} />
-          {[distribution.min, distribution.max].map((value, index) => (
-            <line
-              key={index}
-              x1={center - boxWidth / 4}
-              x2={center + boxWidth / 4}
-              y1={y(value)}
-              y2={y(value)}
-            />
-          ))}
+          <HLine y={y(distribution.min)} center={center} half={boxWidth / 4} />
+          <HLine y={y(distribution.max)} center={center} half={boxWidth / 4} />
           <rect
             x={center - boxWidth / 2}
             width={boxWidth}
@@ -102,18 +108,11 @@ function CellMarks({ cell, x0, width, y, color, results, metric, onHover }: Cell
             fill={color}
             fillOpacity={0.15}
           />
-          <line
-            x1={center - boxWidth / 2}
-            x2={center + boxWidth / 2}
-            y1={y(distribution.median)}
-            y2={y(distribution.median)}
-            strokeWidth={2}
-          />
-          <line
-            x1={center - boxWidth / 2}
-            x2={center + boxWidth / 2}
-            y1={y(distribution.p90)}
-            y2={y(distribution.p90)}
+          <HLine y={y(distribution.median)} center={center} half={boxWidth / 2} strokeWidth={2} />
+          <HLine
+            y={y(distribution.p90)}
+            center={center}
+            half={boxWidth / 2}
             strokeDasharray="3 2"
           />
         </g>
@@ -234,9 +233,7 @@ export function SweepChart({
       <p className="field-note sweep-hover" data-testid="sweep-hover" aria-live="polite">
         {hovered === null
           ? 'Hover a point for its settings.'
-          : `${rowSettings(results, hovered)} · point ${results.point[hovered]} · ${metric} ${format(
-              '~g',
-            )(results.values[metric][hovered])}${info.unit ? ` ${info.unit}` : ''}`}
+          : `${rowSettings(results, hovered)} · point ${results.point[hovered]} · ${metric} ${fmt(results.values[metric][hovered])}${info.unit ? ` ${info.unit}` : ''}`}
       </p>
     </>
   );
