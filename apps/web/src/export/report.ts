@@ -5,7 +5,7 @@
 // gathers those and downloads the string). Every figure is the core's, from
 // the result JSON, formatted here and never recomputed.
 
-import type { LatencySummary } from '@flashscope/wasm/protocol';
+import type { LatencySummary, SlcBurst } from '@flashscope/wasm/protocol';
 import {
   formatBytes,
   formatLatencyUs,
@@ -148,15 +148,19 @@ function cliffSection(result: RunResult): string {
   );
 }
 
-/** One burst as the result JSON's slc.bursts has it (sim-core report/burst_json.h). */
-interface ResultBurst {
-  idle_before_ms?: number | null;
-  host_written_bytes?: number;
-  cache_bytes?: number | null;
-  recovered_fraction?: number | null;
-  write_mbps_before?: number | null;
-  write_mbps_after?: number | null;
-}
+/**
+ * One burst of the result JSON's slc.bursts: the core writes the same
+ * objects as the live meta's slc.bursts (sim-core report/burst_json.h).
+ */
+type ResultBurst = Pick<
+  SlcBurst,
+  | 'idle_before_ms'
+  | 'host_written_bytes'
+  | 'cache_bytes'
+  | 'recovered_fraction'
+  | 'write_mbps_before'
+  | 'write_mbps_after'
+>;
 
 /** A figure the core may leave null (no cliff in that burst, the first burst's idle). */
 function orDash(value: number | null | undefined, format: (v: number) => string): string {
