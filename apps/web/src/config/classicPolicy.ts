@@ -30,6 +30,7 @@ import { asObject } from '../util/json';
 import { isChoice, numberDefault, stringDefault } from './deviceSchema';
 import { parseDeviceObject, slcCacheOf, znsConfigOf } from './deviceText';
 import { effectiveGeometry } from './deviceValues';
+import { splitSetEntry } from './setEntry';
 
 /** A name of the core's ftl.mapping choices (the schema lists them). */
 export type MappingScheme = string;
@@ -66,10 +67,8 @@ function wholeAtLeast(value: unknown, min: number): number | undefined {
 /** The last `key=value` entry of a --set list as a whole number >= 1, if it is one. */
 function lastSetWhole(set: readonly string[], key: string): number | undefined {
   for (let i = set.length - 1; i >= 0; i--) {
-    const at = set[i].indexOf('=');
-    if (at > 0 && set[i].slice(0, at).trim() === key) {
-      return wholeAtLeast(Number(set[i].slice(at + 1).trim()), 1);
-    }
+    const entry = splitSetEntry(set[i]);
+    if (entry?.key === key) return wholeAtLeast(Number(entry.value), 1);
   }
   return undefined;
 }

@@ -2,6 +2,7 @@
 // scenario's or preset's name plus the settings that differ between the runs,
 // so two columns never read the same when only one override differs.
 
+import { splitSetEntry } from '../config/setEntry';
 import type { SavedConfig, SavedWorkload } from './runRecord';
 
 /** "teaching-slc-tiny.json" → "teaching-slc-tiny"; the panel's own device → "current device". */
@@ -14,8 +15,8 @@ export function deviceNameOf(config: Pick<SavedConfig, 'deviceName'>): string {
 function settingsOf(config: SavedConfig): Map<string, string> {
   const settings = new Map<string, string>();
   for (const entry of config.set) {
-    const at = entry.indexOf('=');
-    if (at > 0) settings.set(entry.slice(0, at).trim(), entry.slice(at + 1).trim());
+    const setting = splitSetEntry(entry);
+    if (setting) settings.set(setting.key, setting.value);
   }
   return settings;
 }
