@@ -5,6 +5,7 @@
 // 9.45 as the native CLI measures (scenario/lesson_claims_test.cpp) — and
 // the model's 2.56, 4.32 and 9.35.
 import { expect, test, type App } from './helpers/app';
+import { waitForFinalFigures } from './helpers/sim';
 
 /** Lets the loaded run finish at full speed; returns the WAF its key figure ends at. */
 async function finalWaf(app: App): Promise<number> {
@@ -13,22 +14,7 @@ async function finalWaf(app: App): Promise<number> {
   await app.page.waitForFunction(() => window.__flashscope?.running === false, null, {
     timeout: 90_000,
   });
-  // The run's last frame (the store may hear "finished" before it arrives)...
-  await app.page.waitForFunction(() => {
-    const state = window.__flashscope?.store.getState() as
-      { sim: { frame: { meta: { finished?: boolean } } | null } } | undefined;
-    return state?.sim.frame?.meta.finished === true;
-  });
-  const endWaf = await app.page.evaluate(() => {
-    const state = window.__flashscope!.store.getState() as {
-      sim: { frame: { meta: { waf: number } } };
-    };
-    return state.sim.frame.meta.waf;
-  });
-  // ...and the figures row showing it (the row refreshes at most every 200 ms).
-  const shown = Number(endWaf.toFixed(2));
-  await expect.poll(() => app.metricValue('metric-waf')).toBe(shown);
-  return shown;
+  return waitForFinalFigures(app);
 }
 
 /** The chart's values of one series, left to right: [label, value]. */

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { App, expect, test } from './helpers/app';
-import { simState, waitForFinishedRun } from './helpers/sim';
+import { simState, waitForFinalFigures, waitForFinishedRun } from './helpers/sim';
 
 const TPCC_TRACE = path.resolve(__dirname, '../../shared/traces/mqsim_tpcc-small.trace');
 const WSRCH_TRACE = path.resolve(__dirname, '../../shared/traces/mqsim_wsrch-small.trace');
@@ -45,8 +45,8 @@ async function presenterPage(app: App): Promise<{ waf: string; iops: string }> {
   await waitForFinishedRun(app.page, scenarioRun.runId);
   await app.setSpeed('10s');
   await app.page.getByTestId('view-compare').click();
-  // The figures row refreshes a few times a second: wait until it settles on the final frame.
-  await expect.poll(async () => (await app.probe()).running).toBe(false);
+  // The figures row showing the last frame, not one it drew before (it refreshes every 200 ms).
+  await waitForFinalFigures(app);
   return figures(app);
 }
 

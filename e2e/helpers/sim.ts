@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import type { App } from './app';
+import { expect, type App } from './app';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(REPO_ROOT, 'packages/sim-core/build/flashscope');
@@ -108,6 +108,28 @@ export async function waitForFinalFrame(
     { part, field, expected },
   );
   return run;
+}
+
+/**
+ * Waits for the finished run's last frame (the store may hear "finished"
+ * before the frame whose meta says so) and for the figures row to show its
+ * WAF (the row refreshes at most every 200 ms); returns that WAF as shown.
+ */
+export async function waitForFinalFigures(app: App): Promise<number> {
+  await app.page.waitForFunction(() => {
+    const state = window.__flashscope?.store.getState() as
+      { sim: { frame: { meta: { finished?: boolean } } | null } } | undefined;
+    return state?.sim.frame?.meta.finished === true;
+  });
+  const endWaf = await app.page.evaluate(() => {
+    const state = window.__flashscope!.store.getState() as {
+      sim: { frame: { meta: { waf: number } } };
+    };
+    return state.sim.frame.meta.waf;
+  });
+  const shown = Number(endWaf.toFixed(2));
+  await expect.poll(() => app.metricValue('metric-waf')).toBe(shown);
+  return shown;
 }
 
 /**
