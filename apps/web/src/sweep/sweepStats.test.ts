@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { decodeSweep } from './sweepResults';
-import { distributionOf, listedRows, quantile, settingOrder, sweepPlot } from './sweepStats';
+import { distributionOf, listedRows, settingOrder, sweepPlot } from './sweepStats';
 import { PLACEMENTS, placementsOpSweep, writeSweepParquet, type FixtureRow } from './testSweepFile';
 
 describe('quantile and distributionOf', () => {
   it('interpolate between closest ranks like numpy', () => {
-    const sorted = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-    expect(quantile(sorted, 0.5)).toBe(5.5);
-    expect(quantile(sorted, 0.9)).toBeCloseTo(9.1, 12);
-    expect(quantile(sorted, 0.25)).toBe(3.25);
-    expect(quantile([4], 0.9)).toBe(4);
+    const stats = distributionOf([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(stats.median).toBe(5.5);
+    expect(stats.p90).toBeCloseTo(9.1, 12);
+    expect(stats.q1).toBe(3.25);
+    expect(distributionOf([4]).p90).toBe(4);
+    expect(distributionOf([]).median).toBeNaN();
   });
 
   it('sort before summarising', () => {

@@ -6,6 +6,7 @@
 // min, max). Failed rows and rows without the metric are left out here; the
 // table lists them.
 
+import { ascending, quantileSorted } from 'd3';
 import type { SettingValue, SweepResults } from './sweepResults';
 
 export interface Distribution {
@@ -19,20 +20,17 @@ export interface Distribution {
 }
 
 /**
- * The q-quantile (0..1) of ascending `sorted` values, interpolated linearly
- * between closest ranks (numpy's and pandas' default, so a summary printed
- * by the Python sweep and this chart agree).
+ * The q-quantile (0..1) of ascending `sorted` values: d3's, interpolated
+ * linearly between closest ranks (numpy's and pandas' default, so a summary
+ * printed by the Python sweep and this chart agree).
  */
-export function quantile(sorted: ArrayLike<number>, q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const position = (sorted.length - 1) * q;
-  const lo = Math.floor(position);
-  const hi = Math.min(lo + 1, sorted.length - 1);
-  return sorted[lo] + (position - lo) * (sorted[hi] - sorted[lo]);
+function quantile(sorted: number[], q: number): number {
+  return quantileSorted(sorted, q) ?? Number.NaN;
 }
 
 export function distributionOf(values: readonly number[]): Distribution {
-  const sorted = Float64Array.from(values).sort();
+  // The marks' values: no NaN (sweepPlot leaves those rows out).
+  const sorted = [...values].sort(ascending);
   return {
     count: sorted.length,
     min: sorted[0] ?? Number.NaN,
