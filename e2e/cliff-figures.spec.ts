@@ -4,7 +4,7 @@
 // recomputed in TypeScript that averages in recovered bursts), and its label
 // sits inside the chart, never clipped at the edge.
 import { expect, test } from './helpers/app';
-import { runScenarioToEnd, savedRunResult } from './helpers/sim';
+import { runScenarioToEnd, savedRunResult, waitForLastFrame } from './helpers/sim';
 
 interface ExportedCliff {
   host_written_bytes: number;
@@ -33,11 +33,7 @@ for (const scenario of SCENARIOS) {
     const run = await runScenarioToEnd(app, scenario);
     expect(run.error).toBeNull();
     // The last frame (its meta says finished) is the one the chart draws.
-    await page.waitForFunction(() => {
-      const state = window.__flashscope?.store.getState() as
-        { sim: { frame: { meta: { finished?: boolean } } | null } } | undefined;
-      return state?.sim.frame?.meta.finished === true;
-    });
+    await waitForLastFrame(page);
 
     const chart = app.byTestId('chart-throughput-vs-written');
     const annotation = chart.locator('[data-testid="cliff-annotation"]');

@@ -110,17 +110,21 @@ export async function waitForFinalFrame(
   return run;
 }
 
-/**
- * Waits for the finished run's last frame (the store may hear "finished"
- * before the frame whose meta says so) and for the figures row to show its
- * WAF (the row refreshes at most every 200 ms); returns that WAF as shown.
- */
-export async function waitForFinalFigures(app: App): Promise<number> {
-  await app.page.waitForFunction(() => {
+/** Waits for the finished run's last frame (the store may hear "finished" before it). */
+export async function waitForLastFrame(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
     const state = window.__flashscope?.store.getState() as
       { sim: { frame: { meta: { finished?: boolean } } | null } } | undefined;
     return state?.sim.frame?.meta.finished === true;
   });
+}
+
+/**
+ * Waits for the finished run's last frame and for the figures row to show
+ * its WAF (the row refreshes at most every 200 ms); returns that WAF as shown.
+ */
+export async function waitForFinalFigures(app: App): Promise<number> {
+  await waitForLastFrame(app.page);
   const endWaf = await app.page.evaluate(() => {
     const state = window.__flashscope!.store.getState() as {
       sim: { frame: { meta: { waf: number } } };
