@@ -13,6 +13,7 @@ import subprocess
 
 from .fetch import FetchError, fetch, is_url
 from .spec import SpecError
+from .store import write_atomic
 
 # Trace flags that say how a split file replays (they go to `flashscope run`
 # of each volume); every other trace option selects records and goes to
@@ -57,21 +58,14 @@ def materialize_inputs(spec, out_dir):
     if isinstance(base.get("device"), dict):
         os.makedirs(inputs, exist_ok=True)
         path = os.path.join(inputs, "device.json")
-        _write_text(path, json.dumps(base["device"], indent=2) + "\n")
+        write_atomic(path, json.dumps(base["device"], indent=2) + "\n")
         base["device"] = path
     if "fio_job" in base:
         os.makedirs(inputs, exist_ok=True)
         path = os.path.join(inputs, "job.fio")
-        _write_text(path, base.pop("fio_job"))
+        write_atomic(path, base.pop("fio_job"))
         base["fio"] = path
     return base
-
-
-def _write_text(path, text):
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(tmp, path)
 
 
 def base_argv(base, trace_file=None, trace_format=None):

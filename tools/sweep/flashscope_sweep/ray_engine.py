@@ -18,6 +18,7 @@ import stat
 import tempfile
 import time
 
+from .core import last_error_line
 from .run_point import ATTEMPTS, PointFailed, record, run_once
 
 SHIP_MODULE = "flashscope_sweep_ship"
@@ -71,8 +72,7 @@ def _error_text(error):
         return cause.args[0]
     if isinstance(error, PointFailed):
         return error.args[0]
-    lines = [line for line in str(error).splitlines() if line.strip()]
-    return lines[-1] if lines else type(error).__name__
+    return last_error_line(str(error)) or type(error).__name__
 
 
 def _session_processes(session_dir):

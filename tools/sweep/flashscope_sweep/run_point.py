@@ -19,6 +19,7 @@ import time
 from .core import last_error_line
 from .fetch import FetchError, localize
 from .metrics import METRIC_COLUMNS, extract_metrics, is_complete_result
+from .store import write_atomic
 
 ATTEMPTS = 2
 
@@ -64,13 +65,6 @@ def _paths(out_dir, point_id):
     return base + ".json", base + ".meta.json", base + ".error.json"
 
 
-def _write_atomic(path, text):
-    tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(tmp, path)
-
-
 def failed_row(error):
     row = {"status": "failed", "error": error}
     row.update({column: None for column in METRIC_COLUMNS})
@@ -84,13 +78,13 @@ def record(out_dir, point, argv, outcome):
     about = {"point": point.id, "settings": point.settings, "volume": point.volume, "argv": argv}
     if not outcome["ok"]:
         about.update(error=outcome["error"], attempts=outcome["attempts"])
-        _write_atomic(error_path, json.dumps(about, indent=2) + "\n")
+        write_atomic(error_path, json.dumps(about, indent=2) + "\n")
         return failed_row(outcome["error"])
     result = json.loads(outcome["result_text"])
     about.update(wall_s=outcome["wall_s"], attempts=outcome["attempts"])
     # The meta file first: a result file on disk always has its meta beside it.
-    _write_atomic(meta_path, json.dumps(about, indent=2) + "\n")
-    _write_atomic(result_path, outcome["result_text"])
+    write_atomic(meta_path, json.dumps(about, indent=2) + "\n")
+    write_atomic(result_path, outcome["result_text"])
     if os.path.exists(error_path):
         os.remove(error_path)
     return {"status": "ok", "error": None, **extract_metrics(result, outcome["wall_s"])}

@@ -9,6 +9,16 @@ class StoreError(Exception):
     """DIR belongs to another sweep (or is not a sweep folder)."""
 
 
+def write_atomic(path, text):
+    """Writes text to path through a .tmp (named by this process, so two
+    writers never share one) and a rename: a sweep killed at any instant
+    leaves the whole file or none, and open_store drops the .tmp."""
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(tmp, path)
+
+
 def canonical(raw):
     return json.dumps(raw, sort_keys=True, indent=2) + "\n"
 
@@ -38,8 +48,5 @@ def open_store(out_dir, spec):
     if os.path.isdir(out_dir) and os.listdir(out_dir):
         raise StoreError(f"{out_dir} is not empty and holds no sweep (no spec.json); name a new or empty --out folder")
     os.makedirs(os.path.join(out_dir, "points"), exist_ok=True)
-    tmp = spec_copy + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as handle:
-        handle.write(canonical(spec.raw))
-    os.replace(tmp, spec_copy)
+    write_atomic(spec_copy, canonical(spec.raw))
     return False

@@ -7,7 +7,6 @@ When zns.placement is swept, the seed 004-style table: placement x WAF, GC
 volume, GC count relative to the best policy (1.00 = best), sorted by WAF.
 """
 import math
-import statistics
 
 from .core import set_value_text
 
@@ -36,7 +35,9 @@ def fmt(value):
 
 
 def percentile(values, fraction):
-    """Linear interpolation between closest ranks (numpy's default)."""
+    """Linear interpolation between closest ranks (numpy's default), the
+    quantile the app's sweep chart draws (apps/web/src/sweep/sweepStats.ts),
+    so the median and p90 here are the chart's to the last digit."""
     ordered = sorted(values)
     position = (len(ordered) - 1) * fraction
     low = math.floor(position)
@@ -84,7 +85,7 @@ def _settings_section(spec, points, rows):
         body = []
         for values_key, members in groups.items():
             values = [rows[p.id][metric] for p in members if rows[p.id][metric] is not None]
-            stats = [statistics.median(values), percentile(values, 0.9), max(values)] if values else [None] * 3
+            stats = [percentile(values, 0.5), percentile(values, 0.9), max(values)] if values else [None] * 3
             body.append(list(values_key) + [str(len(values))] + [fmt(v) for v in stats])
         lines += [f"### {label}", ""] + _table(keys + ["volumes", "median", "p90", "max"], body) + [""]
     return lines

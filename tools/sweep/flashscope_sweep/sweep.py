@@ -9,7 +9,7 @@ from .parquet_out import results_table, write_results
 from .points import make_points
 from .progress import Progress
 from .run_point import load_done
-from .store import open_store
+from .store import open_store, write_atomic
 from .summary import summary_markdown
 
 
@@ -71,9 +71,7 @@ def run_sweep(spec, out_dir, binary, engine="local", workers=None, address=None,
     parquet = write_results(out_dir, results_table(spec, points, rows))
     summary = summary_markdown(spec, points, rows)
     summary_path = os.path.join(out_dir, "summary.md")
-    with open(summary_path + ".tmp", "w", encoding="utf-8") as handle:
-        handle.write(summary)
-    os.replace(summary_path + ".tmp", summary_path)
+    write_atomic(summary_path, summary)
     failed = sum(1 for row in rows.values() if row["status"] != "ok")
     return {
         "out": out_dir,

@@ -58,7 +58,8 @@ def test_killed_sweep_runs_only_the_missing_points(binary, tmp_path):
     assert fresh.returncode == 0, fresh.stderr
     assert read_rows(out) == read_rows(tmp_path / "fresh")
     wafs = {(r["gc.victim"], r["overprovision"]): r["waf"] for r in read_rows(out)}
-    assert wafs[("greedy", 0.1)] < wafs[("fifo", 0.1)]
+    # The figures conftest's FAST_JOB comment gives.
+    assert (round(wafs[("greedy", 0.1)], 2), round(wafs[("fifo", 0.1)], 2)) == (3.83, 4.60)
 
 
 def test_a_point_whose_settings_change_gets_a_new_id(tmp_path):
