@@ -127,6 +127,29 @@ TraceOptions TraceOptionsFromFlags(const std::vector<cli::GivenValue>& flags) {
 
 namespace {
 
+// The one argument of `command` (named `name` in problems) that is not an
+// option: the trace file. A flag without its value, an unknown option
+// (`unknown_usage` follows the problem), a second file, or none
+// (`missing_usage` follows) is a FlagError.
+std::string TraceFileArgument(const CLI::App& command, const std::string& name,
+                              const std::string& unknown_usage, const std::string& missing_usage) {
+  if (const std::string flag = cli::OptionMissingValue(command); !flag.empty()) {
+    FlagError(flag + " needs a value");
+  }
+  std::string file;
+  for (const std::string& arg : command.remaining()) {
+    if (!arg.empty() && arg[0] == '-') {
+      FlagError("unknown option '" + arg + "' for " + name + unknown_usage);
+    } else if (file.empty()) {
+      file = arg;
+    } else {
+      FlagError(name + " takes one file, not '" + file + "' and '" + arg + "'");
+    }
+  }
+  if (file.empty()) FlagError(name + " needs a FILE" + missing_usage);
+  return file;
+}
+
 struct InspectArgs {
   bool json = false;
 };
@@ -134,21 +157,8 @@ struct InspectArgs {
 int Inspect(const CLI::App& inspect, const InspectArgs& args) {
   const std::string usage =
       "usage: flashscope trace inspect FILE [--format NAME] [trace options] [--json]\n";
-  if (const std::string flag = cli::OptionMissingValue(inspect); !flag.empty()) {
-    FlagError(flag + " needs a value");
-  }
-  // The one argument that is not an option is the file.
-  std::string file;
-  for (const std::string& arg : inspect.remaining()) {
-    if (!arg.empty() && arg[0] == '-') {
-      FlagError("unknown option '" + arg + "' for trace inspect\n" + usage + kTraceOptionsUsage);
-    } else if (file.empty()) {
-      file = arg;
-    } else {
-      FlagError("trace inspect takes one file, not '" + file + "' and '" + arg + "'");
-    }
-  }
-  if (file.empty()) FlagError("trace inspect needs a FILE\n" + usage);
+  const std::string file =
+      TraceFileArgument(inspect, "trace inspect", "\n" + usage + kTraceOptionsUsage, "\n" + usage);
   const TraceOptions options = TraceOptionsFromFlags(GivenTraceFlags(inspect));
 
   using Clock = std::chrono::steady_clock;
@@ -180,20 +190,7 @@ int Split(const CLI::App& split, const SplitArgs& args) {
   const std::string usage =
       " (usage: flashscope trace split FILE --by volume --out DIR [--format NAME] [trace "
       "options])";
-  if (const std::string flag = cli::OptionMissingValue(split); !flag.empty()) {
-    FlagError(flag + " needs a value");
-  }
-  std::string file;
-  for (const std::string& arg : split.remaining()) {
-    if (!arg.empty() && arg[0] == '-') {
-      FlagError("unknown option '" + arg + "' for trace split" + usage);
-    } else if (file.empty()) {
-      file = arg;
-    } else {
-      FlagError("trace split takes one file, not '" + file + "' and '" + arg + "'");
-    }
-  }
-  if (file.empty()) FlagError("trace split needs a FILE" + usage);
+  const std::string file = TraceFileArgument(split, "trace split", usage, usage);
   if (args.by.empty()) FlagError("trace split needs --by volume" + usage);
   if (args.by != "volume") {
     FlagError("--by " + args.by + ": trace split splits by volume only (--by volume)");

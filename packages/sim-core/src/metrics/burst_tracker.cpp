@@ -31,7 +31,6 @@ void BurstTracker::OnIoIssued(uint64_t now_ns) {
   }
   in_burst_ = true;
   ++bursts_total_;
-  if (bursts_.capacity() < kMaxBursts) bursts_.reserve(kMaxBursts);
   if (bursts_.size() < kMaxBursts) {
     bursts_.push_back(burst);
   } else {

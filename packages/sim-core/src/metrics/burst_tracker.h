@@ -61,6 +61,8 @@ class BurstTracker {
   static constexpr uint64_t kIdleGapNs = 1'000'000'000;  // 1 s with nothing outstanding
   static constexpr size_t kMaxBursts = 64;
 
+  BurstTracker() { bursts_.reserve(kMaxBursts); }
+
   void OnIoIssued(uint64_t now_ns);
   // `write_bytes`: the request's bytes if it was a write, else 0.
   void OnIoCompleted(uint64_t now_ns, uint64_t write_bytes);

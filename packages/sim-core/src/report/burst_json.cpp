@@ -36,11 +36,10 @@ BurstFigures FiguresOfBurst(const Simulator& sim, size_t index) {
 }
 
 std::optional<BurstFigures> FirstCliffFigures(const Simulator& sim) {
-  const std::vector<Burst>& bursts = sim.bursts().bursts();
-  for (size_t i = 0; i < bursts.size(); ++i) {
-    if (bursts[i].cache_exhausted) return FiguresOfBurst(sim, i);
-  }
-  return std::nullopt;
+  const BurstTracker& tracker = sim.bursts();
+  const Burst* cliff = tracker.FirstCliffBurst();
+  if (cliff == nullptr) return std::nullopt;
+  return FiguresOfBurst(sim, static_cast<size_t>(cliff - tracker.bursts().data()));
 }
 
 void WriteBurstFields(json::Writer& out, const Simulator& sim) {

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <iterator>
 #include <vector>
 
 #include "conventional/slc_cache.h"
 #include "drive/drive_figures.h"
 #include "nand/layout.h"
 #include "sim/simulator.h"
+#include "util/byte_text.h"
 #include "util/input_error.h"
 #include "util/json.h"
 
@@ -17,21 +17,6 @@ namespace flashscope {
 namespace {
 
 constexpr uint64_t kMiB = uint64_t{1} << 20;
-
-// Decimal units as drive vendors quote cache sizes ("22.0 GB", "43.0 MB"),
-// the web app's formatBytes convention.
-std::string DecimalBytes(uint64_t bytes) {
-  static constexpr const char* kUnits[] = {"B", "kB", "MB", "GB", "TB"};
-  double value = static_cast<double>(bytes);
-  size_t unit = 0;
-  while (value >= 1000 && unit + 1 < std::size(kUnits)) {
-    value /= 1000;
-    ++unit;
-  }
-  char text[32];
-  std::snprintf(text, sizeof text, unit == 0 ? "%.0f %s" : "%.1f %s", value, kUnits[unit]);
-  return text;
-}
 
 // fio's time value: whole seconds as "10s", anything finer in milliseconds.
 std::string IdleValue(uint64_t idle_ms) {
@@ -52,8 +37,9 @@ std::string JobText(const BurstTemplate& burst, const std::string& drive, uint64
       idle_ms % 1000 == 0 ? std::to_string(idle_ms / 1000) + " s" : std::to_string(idle_ms) + " ms";
   text += "; Burst / idle / burst for " + drive + ": " + std::to_string(request.bursts) +
           " bursts of " + multiple + " x the SLC cache the run starts with (" +
-          DecimalBytes(burst.cache.total_bytes()) + "),\n; " + DecimalBytes(burst.burst_bytes) +
-          " each of 1 MiB sequential writes at QD32, " + idle_prose +
+          DecimalByteText(burst.cache.total_bytes()) + "),\n; " +
+          DecimalByteText(burst.burst_bytes) + " each of 1 MiB sequential writes at QD32, " +
+          idle_prose +
           " idle between them.\n; Idle migration folds the cache into native blocks while "
           "the drive idles,\n; so a longer idle gives the next burst more cache before its "
           "cliff.\n";
@@ -142,11 +128,12 @@ BurstTemplate MakeBurstTemplate(const DeviceConfig& config, const BurstTemplateR
   burst.user_capacity_bytes = DeviceLayout::From(config).logical_bytes;
   const uint64_t needed = burst.burst_bytes * request.bursts;
   if (needed > burst.user_capacity_bytes) {
-    throw InputError(
-        device_name, 0,
-        std::to_string(request.bursts) + " bursts of " + DecimalBytes(burst.burst_bytes) + " (" +
-            DecimalBytes(needed) + ") do not fit the drive's user capacity of " +
-            DecimalBytes(burst.user_capacity_bytes) + ": use a smaller multiple or fewer bursts");
+    throw InputError(device_name, 0,
+                     std::to_string(request.bursts) + " bursts of " +
+                         DecimalByteText(burst.burst_bytes) + " (" + DecimalByteText(needed) +
+                         ") do not fit the drive's user capacity of " +
+                         DecimalByteText(burst.user_capacity_bytes) +
+                         ": use a smaller multiple or fewer bursts");
   }
   // The comment names the drive itself ("tlc-500g-970evo-like"), else its file.
   const std::string drive = config.name.empty() ? device_name : config.name;

@@ -13,13 +13,13 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <string>
 
 #include "sim/simulator.h"
 #include "sim/test_devices.h"
 #include "sim/trace_jobs.h"
+#include "trace/generated_lines_input_for_test.h"
 #include "util/proc_status_for_test.h"
 #include "util/rng.h"
 
@@ -27,38 +27,12 @@ namespace flashscope {
 namespace {
 
 // "arrival_ns device start_sector sectors type\n" lines, made as they are read.
-class GeneratedMqsimInput final : public IByteInput {
+class GeneratedMqsimInput final : public testing::GeneratedLinesInput {
  public:
   GeneratedMqsimInput(uint64_t total_bytes, uint64_t capacity_sectors)
-      : total_bytes_(total_bytes), capacity_sectors_(capacity_sectors) {}
+      : GeneratedLinesInput("generated-2GiB.trace", total_bytes),
+        capacity_sectors_(capacity_sectors) {}
 
-  size_t Read(uint8_t* destination, size_t max) override {
-    size_t n = 0;
-    while (n < max) {
-      if (line_used_ == line_size_) {
-        if (produced_bytes_ >= total_bytes_) break;
-        MakeLine();
-      }
-      const size_t take = std::min(max - n, line_size_ - line_used_);
-      std::memcpy(destination + n, line_ + line_used_, take);
-      n += take;
-      line_used_ += take;
-      produced_bytes_ += take;
-    }
-    return n;
-  }
-  uint64_t size_bytes() const override { return UINT64_MAX; }  // as from a pipe
-  const std::string& name() const override { return name_; }
-  void Rewind() override {
-    produced_bytes_ = 0;
-    line_used_ = line_size_ = 0;
-    time_ns_ = 0;
-    lines_ = 0;
-    device0_records_ = device0_reads_ = 0;
-    rng_ = Rng(5);
-  }
-
-  uint64_t produced_bytes() const { return produced_bytes_; }
   uint64_t lines() const { return lines_; }
   uint64_t device0_records() const { return device0_records_; }
   uint64_t device0_reads() const { return device0_reads_; }
@@ -68,12 +42,12 @@ class GeneratedMqsimInput final : public IByteInput {
     return std::to_chars(out, out + 24, value).ptr;
   }
 
-  void MakeLine() {
+  size_t MakeLine(char* line) override {
     time_ns_ += 1000 + rng_.Below(20000);
     const uint32_t device = static_cast<uint32_t>(lines_ % 4);
     const bool read = rng_.Below(50) != 0;
     const uint64_t sector = rng_.Below(capacity_sectors_ / 8) * 8;
-    char* p = line_;
+    char* p = line;
     p = Decimal(p, time_ns_);
     *p++ = ' ';
     p = Decimal(p, device);
@@ -84,22 +58,21 @@ class GeneratedMqsimInput final : public IByteInput {
     *p++ = ' ';
     *p++ = read ? '1' : '0';
     *p++ = '\n';
-    line_size_ = static_cast<size_t>(p - line_);
-    line_used_ = 0;
     ++lines_;
     if (device == 0) {
       ++device0_records_;
       device0_reads_ += read;
     }
+    return static_cast<size_t>(p - line);
+  }
+  void RestartLines() override {
+    time_ns_ = 0;
+    lines_ = 0;
+    device0_records_ = device0_reads_ = 0;
+    rng_ = Rng(5);
   }
 
-  std::string name_ = "generated-2GiB.trace";
-  uint64_t total_bytes_;
   uint64_t capacity_sectors_;
-  uint64_t produced_bytes_ = 0;
-  char line_[96];
-  size_t line_size_ = 0;
-  size_t line_used_ = 0;
   uint64_t time_ns_ = 0;
   uint64_t lines_ = 0;
   uint64_t device0_records_ = 0;

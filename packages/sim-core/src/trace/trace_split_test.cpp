@@ -14,6 +14,7 @@
 #include <iterator>
 #include <string>
 
+#include "trace/generated_lines_input_for_test.h"
 #include "trace/volume_table.h"
 #include "util/input_error.h"
 #include "util/json.h"
@@ -26,60 +27,36 @@ namespace fs = std::filesystem;
 
 // MQSim lines "arrival_ns device start_sector sectors type", made as they
 // are read: `volumes` devices in turn, 4 KiB requests.
-class GeneratedVolumesInput final : public IByteInput {
+// What a GeneratedVolumesInput made, kept by the test: the input itself is
+// gone once the split that owns it returns.
+struct GeneratedLines {
+  uint64_t all = 0;
+  uint64_t volume0 = 0;
+};
+
+class GeneratedVolumesInput final : public testing::GeneratedLinesInput {
  public:
-  GeneratedVolumesInput(uint64_t total_bytes, uint32_t volumes)
-      : total_bytes_(total_bytes), volumes_(volumes) {}
-
-  size_t Read(uint8_t* destination, size_t max) override {
-    size_t n = 0;
-    while (n < max) {
-      if (line_used_ == line_.size()) {
-        if (produced_bytes_ >= total_bytes_) break;
-        MakeLine();
-      }
-      const size_t take = std::min(max - n, line_.size() - line_used_);
-      std::memcpy(destination + n, line_.data() + line_used_, take);
-      n += take;
-      line_used_ += take;
-      produced_bytes_ += take;
-    }
-    return n;
-  }
-  uint64_t size_bytes() const override { return UINT64_MAX; }
-  const std::string& name() const override { return name_; }
-  void Rewind() override {
-    produced_bytes_ = lines_ = volume0_lines_ = 0;
-    line_.clear();
-    line_used_ = 0;
-  }
-
-  uint64_t lines() const { return lines_; }
-  uint64_t volume0_lines() const { return volume0_lines_; }
+  GeneratedVolumesInput(uint64_t total_bytes, uint32_t volumes, GeneratedLines& lines)
+      : GeneratedLinesInput("generated-volumes.trace", total_bytes),
+        volumes_(volumes),
+        lines_(lines) {}
 
  private:
-  void MakeLine() {
-    const uint64_t volume = lines_ % volumes_;
-    char text[96];
-    const int size = std::snprintf(text, sizeof text, "%llu %llu %llu 8 %d\n",
-                                   static_cast<unsigned long long>(1000 + lines_ * 2000),
-                                   static_cast<unsigned long long>(volume),
-                                   static_cast<unsigned long long>(lines_ * 8 % 1'000'000),
-                                   static_cast<int>(lines_ % 3 == 0));
-    line_.assign(text, static_cast<size_t>(size));
-    line_used_ = 0;
-    ++lines_;
-    volume0_lines_ += volume == 0;
+  size_t MakeLine(char* line) override {
+    const uint64_t n = lines_.all;
+    const uint64_t volume = n % volumes_;
+    const int size = std::snprintf(
+        line, kMaxLineBytes, "%llu %llu %llu 8 %d\n",
+        static_cast<unsigned long long>(1000 + n * 2000), static_cast<unsigned long long>(volume),
+        static_cast<unsigned long long>(n * 8 % 1'000'000), static_cast<int>(n % 3 == 0));
+    ++lines_.all;
+    lines_.volume0 += volume == 0;
+    return static_cast<size_t>(size);
   }
+  void RestartLines() override { lines_ = {}; }
 
-  std::string name_ = "generated-volumes.trace";
-  uint64_t total_bytes_;
   uint32_t volumes_;
-  uint64_t produced_bytes_ = 0;
-  std::string line_;
-  size_t line_used_ = 0;
-  uint64_t lines_ = 0;
-  uint64_t volume0_lines_ = 0;
+  GeneratedLines& lines_;
 };
 
 class TraceSplit : public ::testing::Test {
@@ -118,7 +95,8 @@ TEST_F(TraceSplit, MoreVolumesThanTheLimitIsAnErrorNamingIt) {
   TraceOptions options;
   options.format = "mqsim";
   const uint64_t lines = kMaxTraceVolumes + 10;
-  auto input = std::make_unique<GeneratedVolumesInput>(lines * 40, kMaxTraceVolumes + 10);
+  GeneratedLines made;
+  auto input = std::make_unique<GeneratedVolumesInput>(lines * 40, kMaxTraceVolumes + 10, made);
   try {
     SplitTraceByVolume(std::move(input), "generated", options, dir_.string());
     FAIL() << "no error";
@@ -132,8 +110,8 @@ TEST_F(TraceSplit, MoreVolumesThanTheLimitIsAnErrorNamingIt) {
 TEST_F(TraceSplit, LongTraceOfManyVolumesSplitsInFlatMemory) {
   constexpr uint64_t kTraceBytes = uint64_t{160} << 20;
   constexpr uint32_t kVolumes = 1500;
-  auto generated = std::make_unique<GeneratedVolumesInput>(kTraceBytes, kVolumes);
-  const GeneratedVolumesInput& trace = *generated;
+  GeneratedLines made;
+  auto generated = std::make_unique<GeneratedVolumesInput>(kTraceBytes, kVolumes, made);
   PrepareSplitDirectory(dir_.string(), "generated");
 
   { std::ofstream("/proc/self/clear_refs") << "5"; }  // the peak starts over
@@ -150,7 +128,7 @@ TEST_F(TraceSplit, LongTraceOfManyVolumesSplitsInFlatMemory) {
       static_cast<unsigned long long>(summary.volumes),
       static_cast<unsigned long long>(summary.flushes), growth_mb);
 
-  EXPECT_EQ(summary.requests, trace.lines());
+  EXPECT_EQ(summary.requests, made.all);
   EXPECT_EQ(summary.volumes, kVolumes);
   EXPECT_GT(summary.flushes, 5u);
   // Pool (16 MiB) + reorder window (3 MiB) + line reader chunk (4 MiB) +
@@ -160,7 +138,7 @@ TEST_F(TraceSplit, LongTraceOfManyVolumesSplitsInFlatMemory) {
   std::ifstream json_file(dir_ / "volumes.json");
   const json::Value volumes =
       json::Parse(std::string(std::istreambuf_iterator<char>(json_file), {}), "volumes.json");
-  EXPECT_EQ(volumes.Find("requests")->as_number(), static_cast<double>(trace.lines()));
+  EXPECT_EQ(volumes.Find("requests")->as_number(), static_cast<double>(made.all));
   // Volume "0": every record in its file, once, in time order.
   std::ifstream volume0(dir_ / "vol-0.blkparse");
   std::string line;
@@ -174,7 +152,7 @@ TEST_F(TraceSplit, LongTraceOfManyVolumesSplitsInFlatMemory) {
     ASSERT_EQ(seq, last_seq + 1);
     last_seq = seq;
   }
-  EXPECT_EQ(count, trace.volume0_lines());
+  EXPECT_EQ(count, made.volume0);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "trace/compressed_input.h"
+#include "util/byte_text.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -19,18 +20,6 @@ size_t SizeBucket(uint64_t length_bytes) {
   if (length_bytes <= 512) return 0;
   const size_t bits = static_cast<size_t>(std::bit_width(length_bytes - 1));  // ceil(log2)
   return std::min<size_t>(bits - 9, TraceInspector::kSizeBuckets - 1);
-}
-
-std::string Bytes(double bytes) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-  size_t unit = 0;
-  while (bytes >= 1024 && unit + 1 < std::size(units)) {
-    bytes /= 1024;
-    ++unit;
-  }
-  char text[48];
-  std::snprintf(text, sizeof text, unit == 0 ? "%.0f %s" : "%.1f %s", bytes, units[unit]);
-  return text;
 }
 
 std::vector<std::pair<std::string, uint64_t>> TopDevices(
@@ -201,27 +190,28 @@ std::string TraceInspector::SummaryText() const {
   text += ")\n";
   const uint64_t total = requests();
   std::snprintf(line, sizeof line, "read %s in %llu lines%s\n",
-                Bytes(static_cast<double>(scan.bytes_consumed())).c_str(),
+                BinaryByteText(static_cast<double>(scan.bytes_consumed())).c_str(),
                 (unsigned long long)scan.lines(), done_ ? "" : " (not finished)");
   text += line;
   if (scan.compression() != "none") {
     std::snprintf(line, sizeof line, "compression: %s, %s compressed\n",
                   std::string(scan.compression()).c_str(),
-                  Bytes(static_cast<double>(scan.file_bytes_read())).c_str());
+                  BinaryByteText(static_cast<double>(scan.file_bytes_read())).c_str());
     text += line;
   }
   auto share = [&](uint64_t n) { return total ? 100.0 * n / total : 0.0; };
-  std::snprintf(line, sizeof line,
-                "requests: %llu (reads %llu = %.1f %%, %s; writes %llu = %.1f %%, %s; trims %llu, "
-                "%s)\n",
-                (unsigned long long)total, (unsigned long long)requests_[0], share(requests_[0]),
-                Bytes(static_cast<double>(bytes_[0])).c_str(), (unsigned long long)requests_[1],
-                share(requests_[1]), Bytes(static_cast<double>(bytes_[1])).c_str(),
-                (unsigned long long)requests_[2], Bytes(static_cast<double>(bytes_[2])).c_str());
+  std::snprintf(
+      line, sizeof line,
+      "requests: %llu (reads %llu = %.1f %%, %s; writes %llu = %.1f %%, %s; trims %llu, "
+      "%s)\n",
+      (unsigned long long)total, (unsigned long long)requests_[0], share(requests_[0]),
+      BinaryByteText(static_cast<double>(bytes_[0])).c_str(), (unsigned long long)requests_[1],
+      share(requests_[1]), BinaryByteText(static_cast<double>(bytes_[1])).c_str(),
+      (unsigned long long)requests_[2], BinaryByteText(static_cast<double>(bytes_[2])).c_str());
   text += line;
   std::snprintf(line, sizeof line, "footprint: %s touched, highest offset %s\n",
-                Bytes(static_cast<double>(footprint_bytes())).c_str(),
-                Bytes(static_cast<double>(max_offset_bytes_)).c_str());
+                BinaryByteText(static_cast<double>(footprint_bytes())).c_str(),
+                BinaryByteText(static_cast<double>(max_offset_bytes_)).c_str());
   text += line;
   const double duration = duration_s();
   std::snprintf(line, sizeof line, "duration: %.3f s, %.1f IOPS; %llu records out of order\n",
@@ -242,7 +232,7 @@ std::string TraceInspector::SummaryText() const {
   for (size_t i = 0; i < kSizeBuckets; ++i) {
     if (size_histogram_[i] == 0) continue;
     const std::string bound =
-        i + 1 < kSizeBuckets ? "<=" + Bytes(static_cast<double>(512ull << i)) : ">1.0 MiB";
+        i + 1 < kSizeBuckets ? "<=" + BinaryByteText(static_cast<double>(512ull << i)) : ">1.0 MiB";
     std::snprintf(line, sizeof line, " %s: %llu (%.1f %%);", bound.c_str(),
                   (unsigned long long)size_histogram_[i], share(size_histogram_[i]));
     text += line;
