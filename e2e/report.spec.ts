@@ -1,7 +1,8 @@
 // The customer report and standalone chart exports: the 50 %-full SLC cliff
 // scenario runs to its end at full speed; "Report" downloads one HTML file
-// that names the drive, fill level and workload and gives the core's cliff
-// (the result JSON's slc.cliff, read here from the saved run's JSON export)
+// that names the drive (as the device picker does), fill level and workload
+// and gives the core's cliff (the result JSON's slc.cliff, read here from
+// the saved run's JSON export)
 // with the charts inline; a chart's SVG export names the drive and its units.
 import { expect, test } from './helpers/app';
 import { downloadFile, savedRunResult, simState, waitForFinishedRun } from './helpers/sim';
@@ -39,7 +40,12 @@ test('the report names drive, fill, workload and the core cliff; chart exports s
   await expect(chart.getByTestId('cliff-annotation')).toBeVisible();
   const svg = await downloadFile(page, chart.getByTestId('chart-throughput-vs-written-export-svg'));
   expect(svg.name).toBe('flashscope-throughput-vs-data-written.svg');
-  expect(svg.text).toContain('qlc-1tb-665p-like · 50 % full · fio job seqwrite-1m-qd64');
+  // The drive as the device picker names it; the line wraps at its separators to fit the chart.
+  const drive = 'QLC 1 TB, Intel 660p/665p-like (12 + 128 GB SLC, fold-then-write)';
+  const context = [...svg.text.matchAll(/<text[^>]*data-export="context"[^>]*>([^<]*)<\/text>/g)]
+    .map((match) => match[1])
+    .join(' · ');
+  expect(context).toBe(`${drive} · 50 % full · fio job seqwrite-1m-qd64`);
   expect(svg.text).toContain('write throughput (MB/s, 10^6 bytes per second)');
   expect(svg.text).toContain('host data written (GB, 10^9 bytes)');
   expect(svg.text).toContain('data-testid="cliff-annotation"');
@@ -47,7 +53,7 @@ test('the report names drive, fill, workload and the core cliff; chart exports s
   const report = await downloadFile(page, app.byTestId('export-report'));
   expect(report.name).toBe('flashscope-report-qlc-1tb-665p-like.html');
   const html = report.text;
-  expect(html).toContain('<title>FlashScope report: qlc-1tb-665p-like</title>');
+  expect(html).toContain(`<title>FlashScope report: ${drive}</title>`);
   expect(html).toContain('<dd>50 %</dd>');
   expect(html).toContain('<dd>fio job seqwrite-1m-qd64</dd>');
   expect(html).toContain('Intel 660p 1 TB');

@@ -41,8 +41,12 @@ export async function simState(page: Page): Promise<SimState> {
   });
 }
 
-/** Waits until a run newer than `afterRunId` has run to its end. */
-export async function waitForFinishedRun(page: Page, afterRunId: number): Promise<SimState> {
+/** Waits until a run newer than `afterRunId` has run to its end (a long run gives `timeoutMs`). */
+export async function waitForFinishedRun(
+  page: Page,
+  afterRunId: number,
+  timeoutMs = 120_000,
+): Promise<SimState> {
   await page.waitForFunction(
     (previous) => {
       const state = window.__flashscope?.store.getState() as
@@ -50,7 +54,7 @@ export async function waitForFinishedRun(page: Page, afterRunId: number): Promis
       return !!state && state.sim.runId > previous && state.sim.finished;
     },
     afterRunId,
-    { timeout: 120_000 },
+    { timeout: timeoutMs },
   );
   return simState(page);
 }

@@ -248,12 +248,30 @@ export interface ResolvedFioJob {
   ignored: string[];
 }
 
+/**
+ * A sequential write job that overwrites the data the fill level put on the
+ * drive (sim-core sim/fill_overwrite.h): the core's warning, for the panel
+ * and the report to show as it is.
+ */
+export interface FillOverwrite {
+  job: string;
+  line: number;
+  offset_bytes: number;
+  end_bytes: number;
+  fill_end_bytes: number;
+  overwritten_bytes: number;
+  /** "job 'burst-3' (line 24) writes sequentially from 50 % of the drive …". */
+  message: string;
+}
+
 export interface ResolvedFio {
   jobs: ResolvedFioJob[];
   /** Every job keeps its queue full. */
   closed_loop: boolean;
   /** The longest runtime of any job (null: none has one). */
   longest_runtime_s: number | null;
+  /** The jobs that overwrite the fill's data (empty: none). */
+  fill_overwrites: FillOverwrite[];
 }
 
 /** A device to fill in: its text, dotted-key overrides, and the name errors cite. */
@@ -282,7 +300,8 @@ export interface BurstTemplateRequest extends EffectiveDeviceRequest {
 /**
  * The burst / idle / burst workload sized to a device (fs_burst_template):
  * the SLC cache the run will start with (its slc.capacity_bytes_at_start),
- * each burst's size (whole MiB) and the fio job that writes them.
+ * each burst's size (whole MiB) and the fio job that writes them, after
+ * the fill's data where they fit.
  */
 export interface BurstTemplate {
   cache_bytes_at_start: number;
@@ -293,7 +312,11 @@ export interface BurstTemplate {
   multiple: number;
   idle_s: number;
   user_capacity_bytes: number;
+  /** Where the first burst starts: after the fill's data while the bursts fit there. */
+  first_offset_bytes: number;
   fio_text: string;
+  /** The bursts that overwrite the fill's data (they do not fit after it). */
+  fill_overwrites: FillOverwrite[];
 }
 
 export type Command =

@@ -13,7 +13,7 @@
 // made by the same factory.
 
 import type { SimClient } from '@flashscope/wasm/client';
-import type { BurstTemplate, EffectiveDevice } from '@flashscope/wasm/protocol';
+import type { BurstTemplate, EffectiveDevice, ResolvedFio } from '@flashscope/wasm/protocol';
 import { buildLoadRequest, validateDevice, validateDraft } from '../config/scenario';
 import type { AppStore } from '../store';
 import type { ScenarioDraft } from '../store/scenarioDraft';
@@ -129,6 +129,23 @@ export class SimSession {
     deviceName?: string,
   ): Promise<EffectiveDevice | null> {
     return this.client ? this.client.effectiveDevice(deviceText, overrides, deviceName) : null;
+  }
+
+  /**
+   * The fio job file as a run resolves it against the device under overrides
+   * (the core's fs_fio_resolve: each job's region and sizes, and the jobs
+   * that overwrite the fill level's data); rejects with the core's SimError
+   * for a bad job file; null while the simulator is not running.
+   */
+  async resolveFio(
+    deviceText: string,
+    fioText: string,
+    overrides: string[],
+    workloadName?: string,
+  ): Promise<ResolvedFio | null> {
+    return this.client
+      ? this.client.resolveFio(deviceText, fioText, overrides, workloadName)
+      : null;
   }
 
   /**

@@ -2,7 +2,9 @@
 // field engineers show how an SLC cache recovers with idle time. The user
 // picks the burst size as a multiple of the cache, the idle time and the
 // number of bursts; the core sizes the job to the drive as configured (its
-// cache at the fill level, useBurstTemplate) and writes it. Applying puts
+// cache at the fill level, useBurstTemplate) and writes it, after the data
+// the fill level put on the drive (or says which bursts overwrite it when
+// they do not fit there). Applying puts
 // that job into the fio editor, where it stays editable and waits for Apply
 // like a chosen workload preset.
 
@@ -16,6 +18,7 @@ import {
   cacheAtStartText,
   type BurstRequest,
 } from './burstTemplate';
+import { FillOverwriteNote } from './FillOverwriteNote';
 import { NumberInput } from './NumberField';
 import { useBurstTemplate } from './useBurstTemplate';
 
@@ -90,6 +93,11 @@ export function BurstTemplateFields() {
           </span>
         )}
       </p>
+      {/* Bursts that do not fit after the fill's data overwrite it: the core says which. */}
+      <FillOverwriteNote
+        overwrites={burst?.fill_overwrites ?? null}
+        testId="burst-fill-overwrite"
+      />
       <button
         type="button"
         data-testid="burst-template"

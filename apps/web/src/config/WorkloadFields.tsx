@@ -2,7 +2,8 @@
 // generator, shown by name and parameters) or a trace file the user drops
 // (the trace panel), and how full the drive is before the timed run
 // starts (the fill level: on a drive with an SLC cache it also sets how
-// much dynamic SLC there is to borrow). Switching between fio and trace
+// much dynamic SLC there is to borrow; the core warns when a sequential job
+// would overwrite the fill's data instead of writing to free space). Switching between fio and trace
 // keeps both: the fio text and the trace with its summary stay as they were.
 
 import type { WorkloadGenerator } from '@flashscope/wasm/protocol';
@@ -14,9 +15,11 @@ import { fetchWorkloadPreset } from './presets';
 import { NumberField, textKey } from './NumberField';
 import { PresetSelect } from './PresetSelect';
 import { BurstTemplateFields } from './BurstTemplateFields';
+import { FillOverwriteNote } from './FillOverwriteNote';
 import { useDeviceSchema } from './ChoiceFields';
 import { settingProblem } from './deviceSchema';
 import { effectivePreconditionFill } from './deviceValues';
+import { useFillOverwrites } from './useFillOverwrites';
 
 const MODE_LABELS: Record<WorkloadMode, string> = { fio: 'fio job', trace: 'Trace file' };
 
@@ -29,6 +32,8 @@ export function WorkloadFields() {
   const setMode = useAppStore((state) => state.traces.setMode);
   const schema = useDeviceSchema();
   const fill = effectivePreconditionFill(draft, schema);
+  // The core's word when a sequential job would overwrite the fill's data.
+  const fillOverwrites = useFillOverwrites(mode === 'fio');
 
   const choosePreset = async (id: string) => {
     const entry = presets.find((preset) => preset.id === id);
@@ -76,6 +81,9 @@ export function WorkloadFields() {
         check={(value) => settingProblem(schema, 'precondition.fill', value / 100)}
         onCommit={(value) => config.setPreconditionFill(value / 100)}
       />
+      {mode === 'fio' && (
+        <FillOverwriteNote overwrites={fillOverwrites} testId="fill-overwrite-note" />
+      )}
       {mode === 'fio' && <BurstTemplateFields />}
       {mode === 'fio' && draft.workloadGenerator ? (
         <GeneratorSummary

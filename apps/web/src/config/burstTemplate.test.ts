@@ -46,6 +46,30 @@ describe('burst template texts', () => {
     expect(burstSizeText(burst)).toBe('1 burst of 22.0 GB');
   });
 
+  it("starts the bursts after a half-full drive's data and says where (issue 28)", () => {
+    const burst = burstTemplate(preset('tlc-500g-970evo-like'), BURST_DEFAULTS, [
+      'precondition.fill=0.5',
+    ]);
+    // The bursts come after the fill's data, so none overwrites it.
+    expect(burst.first_offset_bytes).toBeGreaterThanOrEqual(0.5 * burst.user_capacity_bytes);
+    expect(burst.first_offset_bytes).toBeLessThan(0.5 * burst.user_capacity_bytes + 2 ** 20);
+    expect(burst.fio_text).toContain(`offset=${burst.first_offset_bytes / 2 ** 20}m`);
+    expect(burst.fill_overwrites).toEqual([]);
+    expect(burstSizeText(burst)).toMatch(/, 10 s idle between, from 250 GB$/);
+  });
+
+  it("passes on the core's warning when the bursts do not fit after a 90 % fill", () => {
+    // 3 x 1.2 x the ~20.7 GB cache the 970 EVO-like drive still has 90 % full
+    // do not fit in the 50 GB after the fill: the first burst overwrites its end.
+    const burst = burstTemplate(preset('tlc-500g-970evo-like'), BURST_DEFAULTS, [
+      'precondition.fill=0.9',
+    ]);
+    expect(burst.fill_overwrites).toHaveLength(1);
+    expect(burst.fill_overwrites[0].job).toBe('burst-1');
+    expect(burst.fill_overwrites[0].message).toContain('inside the 90 % fill');
+    expect(burst.fio_text).toContain('; The bursts do not fit after the data the fill level put');
+  });
+
   it("passes on the core's refusal for a drive without an SLC cache", () => {
     expect(() => burstTemplate(preset('tlc-8g'), BURST_DEFAULTS)).toThrow(SimError);
     try {

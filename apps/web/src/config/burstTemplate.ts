@@ -39,10 +39,16 @@ export function cacheAtStartText(burst: BurstTemplate): string {
   return `cache at start: ${formatBytes(burst.cache_bytes_at_start)}`;
 }
 
-/** "3 bursts of 26.4 GB (79.2 GB), 10 s idle between". */
+/**
+ * "3 bursts of 26.4 GB (79.2 GB), 10 s idle between", and where they start
+ * on a filled drive: ", from 450.0 GB" (after the fill's data, the core's
+ * placement).
+ */
 export function burstSizeText(burst: BurstTemplate): string {
   const count = burst.bursts === 1 ? '1 burst' : `${burst.bursts} bursts`;
   const total = burst.bursts > 1 ? ` (${formatBytes(burst.bursts * burst.burst_bytes)})` : '';
   const idle = burst.bursts > 1 ? `, ${burst.idle_s} s idle between` : '';
-  return `${count} of ${formatBytes(burst.burst_bytes)}${total}${idle}`;
+  const from =
+    burst.first_offset_bytes > 0 ? `, from ${formatBytes(burst.first_offset_bytes)}` : '';
+  return `${count} of ${formatBytes(burst.burst_bytes)}${total}${idle}${from}`;
 }

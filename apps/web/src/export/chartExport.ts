@@ -28,6 +28,31 @@ const CONTEXT_HEIGHT = 16;
 const UNIT_HEIGHT = 16;
 const PADDING = 12;
 
+/**
+ * The average width of a 12 px sans-serif character: a detached SVG has no
+ * text metrics, and the context line (a preset's display name is long) must
+ * wrap rather than run off the file's edge.
+ */
+const CONTEXT_CHAR_PX = 6.6;
+
+/**
+ * `context` ("drive · fill · workload") in lines that fit `width` px, broken
+ * at its " · " separators; a single part longer than a line stays whole.
+ */
+export function contextLines(context: string, width: number): string[] {
+  const maxChars = Math.max(20, Math.floor(width / CONTEXT_CHAR_PX));
+  const lines: string[] = [];
+  for (const part of context.split(' · ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 3 + part.length <= maxChars) {
+      lines[last] += ` · ${part}`;
+    } else {
+      lines.push(part);
+    }
+  }
+  return lines;
+}
+
 /** What a standalone chart says beyond its title: what ran, and its axes' units. */
 export interface ExportContext {
   /** "drive · fill · workload" (reportNames.contextLine); '' for none. */
@@ -60,7 +85,8 @@ export function standaloneSvg(
 ): { text: string; width: number; height: number } {
   const plotWidth = svg.width.baseVal.value || svg.clientWidth;
   const plotHeight = svg.height.baseVal.value || svg.clientHeight;
-  const contextHeight = extra.context ? CONTEXT_HEIGHT : 0;
+  const context = extra.context ? contextLines(extra.context, plotWidth) : [];
+  const contextHeight = context.length * CONTEXT_HEIGHT;
   const yUnitHeight = extra.yUnit ? UNIT_HEIGHT : 0;
   const headerHeight = TITLE_HEIGHT + contextHeight + yUnitHeight;
   const width = plotWidth + 2 * PADDING;
@@ -94,17 +120,17 @@ export function standaloneSvg(
   });
   heading.textContent = title;
   root.append(heading);
-  if (extra.context) {
-    const context = svgElement('text', {
+  context.forEach((line, index) => {
+    const text = svgElement('text', {
       x: PADDING,
-      y: 34,
+      y: 34 + index * CONTEXT_HEIGHT,
       'font-size': 12,
       fill: '#1d2733',
       'data-export': 'context',
     });
-    context.textContent = extra.context;
-    root.append(context);
-  }
+    text.textContent = line;
+    root.append(text);
+  });
   const legendY = 30 + contextHeight;
   let x = PADDING;
   for (const entry of legend) {

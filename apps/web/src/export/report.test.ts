@@ -1,6 +1,8 @@
+import type { ResolvedFio, ResolvedFioJob } from '@flashscope/wasm/protocol';
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../runs/resultJson';
 import { buildReport, formatCliff, resultCliff, type ReportInput } from './report';
+import { bothUnits } from './reportHtml';
 
 const LATENCY = { count: 100, mean: 300, p50: 250, p90: 600, p99: 1500, p999: 4200, max: 9100 };
 
@@ -28,7 +30,8 @@ function input(overrides: Partial<ReportInput> = {}): ReportInput {
   return {
     result: result({ migration_bytes: 0, cliff: CLIFF }),
     names: {
-      drive: 'qlc-1tb-665p-like',
+      drive: 'QLC 1 TB, Intel 660p/665p-like (12 + 128 GB SLC, fold-then-write)',
+      driveFileName: 'qlc-1tb-665p-like',
       driveSource: 'Intel 660p 1 TB: 1800 MB/s in the SLC cache',
       scenario: 'SLC cliff, QLC drive 50 % full',
       fillFraction: 0.5,
@@ -42,6 +45,7 @@ function input(overrides: Partial<ReportInput> = {}): ReportInput {
       },
     ],
     shareUrl: 'https://flashscope.example/?scenario=slc-cliff-fill50',
+    fio: null,
     generatedAt: '2026-11-27 03:30 UTC',
     ...overrides,
   };
@@ -50,7 +54,13 @@ function input(overrides: Partial<ReportInput> = {}): ReportInput {
 describe('buildReport', () => {
   it('names the drive, its source, the fill level and the workload', () => {
     const html = buildReport(input());
-    expect(html).toContain('<title>FlashScope report: qlc-1tb-665p-like</title>');
+    expect(html).toContain(
+      '<title>FlashScope report: QLC 1 TB, Intel 660p/665p-like (12 + 128 GB SLC, fold-then-write)</title>',
+    );
+    expect(html).toContain(
+      '<dd>QLC 1 TB, Intel 660p/665p-like (12 + 128 GB SLC, fold-then-write)</dd>',
+    );
+    expect(html).not.toContain('qlc-1tb-665p-like');
     expect(html).toContain('Intel 660p 1 TB: 1800 MB/s in the SLC cache');
     expect(html).toContain('<dd>50 %</dd>');
     expect(html).toContain('<dd>fio job seqwrite-1m-qd64</dd>');
@@ -88,8 +98,10 @@ describe('buildReport', () => {
   it('has the key figures: WAF, IOPS, MB/s and latency percentiles', () => {
     const html = buildReport(input());
     expect(html).toContain('<dd>1.23</dd>');
-    expect(html).toContain('<dd>644</dd>');
-    expect(html).toContain('<dd>676 MB/s</dd>');
+    // A result without the active-time figures (an older core): the whole run's, said so.
+    expect(html).toContain('<dt>IOPS (whole run)</dt><dd>644</dd>');
+    expect(html).toContain('<dt>Write throughput (whole run)</dt><dd>676 MB/s</dd>');
+    expect(html).toContain('<dt>Host data written</dt><dd>61.2 GB (57.0 GiB)</dd>');
     // write p50, p99 and p99.9; no read row (nothing was read).
     expect(html).toMatch(
       /<tr><th>write<\/th><td>250 µs<\/td><td>600 µs<\/td><td>1.50 ms<\/td><td>4.20 ms<\/td>/,
@@ -166,9 +178,9 @@ describe('buildReport', () => {
       'After',
     ]);
     expect(rows.slice(1)).toEqual([
-      ['1', '—', '27.9 GB', '22.1 GB', '100 % of the first', '2.31 GB/s', '600 MB/s'],
-      ['2', '5.00 s', '27.9 GB', '2.7 GB', '12 % of the first', '2.06 GB/s', '600 MB/s'],
-      ['3', '30.00 s', '27.9 GB', '16.2 GB', '73 % of the first', '2.25 GB/s', '600 MB/s'],
+      ['1', '—', '27.9 GB (26 GiB)', '22.1 GB', '100 % of the first', '2.31 GB/s', '600 MB/s'],
+      ['2', '5.00 s', '27.9 GB (26 GiB)', '2.7 GB', '12 % of the first', '2.06 GB/s', '600 MB/s'],
+      ['3', '30.00 s', '27.9 GB (26 GiB)', '16.2 GB', '73 % of the first', '2.25 GB/s', '600 MB/s'],
     ]);
     expect(html).not.toContain('The first 3 of');
   });
@@ -187,5 +199,81 @@ describe('buildReport', () => {
     );
     expect(many).toContain('The first 2 of 70 bursts.');
     expect(many).toContain('<td>not exhausted</td>');
+  });
+
+  it('averages throughput over the active time the core reports, and says so', () => {
+    // The burst / idle / burst scenario's shape: 78 GiB over 49.26 s of bursts, 35 s idle.
+    const base = result({ migration_bytes: 0, cliff: CLIFF });
+    const html = buildReport(
+      input({
+        result: {
+          ...base,
+          throughput: {
+            ...base.throughput,
+            active_ms: 49_260,
+            idle_ms: 35_000,
+            active_iops: 1_621.4,
+            active_read_mbps: 0,
+            active_write_mbps: 1_700.2,
+          },
+        },
+      }),
+    );
+    expect(html).toContain('<dt>IOPS (while active)</dt><dd>1,621</dd>');
+    expect(html).toContain('<dt>Write throughput (while active)</dt><dd>1.70 GB/s</dd>');
+    expect(html).toContain('<dt>Active time</dt><dd>49.26 s, 35.00 s idle left out</dd>');
+    expect(html).toContain('the idle time between bursts is left out of these averages');
+    // The whole run's average (676 MB/s) is not offered as the throughput.
+    expect(html).not.toContain('676 MB/s');
+  });
+
+  it("states each job's binary size next to the decimal amounts", () => {
+    const job = (name: string, size: number) =>
+      ({ name, rw: 'write', size_bytes: size, offset_bytes: 0 }) as ResolvedFioJob;
+    const fio: ResolvedFio = {
+      jobs: [
+        job('burst-1', 26 * 2 ** 30),
+        job('burst-2-after-5s-idle', 26 * 2 ** 30),
+        job('tail', 512 * 2 ** 20),
+      ],
+      closed_loop: true,
+      longest_runtime_s: null,
+      fill_overwrites: [],
+    };
+    const html = buildReport(input({ fio }));
+    const note = /<p class="note" data-testid="report-units">(.*?)<\/p>/.exec(html)?.[1] ?? '';
+    expect(note).toContain('binary, as fio reads them');
+    expect(note).toContain(
+      'burst-1, burst-2-after-5s-idle: 26 GiB = 27.9 GB each; tail: 512 MiB = 537 MB',
+    );
+    expect(bothUnits(26 * 2 ** 30)).toBe('27.9 GB (26 GiB)');
+    expect(buildReport(input())).not.toContain('report-units');
+  });
+
+  it("repeats the core's warning when the job overwrites the fill's data", () => {
+    const message =
+      "job 'seqwrite-1m-qd64' (line 5) writes sequentially from 50 % of the drive (512.0 GB), inside the 90 % fill: …";
+    const fio: ResolvedFio = {
+      jobs: [],
+      closed_loop: true,
+      longest_runtime_s: null,
+      fill_overwrites: [
+        {
+          job: 'seqwrite-1m-qd64',
+          line: 5,
+          offset_bytes: 512e9,
+          end_bytes: 1024e9,
+          fill_end_bytes: 921e9,
+          overwritten_bytes: 409e9,
+          message,
+        },
+      ],
+    };
+    const html = buildReport(input({ fio }));
+    const warning = /<div class="warning" data-testid="report-fill-overwrite">(.*?)<\/div>/.exec(
+      html,
+    )?.[1];
+    expect(warning).toContain(`<li>${message.replace(/'/g, '&#39;')}</li>`);
+    expect(buildReport(input())).not.toContain('report-fill-overwrite');
   });
 });

@@ -3,23 +3,25 @@
 // browser prints to PDF. Pure: the result JSON, the charts' standalone SVG
 // text and the names go in, an HTML string comes out (ReportButton.tsx only
 // gathers those and downloads the string). Every figure is the core's, from
-// the result JSON, formatted here and never recomputed.
+// the result JSON and the core's resolution of the job file, formatted here
+// and never recomputed (the key figures: reportFigures.ts; what it says
+// about the job file: reportWorkload.ts). Amounts are decimal (GB) as in the
+// app's tables; where a job's binary size (fio's size=26g is 26 GiB) meets
+// them, both are given.
 
-import type { LatencySummary, SlcBurst } from '@flashscope/wasm/protocol';
-import {
-  formatBytes,
-  formatLatencyUs,
-  formatMbps,
-  formatPercent,
-  formatSimTime,
-  formatWaf,
-} from '../app/format';
+import type { ResolvedFio, SlcBurst } from '@flashscope/wasm/protocol';
+import { formatBytes, formatMbps, formatPercent } from '../app/format';
 import type { RunResult } from '../runs/resultJson';
+import { keyFigures } from './reportFigures';
+import { bothUnits, escapeHtml, formatSeconds, row } from './reportHtml';
+import { fillOverwriteNote, jobUnitsNote } from './reportWorkload';
 
 /** What the report says ran: the drive, its fill level and the workload. */
 export interface ReportNames {
-  /** The drive's name (the preset's or the device JSON's "name"). */
+  /** The drive as the app shows it: the preset's display name, else the device JSON's "name". */
   drive: string;
+  /** A short name for files: the preset's id or the device JSON's "name". */
+  driveFileName: string;
   /** The preset's "source" text: where its figures come from (null: none given). */
   driveSource: string | null;
   /** The scenario the run came from (null: a preset or a custom drive). */
@@ -42,8 +44,14 @@ export interface ReportInput {
   result: RunResult;
   names: ReportNames;
   charts: readonly ReportChart[];
-  /** The link that reproduces the view (the share button's link). */
+  /** The link that reproduces the run (the Share button's short link, at the user's link base). */
   shareUrl: string;
+  /**
+   * The core's resolution of the run's fio job on its device (fs_fio_resolve:
+   * each job's size, the jobs that overwrite the fill's data); null for a
+   * trace or a generator.
+   */
+  fio: ResolvedFio | null;
   /** When the report was made, as shown (the caller's clock: this stays pure). */
   generatedAt: string;
 }
@@ -65,23 +73,6 @@ export interface CliffFigures {
   before: string;
   after: string;
   depth: string | null;
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
-/** Simulated time in the app's own format ("32.29 s"). */
-function formatSeconds(ms: number): string {
-  return formatSimTime(ms * 1e6);
 }
 
 /** The result's slc.cliff, or null when the drive has no cache or never ran it full. */
@@ -119,16 +110,14 @@ figure svg { max-width: 100%; height: auto; }
 figcaption { font-weight: 600; margin-bottom: 4px; }
 .note { color: #5b6675; font-size: 13px; }
 .link { word-break: break-all; }
+.warning { background: #fff7e6; border: 1px solid #f0c36d; padding: 8px 12px; margin: 12px 0; font-size: 14px; }
+.warning ul { margin: 4px 0 0; padding-left: 20px; }
 @media print {
   body { margin: 0; max-width: none; }
   h2 { break-after: avoid; page-break-after: avoid; }
   a { color: inherit; }
 }
 `;
-
-function row(label: string, value: string): string {
-  return `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`;
-}
 
 function cliffSection(result: RunResult): string {
   const cliff = resultCliff(result);
@@ -196,7 +185,7 @@ function recoverySection(result: RunResult): string {
     const cells = [
       String(i + 1),
       orDash(b.idle_before_ms, formatSeconds),
-      orDash(b.host_written_bytes, formatBytes),
+      orDash(b.host_written_bytes, bothUnits),
       typeof b.cache_bytes === 'number' ? formatBytes(b.cache_bytes) : 'not exhausted',
       orDash(b.recovered_fraction, (f) => `${formatPercent(f)} of the first`),
       orDash(b.write_mbps_before, formatMbps),
@@ -214,35 +203,6 @@ function recoverySection(result: RunResult): string {
     `<tbody>${rows.join('')}</tbody></table>` +
     `<p class="note">Cache found: host data the burst wrote before its own cliff. ` +
     `Before / after: its write rate either side of that cliff.</p>${more}`
-  );
-}
-
-function latencyRow(name: string, summary: LatencySummary | undefined): string {
-  if (!summary || !summary.count) return '';
-  const cells = [summary.p50, summary.p90, summary.p99, summary.p999, summary.max]
-    .map((us) => `<td>${escapeHtml(formatLatencyUs(us))}</td>`)
-    .join('');
-  return `<tr><th>${name}</th>${cells}</tr>`;
-}
-
-function keyFigures(result: RunResult): string {
-  const t = result.throughput;
-  const figures =
-    `<dl data-testid="report-figures">` +
-    row('Write amplification (WAF)', formatWaf(result.waf)) +
-    row('IOPS', Number.isFinite(t.iops) ? Math.round(t.iops).toLocaleString('en') : '—') +
-    row('Write throughput', formatMbps(t.write_mbps)) +
-    row('Read throughput', formatMbps(t.read_mbps)) +
-    row('Host data written', formatBytes(result.host.write_bytes)) +
-    row('Simulated time', formatSeconds(result.sim_time_ms)) +
-    `</dl>`;
-  const latency =
-    latencyRow('read', result.latency_us.read) + latencyRow('write', result.latency_us.write);
-  return (
-    figures +
-    (latency
-      ? `<h3>Latency</h3><table><tr><th></th><th>p50</th><th>p90</th><th>p99</th><th>p99.9</th><th>max</th></tr>${latency}</table>`
-      : '')
   );
 }
 
@@ -269,7 +229,9 @@ export function buildReport(input: ReportInput): string {
     (names.driveSource
       ? `<p class="note" data-testid="report-source">Source figures: ${escapeHtml(names.driveSource)}</p>`
       : '') +
-    (names.workloadText ? `<pre>${escapeHtml(names.workloadText)}</pre>` : '');
+    (names.workloadText ? `<pre>${escapeHtml(names.workloadText)}</pre>` : '') +
+    jobUnitsNote(input.fio) +
+    fillOverwriteNote(input.fio);
   const charts = input.charts
     .map(
       (chart) =>

@@ -19,7 +19,21 @@ export interface RunResult {
   nand: { block_erases: number; write_bytes: number };
   /** The same summary as a frame's (SnapshotMeta.latency_us), over the whole run. */
   latency_us: { read: LatencySummary; write: LatencySummary };
-  throughput: { iops: number; read_mbps: number; write_mbps: number };
+  throughput: {
+    iops: number;
+    read_mbps: number;
+    write_mbps: number;
+    /**
+     * The host's active time (its bursts of I/O, sim-core metrics/burst_tracker.h),
+     * the idle between bursts, and the averages over the active time only
+     * (absent from older cores).
+     */
+    active_ms?: number;
+    idle_ms?: number;
+    active_iops?: number;
+    active_read_mbps?: number;
+    active_write_mbps?: number;
+  };
   gc: { runs: number; units_moved: number };
   /** The effective device configuration (mapping_unit_bytes sizes GC's moved units). */
   device?: { name?: string; mapping_unit_bytes?: number };

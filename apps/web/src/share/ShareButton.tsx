@@ -2,53 +2,17 @@
 // configuration (scenario or presets by name, overrides, workload), speed,
 // tab and lesson step; with a trace, its name, size and fingerprint (never
 // its bytes). The link also shows in a small box, for browsers that refuse
-// clipboard access; "open already run to the end" adds &run=end.
+// clipboard access; "open already run to the end" adds &run=end. Links open
+// at the app's own address or at one the user sets there (a team server),
+// remembered for every link and report (linkBase.ts).
 
 import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../app/sessionContext';
-import type { SimSession } from '../app/simSession';
 import { appStore } from '../store';
-import { fetchNamedTexts } from './namedTexts';
-import { shareUrl, sharedConfigOf, type SharedConfig } from './shareConfig';
+import { LinkBaseField } from './LinkBaseField';
+import type { SharedConfig } from './shareConfig';
+import { sharedConfigFor, sharedLink } from './sharedConfigFor';
 import './share.css';
-
-/** The configuration of the app as it is now (named texts fetched to compare). */
-async function currentSharedConfig(session: SimSession): Promise<SharedConfig | null> {
-  const { config, sim, view, traces } = appStore.getState();
-  if (config.schema === null) return null;
-  const { draft, schema, scenarios, devicePresets, workloadPresets } = config;
-  let named = {};
-  try {
-    named = await fetchNamedTexts(
-      {
-        scenario: draft.scenarioId,
-        device: draft.devicePresetId,
-        workloadPreset: draft.workloadPresetId,
-      },
-      { scenarios, devicePresets, workloadPresets },
-      schema,
-    );
-  } catch {
-    // A name not published (any more): the texts travel themselves.
-  }
-  const shared = sharedConfigOf(draft, schema, named);
-  shared.view = { speed: sim.speedId, tab: view.tab };
-  if (view.lesson) {
-    shared.view.lesson = view.lesson.lesson.id;
-    shared.view.step = view.lesson.step;
-  }
-  if (traces.mode === 'trace' && traces.file) {
-    const { file, name, sizeBytes, sha256 } = traces.file;
-    shared.trace = {
-      name,
-      size: sizeBytes,
-      // Taken by the file's scan in its worker; else hashed by the simulation worker.
-      sha256: sha256 ?? (await session.traceFingerprint(file)),
-      options: { ...traces.options },
-    };
-  }
-  return shared;
-}
 
 type CopyState = 'copied' | 'select';
 
@@ -89,15 +53,16 @@ export function ShareButton() {
 
   const share = async () => {
     // The overrides are written against the core's schema, which comes with the worker.
-    const config = await currentSharedConfig(session);
-    if (config === null) return;
-    setShared(config);
-    await copy(shareUrl(window.location.href, config, runToEnd));
+    const { config, traces } = appStore.getState();
+    const shared = await sharedConfigFor(session, config.draft, traces);
+    if (shared === null) return;
+    setShared(shared);
+    await copy(sharedLink(shared, runToEnd));
   };
 
   const toggleRunToEnd = (checked: boolean) => {
     setRunToEnd(checked);
-    if (shared) void copy(shareUrl(window.location.href, shared, checked));
+    if (shared) void copy(sharedLink(shared, checked));
   };
 
   return (
@@ -145,6 +110,7 @@ export function ShareButton() {
               ? `The trace is not in the link (it never leaves your browser): whoever opens it is asked for the same file, ${shared.trace.name}.`
               : 'Opens the device, its overrides, the workload, the speed and the tab.'}
           </p>
+          <LinkBaseField onChange={() => shared && void copy(sharedLink(shared, runToEnd))} />
         </div>
       )}
     </div>

@@ -214,7 +214,12 @@ const char* fs_effective_device(const char* device_json, const char* options_jso
 //              "thinktime_us": X, "closed_loop": bool,
 //              "ignored": ["..."]}, ...],
 //    "closed_loop": bool,          (every job keeps its queue full)
-//    "longest_runtime_s": X | null (the longest runtime of any job)}
+//    "longest_runtime_s": X | null (the longest runtime of any job),
+//    "fill_overwrites": [{"job": "...", "line": N, "offset_bytes": N,
+//                         "end_bytes": N, "fill_end_bytes": N,
+//                         "overwritten_bytes": N, "message": "..."}, ...]
+//                       (sequential write jobs that overwrite the data the
+//                       fill level wrote: sim/fill_overwrite.h)}
 // or 0 with fs_last_error (file:line of the job file, as a run reports).
 const char* fs_fio_resolve(const char* device_json, const char* fio_text, const char* options_json);
 
@@ -223,12 +228,17 @@ const char* fs_fio_resolve(const char* device_json, const char* fio_text, const 
 // precondition.fill, and the device name): `bursts` bursts of `multiple` x
 // the SLC cache the run will start with (the run's
 // slc.capacity_bytes_at_start), 1 MiB sequential writes at QD32 at distinct
-// offsets, `idle_s` seconds idle between bursts (sim/burst_template.h).
+// offsets after the fill's data, `idle_s` seconds idle between bursts
+// (sim/burst_template.h).
 // Returns
 //   {"cache_bytes_at_start": N, "static_bytes": N,
 //    "dynamic_bytes_at_start": N, "burst_bytes": N (whole MiB),
 //    "bursts": N, "multiple": X, "idle_s": X, "user_capacity_bytes": N,
-//    "fio_text": "..."}
+//    "first_offset_bytes": N (where the first burst starts: after the
+//    fill's data where the bursts fit there), "fio_text": "...",
+//    "fill_overwrites": [...] (as fs_fio_resolve's, for fio_text: the
+//    bursts that overwrite the fill's data because they do not fit after
+//    it)}
 // or 0 with fs_last_error, kind "input", for a bad device, a drive without
 // an SLC cache ("this drive has no SLC cache"), a request out of range or
 // bursts that do not fit the user capacity.

@@ -44,6 +44,7 @@
 #include "report/result_json.h"
 #include "scenario/scenario.h"
 #include "schema/device_schema.h"
+#include "sim/fill_overwrite.h"
 #include "sim/fio_device_fit.h"
 #include "sim/fio_jobs.h"
 #include "sim/generator_jobs.h"
@@ -475,6 +476,12 @@ int Run(const RunArgs& args) {
     const std::string text = FioResolvedJobsText(in.jobs, in.device);
     std::fwrite(text.data(), 1, text.size(), stdout);
     return 0;
+  }
+  // A sequential job writing into the fill's data measures another drive
+  // than the one the fill level describes: say so (on stderr, so the result
+  // stays the run's alone).
+  for (const FillOverwrite& overwrite : FillOverwrites(in.jobs, in.device)) {
+    std::fprintf(stderr, "flashscope: warning: %s\n", overwrite.message.c_str());
   }
   RunInfo info;
   std::optional<EventStream> events;

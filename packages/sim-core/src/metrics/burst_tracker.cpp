@@ -16,6 +16,12 @@ std::optional<double> Burst::mbps_after() const {
 void BurstTracker::OnIoIssued(uint64_t now_ns) {
   if (outstanding_++ > 0) return;
   if (in_burst_ && now_ns - idle_since_ns_ < kIdleGapNs) return;
+  if (in_burst_) {
+    // The burst before ended at the last completion, idle_since_ns_.
+    ended_active_ns_ += idle_since_ns_ - burst_start_ns_;
+    idle_between_ns_ += now_ns - idle_since_ns_;
+  }
+  burst_start_ns_ = now_ns;
   Burst burst;
   burst.start_ns = now_ns;
   burst.end_ns = now_ns;
@@ -70,6 +76,12 @@ const Burst* BurstTracker::FirstCliffBurst() const {
     if (burst.cache_exhausted) return &burst;
   }
   return nullptr;
+}
+
+uint64_t BurstTracker::ActiveNs(uint64_t now_ns) const {
+  if (!in_burst_) return 0;
+  const uint64_t until = outstanding_ > 0 ? now_ns : idle_since_ns_;
+  return ended_active_ns_ + (until - burst_start_ns_);
 }
 
 Burst& BurstTracker::Current() { return bursts_total_ <= kMaxBursts ? bursts_.back() : current_; }

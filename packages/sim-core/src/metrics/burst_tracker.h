@@ -21,6 +21,12 @@
 // Fixed memory: the first kMaxBursts bursts are kept, later ones only
 // counted (bursts_total); nothing grows with the run's length.
 //
+// Over all bursts, kept or not: the host's active time (each burst's span,
+// from its first arrival to its last completion of any I/O, reads too) and
+// its idle time (the gaps between bursts), which add up to the host's first
+// arrival to its last completion. Throughput over the active time leaves out
+// the idle a burst / idle / burst workload asks for (issue 28).
+//
 // Lifecycle: the host calls OnIoIssued / OnIoCompleted for every request,
 // the drive's SLC cache OnCacheExhausted / OnCacheRecovered on each
 // transition, all in event order with non-decreasing times.
@@ -79,6 +85,11 @@ class BurstTracker {
   // The first kept burst that ran out of cache (the run's first cliff), or
   // nullptr.
   const Burst* FirstCliffBurst() const;
+  // The bursts' spans so far; the current burst's up to now_ns while I/O is
+  // outstanding, else up to its last completion.
+  uint64_t ActiveNs(uint64_t now_ns) const;
+  // The idle gaps between bursts so far (the sum of their idle_before).
+  uint64_t IdleNs() const { return idle_between_ns_; }
 
  private:
   // The burst now going on, also when it is past the budget (then it is
@@ -89,7 +100,10 @@ class BurstTracker {
   uint64_t idle_since_ns_ = 0;  // the host had nothing outstanding from then
   uint64_t written_ = 0;
   bool cache_exhausted_ = false;
-  std::vector<Burst> bursts_;  // reserved to kMaxBursts: never reallocates
+  uint64_t burst_start_ns_ = 0;   // the current burst's first arrival
+  uint64_t ended_active_ns_ = 0;  // the spans of the bursts before it
+  uint64_t idle_between_ns_ = 0;  // the gaps between bursts
+  std::vector<Burst> bursts_;     // reserved to kMaxBursts: never reallocates
   uint64_t bursts_total_ = 0;
 
   Burst& Current();

@@ -100,6 +100,33 @@ TEST(BurstTracker, ABurstStartingWithTheCacheExhaustedFoundNoCache) {
   EXPECT_DOUBLE_EQ(*second.mbps_after(), kMiB * 1e3 / kMs);
 }
 
+// The burst / idle / burst shape: 2 s of writes, 5 s idle, a burst of reads
+// and writes, 30 s idle, a third burst. Active time is the bursts' spans
+// (reads count: a read completing last ends the span), idle the 35 s
+// between; a gap under a second inside a burst is active time.
+TEST(BurstTracker, ActiveTimeIsTheBurstsSpansAndIdleTheGapsBetweenThem) {
+  BurstTracker t;
+  EXPECT_EQ(t.ActiveNs(0), 0u);
+  Write(t, 0, 2000 * kMs, kMiB);  // burst 1: 0 .. 2 s
+  EXPECT_EQ(t.ActiveNs(5000 * kMs), 2000 * kMs);
+  t.OnIoIssued(7000 * kMs);  // burst 2 after 5 s idle: a read ...
+  t.OnIoCompleted(7500 * kMs, 0);
+  t.OnIoIssued(7600 * kMs);  // ... 100 ms later a write to 9 s ...
+  t.OnIoIssued(8000 * kMs);  // ... and a read completing last
+  t.OnIoCompleted(9000 * kMs, kMiB);
+  t.OnIoCompleted(9500 * kMs, 0);
+  EXPECT_EQ(t.ActiveNs(20000 * kMs), 2000 * kMs + 2500 * kMs);
+  EXPECT_EQ(t.IdleNs(), 5000 * kMs);
+  t.OnIoIssued(39500 * kMs);  // burst 3 after 30 s idle, still going on at 40 s
+  EXPECT_EQ(t.ActiveNs(40000 * kMs), 4500 * kMs + 500 * kMs);
+  t.OnIoCompleted(40500 * kMs, kMiB);
+  EXPECT_EQ(t.ActiveNs(90000 * kMs), 4500 * kMs + 1000 * kMs);
+  EXPECT_EQ(t.IdleNs(), 35000 * kMs);
+  ASSERT_EQ(t.bursts_total(), 3u);
+  // Together they span the host's first arrival to its last completion.
+  EXPECT_EQ(t.ActiveNs(90000 * kMs) + t.IdleNs(), 40500 * kMs);
+}
+
 TEST(BurstTracker, MoreBurstsThanTheBudgetKeepsTheCountAndAFixedMemory) {
   BurstTracker t;
   Write(t, 0, kMs, kMiB);
@@ -115,6 +142,10 @@ TEST(BurstTracker, MoreBurstsThanTheBudgetKeepsTheCountAndAFixedMemory) {
   // The burst going on past the budget is still tracked: it ends too.
   EXPECT_FALSE(t.Ended(kBursts - 1, (kBursts - 1) * 2000 * kMs + kMs));
   EXPECT_TRUE(t.Ended(kBursts - 1, (kBursts - 1) * 2000 * kMs + 1001 * kMs));
+  // Active and idle time count every burst, kept or not: 1 ms each, the
+  // rest of each 2 s idle.
+  EXPECT_EQ(t.ActiveNs(kBursts * 2000 * kMs), kBursts * kMs);
+  EXPECT_EQ(t.IdleNs(), (kBursts - 1) * 1999 * kMs);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "nand/layout.h"
+#include "sim/fill_overwrite.h"
 #include "sim/fio_jobs.h"
 #include "util/json.h"
 #include "util/rng.h"
@@ -185,6 +186,10 @@ std::string FioResolvedJobsText(const FioJobFile& file, const DeviceConfig& devi
       out += "\n";
     }
   }
+  // A sequential job writing into data the fill level already put there.
+  for (const FillOverwrite& overwrite : FillOverwrites(file, device)) {
+    out += "warning: " + overwrite.message + "\n";
+  }
   (void)built;
   return out;
 }
@@ -280,6 +285,7 @@ std::string FioResolvedJobsJson(const FioJobFile& file, const DeviceConfig& devi
   } else {
     out.Null();
   }
+  WriteFillOverwrites(out, FillOverwrites(file, device));
   out.EndObject();
   return out.Take();
 }

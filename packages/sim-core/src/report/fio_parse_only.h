@@ -26,7 +26,10 @@ std::string FioResolvedJobsText(const FioJobFile& jobs, const DeviceConfig& devi
 // the generator resolves them (null for zonemode=zbd and read_iolog jobs,
 // whose addresses come from the zones or the log). A job is closed loop
 // when it keeps iodepth I/Os outstanding: no rate, no rate_iops, no
-// thinktime, not a log replay. Compact JSON, no trailing newline. Throws
+// thinktime, not a log replay. "fill_overwrites" lists the sequential
+// write jobs that overwrite the fill level's data (sim/fill_overwrite.h);
+// the text form ends with one "warning:" line for each. Compact JSON, no
+// trailing newline. Throws
 // InputError (file:line) as FioResolvedJobsText does.
 std::string FioResolvedJobsJson(const FioJobFile& jobs, const DeviceConfig& device);
 

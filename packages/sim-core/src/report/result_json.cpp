@@ -209,15 +209,33 @@ void WriteHost(json::Writer& out, const std::array<uint64_t, kHostOpKinds>& requ
   out.EndObject();
 }
 
+// The host's active and idle time (metrics/burst_tracker.h), for the run's
+// totals: the jobs' span includes the idle between bursts (a burst / idle /
+// burst job's startdelays), throughput over the active time leaves it out.
+struct HostActivity {
+  uint64_t active_ns = 0;
+  uint64_t idle_ns = 0;
+};
+
 void WriteThroughput(json::Writer& out, const std::array<uint64_t, kHostOpKinds>& requests,
-                     const std::array<uint64_t, kHostOpKinds>& bytes, uint64_t duration_ns) {
+                     const std::array<uint64_t, kHostOpKinds>& bytes, uint64_t duration_ns,
+                     const HostActivity* activity = nullptr) {
   const double s = duration_ns > 0 ? duration_ns / 1e9 : 0;
+  const uint64_t all_requests = requests[0] + requests[1] + requests[2];
   out.BeginObject();
-  out.Field("iops", s > 0 ? (requests[0] + requests[1] + requests[2]) / s : 0);
+  out.Field("iops", s > 0 ? all_requests / s : 0);
   out.Field("read_iops", s > 0 ? requests[0] / s : 0);
   out.Field("write_iops", s > 0 ? requests[1] / s : 0);
   out.Field("read_mbps", s > 0 ? bytes[0] / s / 1e6 : 0);
   out.Field("write_mbps", s > 0 ? bytes[1] / s / 1e6 : 0);
+  if (activity != nullptr) {
+    const double active_s = activity->active_ns / 1e9;
+    out.Field("active_ms", activity->active_ns / 1e6);
+    out.Field("idle_ms", activity->idle_ns / 1e6);
+    out.Field("active_iops", active_s > 0 ? all_requests / active_s : 0);
+    out.Field("active_read_mbps", active_s > 0 ? bytes[0] / active_s / 1e6 : 0);
+    out.Field("active_write_mbps", active_s > 0 ? bytes[1] / active_s / 1e6 : 0);
+  }
   out.EndObject();
 }
 
@@ -415,9 +433,10 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   out.Key("latency_us");
   WriteLatencies(out, totals.latency);
   // Over the jobs' I/O (first start to last completion), not the end of
-  // run's drain after it.
+  // run's drain after it; and over the host's active time only.
+  const HostActivity activity{sim.bursts().ActiveNs(sim.now_ns()), sim.bursts().IdleNs()};
   out.Key("throughput");
-  WriteThroughput(out, totals.requests, totals.bytes, last_end - first_start);
+  WriteThroughput(out, totals.requests, totals.bytes, last_end - first_start, &activity);
   out.Key("end_of_run");
   WriteEndOfRun(out, sim);
   out.Key("gc").BeginObject();

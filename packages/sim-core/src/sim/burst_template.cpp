@@ -12,6 +12,7 @@
 #include "util/byte_text.h"
 #include "util/input_error.h"
 #include "util/json.h"
+#include "workload/fio_job.h"
 
 namespace flashscope {
 namespace {
@@ -28,7 +29,10 @@ std::string MiBValue(uint64_t bytes) {
   return bytes == 0 ? "0" : std::to_string(bytes / kMiB) + "m";
 }
 
-std::string JobText(const BurstTemplate& burst, const std::string& drive, uint64_t idle_ms) {
+// `fill_end`: where the fill level's data ends (the bursts start at or
+// after it when they fit there).
+std::string JobText(const BurstTemplate& burst, const std::string& drive, uint64_t idle_ms,
+                    uint64_t fill_end) {
   const BurstTemplateRequest& request = burst.request;
   char multiple[32];
   std::snprintf(multiple, sizeof multiple, "%g", request.multiple);
@@ -43,6 +47,14 @@ std::string JobText(const BurstTemplate& burst, const std::string& drive, uint64
           " idle between them.\n; Idle migration folds the cache into native blocks while "
           "the drive idles,\n; so a longer idle gives the next burst more cache before its "
           "cliff.\n";
+  if (burst.first_offset_bytes >= fill_end && burst.first_offset_bytes > 0) {
+    text += "; The bursts start after the data the fill level put on the drive (" +
+            DecimalByteText(burst.first_offset_bytes) + "), so that data stays.\n";
+  } else if (burst.first_offset_bytes < fill_end) {
+    text += "; The bursts do not fit after the data the fill level put on the drive (" +
+            DecimalByteText(fill_end) + "): they start at " +
+            DecimalByteText(burst.first_offset_bytes) + " and overwrite part of it.\n";
+  }
   text += "[global]\nioengine=libaio\ndirect=1\nrw=write\nbs=1m\niodepth=32\nsize=" +
           MiBValue(burst.burst_bytes) + "\n";
   for (uint32_t i = 0; i < request.bursts; ++i) {
@@ -53,7 +65,7 @@ std::string JobText(const BurstTemplate& burst, const std::string& drive, uint64
       text += "stonewall\n";
       if (idle_ms > 0) text += "startdelay=" + IdleValue(idle_ms) + "\n";
     }
-    text += "offset=" + MiBValue(uint64_t{i} * burst.burst_bytes) + "\n";
+    text += "offset=" + MiBValue(burst.first_offset_bytes + uint64_t{i} * burst.burst_bytes) + "\n";
   }
   return text;
 }
@@ -125,7 +137,8 @@ BurstTemplate MakeBurstTemplate(const DeviceConfig& config, const BurstTemplateR
   const double mib = std::round(request.multiple * static_cast<double>(burst.cache.total_bytes()) /
                                 static_cast<double>(kMiB));
   burst.burst_bytes = std::max<uint64_t>(1, static_cast<uint64_t>(mib)) * kMiB;
-  burst.user_capacity_bytes = DeviceLayout::From(config).logical_bytes;
+  const DeviceLayout layout = DeviceLayout::From(config);
+  burst.user_capacity_bytes = layout.logical_bytes;
   const uint64_t needed = burst.burst_bytes * request.bursts;
   if (needed > burst.user_capacity_bytes) {
     throw InputError(device_name, 0,
@@ -135,10 +148,19 @@ BurstTemplate MakeBurstTemplate(const DeviceConfig& config, const BurstTemplateR
                          DecimalByteText(burst.user_capacity_bytes) +
                          ": use a smaller multiple or fewer bursts");
   }
+  // After the fill's data while the bursts fit there, else as late as they fit.
+  const uint64_t fill_end =
+      PreconditionFillUnits(config.precondition.fill, layout.logical_units) * layout.unit_bytes;
+  const uint64_t after_fill = (fill_end + kMiB - 1) / kMiB * kMiB;
+  const uint64_t last_start = (burst.user_capacity_bytes - needed) / kMiB * kMiB;
+  burst.first_offset_bytes = std::min(after_fill, last_start);
   // The comment names the drive itself ("tlc-500g-970evo-like"), else its file.
   const std::string drive = config.name.empty() ? device_name : config.name;
   burst.fio_text =
-      JobText(burst, drive, static_cast<uint64_t>(std::llround(request.idle_s * 1000)));
+      JobText(burst, drive, static_cast<uint64_t>(std::llround(request.idle_s * 1000)), fill_end);
+  // The same rule the panel applies to any job, on this one.
+  burst.fill_overwrites =
+      FillOverwrites(ParseFioJobs(burst.fio_text, "burst-template.fio"), config);
   return burst;
 }
 
@@ -153,7 +175,9 @@ std::string BurstTemplateJson(const BurstTemplate& burst) {
   out.Key("multiple").Number(burst.request.multiple);
   out.Key("idle_s").Number(burst.request.idle_s);
   out.FieldUint("user_capacity_bytes", burst.user_capacity_bytes)
+      .FieldUint("first_offset_bytes", burst.first_offset_bytes)
       .FieldString("fio_text", burst.fio_text);
+  WriteFillOverwrites(out, burst.fill_overwrites);
   out.EndObject();
   return out.Take();
 }

@@ -9,12 +9,21 @@
 // any, follow a full fill, so they map nothing new), by running the untimed
 // preconditioning when random writes follow a partial fill (which logical
 // units they map depends on the run's seeded draws; slow on a large drive).
+//
+// The bursts write new data after the fill's (the drive holds the fill
+// level's data the whole run, as the cache size assumes): from the first
+// whole MiB past the fill, or, when the free space after it is too small,
+// as far back as they fit, so the first bursts overwrite the fill's last
+// data; the template then carries the fill-overwrite rule's warning for its
+// own job (sim/fill_overwrite.h, issue 28).
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "config/device_config.h"
+#include "sim/fill_overwrite.h"
 
 namespace flashscope {
 
@@ -36,7 +45,11 @@ struct BurstTemplate {
   BurstTemplateRequest request;
   uint64_t burst_bytes = 0;          // multiple x cache, in whole MiB
   uint64_t user_capacity_bytes = 0;  // the logical capacity the bursts fit in
+  uint64_t first_offset_bytes = 0;   // the first burst's offset (whole MiB)
   std::string fio_text;
+  // The bursts of fio_text that overwrite the fill's data (none while they
+  // fit after it).
+  std::vector<FillOverwrite> fill_overwrites;
 };
 
 // `config` as a run would use it (preset, overrides, precondition). Throws
@@ -51,7 +64,8 @@ BurstTemplate MakeBurstTemplate(const DeviceConfig& config, const BurstTemplateR
 
 // {"cache_bytes_at_start", "static_bytes", "dynamic_bytes_at_start",
 //  "burst_bytes", "bursts", "multiple", "idle_s", "user_capacity_bytes",
-//  "fio_text"}: what fs_burst_template returns.
+//  "first_offset_bytes", "fio_text", "fill_overwrites"}: what
+//  fs_burst_template returns.
 std::string BurstTemplateJson(const BurstTemplate& burst);
 
 }  // namespace flashscope

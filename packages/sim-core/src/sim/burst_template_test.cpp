@@ -17,6 +17,8 @@
 
 #include "api/flashscope_api.h"
 #include "api/session.h"
+#include "drive/drive_figures.h"
+#include "nand/layout.h"
 #include "schema/device_schema.h"
 #include "util/input_error.h"
 #include "util/json.h"
@@ -190,6 +192,72 @@ TEST(BurstTemplate, ApiAnswersWithTheFiguresAndTheJob) {
   EXPECT_EQ(answer.Find("burst_bytes")->as_number(), static_cast<double>(burst.burst_bytes));
   EXPECT_EQ(answer.Find("bursts")->as_number(), 3);
   EXPECT_EQ(answer.Find("fio_text")->as_string(), burst.fio_text);
+}
+
+// The template's bursts are new data: on the 970 EVO-like drive half full
+// they start after the fill's data (whole MiB), so a run of them leaves
+// that data alone and the fill-overwrite rule has nothing to say.
+TEST(BurstTemplate, BurstsStartAfterTheFillsData) {
+  const std::vector<std::string> sets = {"precondition.fill=0.5"};
+  const BurstTemplate burst = Template("tlc-500g-970evo-like", sets);
+  const DeviceConfig config =
+      ParseDeviceText(PresetText("tlc-500g-970evo-like"), "tlc-500g-970evo-like", sets);
+  const DeviceLayout layout = DeviceLayout::From(config);
+  const uint64_t fill_end = PreconditionFillUnits(0.5, layout.logical_units) * layout.unit_bytes;
+  EXPECT_GE(burst.first_offset_bytes, fill_end);
+  EXPECT_LT(burst.first_offset_bytes, fill_end + kMiB);
+  EXPECT_EQ(burst.first_offset_bytes % kMiB, 0u);
+  EXPECT_TRUE(burst.fill_overwrites.empty());
+  EXPECT_NE(burst.fio_text.find("; The bursts start after the data the fill level put on the "
+                                "drive"),
+            std::string::npos)
+      << burst.fio_text;
+  const char* resolved_text =
+      fs_fio_resolve(PresetText("tlc-500g-970evo-like").c_str(), burst.fio_text.c_str(),
+                     R"({"set": ["precondition.fill=0.5"]})");
+  ASSERT_NE(resolved_text, nullptr) << fs_last_error();
+  const json::Value resolved = json::Parse(resolved_text, "resolved");
+  const auto& items = resolved.Find("jobs")->items();
+  ASSERT_EQ(items.size(), 3u);
+  for (size_t i = 0; i < items.size(); ++i) {
+    EXPECT_EQ(items[i].Find("offset_bytes")->as_number(),
+              static_cast<double>(burst.first_offset_bytes + i * burst.burst_bytes));
+  }
+  EXPECT_TRUE(resolved.Find("fill_overwrites")->items().empty());
+}
+
+// 90 % full, the 970 EVO-like drive still starts with a ~20 GB cache, and
+// three 1.2x bursts (~74 GB) do not fit in the 50 GB after the fill: they
+// start as late as they fit, so the first overwrites the fill's last data,
+// and the template carries the rule's warning for it (issue 28's case).
+TEST(BurstTemplate, BurstsThatDoNotFitAfterTheFillSayWhatTheyOverwrite) {
+  const std::vector<std::string> sets = {"precondition.fill=0.9"};
+  const BurstTemplate burst = Template("tlc-500g-970evo-like", sets);
+  const uint64_t needed = 3 * burst.burst_bytes;
+  const uint64_t fill_end = burst.user_capacity_bytes - burst.user_capacity_bytes / 10;
+  ASSERT_GT(needed, burst.user_capacity_bytes - fill_end) << "the bursts must not fit after it";
+  EXPECT_LE(burst.first_offset_bytes + needed, burst.user_capacity_bytes);
+  EXPECT_GT(burst.first_offset_bytes + needed, burst.user_capacity_bytes - kMiB);
+  ASSERT_EQ(burst.fill_overwrites.size(), 1u);
+  const FillOverwrite& overwrite = burst.fill_overwrites[0];
+  EXPECT_EQ(overwrite.job, "burst-1");
+  EXPECT_EQ(overwrite.offset_bytes, burst.first_offset_bytes);
+  EXPECT_EQ(overwrite.overwritten_bytes, overwrite.fill_end_bytes - burst.first_offset_bytes);
+  EXPECT_NE(overwrite.message.find("inside the 90 % fill"), std::string::npos) << overwrite.message;
+  EXPECT_NE(burst.fio_text.find("; The bursts do not fit after the data the fill level put on "
+                                "the drive"),
+            std::string::npos)
+      << burst.fio_text;
+  // The API's answer carries the same warning.
+  const char* text = fs_burst_template(PresetText("tlc-500g-970evo-like").c_str(),
+                                       R"({"set": ["precondition.fill=0.9"]})", 1.2, 10, 3);
+  ASSERT_NE(text, nullptr) << fs_last_error();
+  const json::Value answer = json::Parse(text, "answer");
+  EXPECT_EQ(answer.Find("first_offset_bytes")->as_number(),
+            static_cast<double>(burst.first_offset_bytes));
+  const auto& warnings = answer.Find("fill_overwrites")->items();
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0].Find("message")->as_string(), overwrite.message);
 }
 
 TEST(BurstTemplate, RefusalsNameTheProblem) {
