@@ -76,7 +76,6 @@ const NAMED_VIEWS: Array<[RegExp, string[]]> = [
   [/\bmerges panel\b/i, ['merge-counts']],
   [/\bmapping cache panel\b/i, ['cmt-view']],
   [/\bdevice view\b/i, ['device-view']],
-  [/\bkey figures\b/i, ['key-figures']],
 ];
 
 /** Figures a step compares with, read on screen at the end of an earlier step. */
