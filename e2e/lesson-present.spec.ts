@@ -4,8 +4,9 @@
 // screen together, without the user scrolling. Also: the replay button runs
 // a step again from its start, the keys of a presenter's clicker move
 // between steps (not while typing), the settings fold away, caching step 2
-// points at a view that is shown, and "Edited — not yet applied" is in view
-// where the user edits.
+// points at a view that is shown (the runs table, with C-lash's run beside
+// page mapping's), and "Edited — not yet applied" is in view where the user
+// edits.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -201,7 +202,7 @@ test.describe('at 1280x720', () => {
     await expect(page.locator('#settings-panel')).toBeVisible();
   });
 
-  test('caching step 2 points at a view that is shown: the latency chart, not the cache view', async ({
+  test('caching step 2 points at a view that is shown: the runs table, not the cache view', async ({
     app,
     page,
   }) => {
@@ -211,12 +212,18 @@ test.describe('at 1280x720', () => {
     await expect(app.byTestId('cache-view')).toBeVisible();
     await page.keyboard.press('ArrowRight');
     await expectStepSettled(page, caching, 1);
-    // Page mapping without a cache: no cache view, so the text names the chart.
+    // Page mapping without a cache: no cache view, so the text names the
+    // table that compares its mean response time with C-lash's run.
     await expect(app.byTestId('cache-view')).toHaveCount(0, { timeout: 30_000 });
-    await expect(page.getByTestId('lesson-step-text')).toContainText('Latency over time');
+    await expect(page.getByTestId('lesson-step-text')).toContainText('table beside this text');
     await expect(page.getByTestId('lesson-step-text')).not.toContainText('cache view');
-    await expect.poll(() => placement(page, shown(page, 'chart-latency'))).toBe('whole');
-    await expect(shown(page, 'chart-latency')).toHaveAttribute('data-lesson-focus', '');
+    const table = shown(page, 'lesson-runs');
+    await expect.poll(() => placement(page, table)).toBe('whole');
+    await expect(table).toHaveAttribute('data-lesson-focus', '');
+    await expect(table.getByTestId('lesson-run').locator('th')).toHaveText([
+      'C-lash',
+      'page mapping',
+    ]);
   });
 
   test('"Edited — not yet applied" shows beside the field being edited, not only at the bottom', async ({

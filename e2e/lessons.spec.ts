@@ -87,12 +87,12 @@ test('the hot-cold lesson: GC victims, SLC size split and zoned placement, step 
   // run of the step ends at the same figure, and the view it names is shown.
   const steps: { title: string; waf?: number; focus: string }[] = [
     { title: 'Hot and cold data', waf: 1.57, focus: 'chart-waf' },
-    { title: 'Oldest first', focus: 'chart-waf' },
-    { title: 'Cost-benefit', waf: 1.17, focus: 'chart-waf' },
+    { title: 'Oldest first', focus: 'lesson-runs' },
+    { title: 'Cost-benefit', waf: 1.17, focus: 'lesson-runs' },
     { title: 'An SLC cache that takes every write', focus: 'chart-waf' },
-    { title: 'Size split', waf: 1.44, focus: 'chart-waf' },
-    { title: 'A zoned drive', focus: 'zones-view' },
-    { title: 'SepBIT', waf: 1.38, focus: 'chart-gp' },
+    { title: 'Size split', waf: 1.44, focus: 'lesson-runs' },
+    { title: 'A zoned drive', focus: 'zones-card' },
+    { title: 'SepBIT', waf: 1.38, focus: 'lesson-runs' },
     { title: 'Try it yourself', focus: 'chart-waf' },
   ];
   for (const [index, step] of steps.entries()) {

@@ -467,8 +467,22 @@ export interface SeriesPoints {
   zns_class_waf?: number[][];
 }
 
+/**
+ * Why a conventional drive's GC engine relocated a block, when it was not
+ * garbage collection itself: a read-disturb refresh or a static
+ * wear-levelling move (absent: GC, the only cause "GC runs" counts).
+ */
+export type RelocationCause = 'refresh' | 'wear_leveling';
+
 export type SimEvent =
-  | { kind: 'gc_start'; t_ms: number; block: number; valid_units: number; background: boolean }
+  | {
+      kind: 'gc_start';
+      t_ms: number;
+      block: number;
+      valid_units: number;
+      background: boolean;
+      cause?: RelocationCause;
+    }
   /** A zoned drive's host FTL reclaims `zone`, whose garbage proportion is `gp`. */
   | { kind: 'gc_start'; t_ms: number; zone: number; gp: number }
   /** ...its `moved` valid blocks were appended elsewhere; the zone is reset next. */
@@ -482,6 +496,7 @@ export type SimEvent =
       units_moved: number;
       duration_ms: number;
       background: boolean;
+      cause?: RelocationCause;
     }
   | {
       kind: 'migration_start';
@@ -740,6 +755,8 @@ export interface SnapshotMeta {
    */
   gc_runs_kind?: 'gc' | 'merges';
   iops: number;
+  /** Reads completed per second of the host's I/O so far (the result's throughput.read_iops); absent from an older core. */
+  read_iops?: number;
   read_mbps: number;
   write_mbps: number;
   latency_us: { read: LatencySummary; write: LatencySummary };
@@ -748,6 +765,20 @@ export interface SnapshotMeta {
   /** Erase-count histogram: blocks per bin of width erase_bin_width. */
   erase_histogram: number[];
   erase_bin_width: number;
+  /** Erase counts of the least- and most-erased block now (the result's wear); absent from an older core. */
+  wear?: { min_erases: number; max_erases: number };
+  /**
+   * Read-disturb refresh (device key read_disturb.enabled): blocks refreshed
+   * so far in the timed run (the result's read_disturb.refreshes); null when
+   * refresh is off, absent from an older core.
+   */
+  read_disturb?: { refreshes: number } | null;
+  /**
+   * Static wear levelling (wear_leveling.static_enabled): cold-data moves so
+   * far (the result's static_wear_leveling.moves); null when off, absent
+   * from an older core.
+   */
+  static_wear_leveling?: { moves: number } | null;
   /** New points since the previous frame; at most 256 (longer stretches are merged). */
   series: SeriesPoints;
   /** The newest of the events since the previous frame, at most 256. */

@@ -20,6 +20,7 @@ import { GlossaryButton } from '../glossary/Glossary';
 import { LessonMenu } from '../lessons/LessonMenu';
 import { LessonPanel } from '../lessons/LessonPanel';
 import { LessonResults } from '../lessons/LessonResults';
+import { LessonRuns } from '../lessons/LessonRuns';
 import { SavedRunsView } from '../runs/SavedRunsView';
 import { useLiveRecorder } from '../runs/useLiveRecorder';
 import { ShareButton } from '../share/ShareButton';
@@ -160,6 +161,7 @@ export function App() {
           >
             <RestartBar />
             <LessonResults />
+            <LessonRuns />
             <KeyFiguresRow />
             <ZonesView />
             <div className="device-row">

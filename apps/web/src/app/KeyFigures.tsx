@@ -21,13 +21,40 @@ function Figure(props: { label: ReactNode; value: string; note?: ReactNode; test
   );
 }
 
+/**
+ * The GC engine's other relocations, counted apart from GC runs: the device
+ * view outlines their blocks too (in their own colours).
+ */
+function OtherRelocations({ figures }: { figures: ReturnType<typeof keyFigures> }) {
+  if (figures.refreshes === null && figures.wearLevelingMoves === null) return null;
+  return (
+    <>
+      {figures.refreshes !== null && (
+        <>
+          + <span data-testid="metric-refreshes">{figures.refreshes.toLocaleString('en')}</span>{' '}
+          <Term id="read-disturb">refreshes</Term>{' '}
+        </>
+      )}
+      {figures.wearLevelingMoves !== null && (
+        <>
+          +{' '}
+          <span data-testid="metric-wear-leveling-moves">
+            {figures.wearLevelingMoves.toLocaleString('en')}
+          </span>{' '}
+          <Term id="wear-levelling">wear-levelling moves</Term>
+        </>
+      )}
+    </>
+  );
+}
+
 export function KeyFiguresRow() {
   const sim = useThrottledStore(selectSim, 200);
   const figures = useMemo(() => keyFigures(sim), [sim]);
   const hasData = sim.series.length > 0;
   const wafNote = wafBelowOneNote(figures.waf);
   return (
-    <div className="figures" aria-label="Key figures">
+    <div className="figures" aria-label="Key figures" data-testid="key-figures">
       <Figure
         label={<Term id="waf">WAF</Term>}
         testId="metric-waf"
@@ -98,7 +125,13 @@ export function KeyFiguresRow() {
         }
         testId="metric-gc-runs"
         value={figures.gcRuns.toLocaleString('en')}
-        note={figures.gcRunsKind === 'merges' ? 'classic FTL: not on the GC timeline' : undefined}
+        note={
+          figures.gcRunsKind === 'merges' ? (
+            'classic FTL: not on the GC timeline'
+          ) : (
+            <OtherRelocations figures={figures} />
+          )
+        }
       />
       <Figure label="Simulated time" testId="sim-time" value={formatSimTime(figures.simTimeNs)} />
     </div>

@@ -56,6 +56,13 @@ export interface KeyFigures {
   gcRuns: number;
   /** What gcRuns counts: GC runs, or a classic FTL's merges and block rewrites. */
   gcRunsKind: 'gc' | 'merges';
+  /**
+   * Blocks the GC engine relocated for another reason than GC, which the
+   * device view outlines like GC victims: read-disturb refreshes and static
+   * wear-levelling moves (null when the drive does not do that kind).
+   */
+  refreshes: number | null;
+  wearLevelingMoves: number | null;
   simTimeNs: number;
 }
 
@@ -109,6 +116,8 @@ export function keyFigures(
     totalBlocks: sim.layout?.blocks ?? null,
     gcRuns: meta?.gc_runs ?? 0,
     gcRunsKind: meta?.gc_runs_kind ?? 'gc',
+    refreshes: meta?.read_disturb?.refreshes ?? null,
+    wearLevelingMoves: meta?.static_wear_leveling?.moves ?? null,
     simTimeNs: sim.simTimeNs,
   };
 }

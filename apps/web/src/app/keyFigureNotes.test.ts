@@ -36,3 +36,26 @@ describe('the GC runs figure', () => {
     expect(gcRunsLabel(figuresOf({ gc_runs: 213 }).gcRunsKind)).toBe('GC runs');
   });
 });
+
+describe('the GC engine moves counted apart from GC runs', () => {
+  it('are the core counts of refreshes and wear-levelling moves, null where the drive makes none', () => {
+    const refreshing = figuresOf({
+      gc_runs: 0,
+      read_disturb: { refreshes: 8 },
+      static_wear_leveling: null,
+    });
+    expect([refreshing.gcRuns, refreshing.refreshes, refreshing.wearLevelingMoves]).toEqual([
+      0,
+      8,
+      null,
+    ]);
+    const levelling = figuresOf({
+      gc_runs: 5,
+      read_disturb: null,
+      static_wear_leveling: { moves: 777 },
+    });
+    expect([levelling.refreshes, levelling.wearLevelingMoves]).toEqual([null, 777]);
+    // An older core without the keys: nothing to show.
+    expect(figuresOf({ gc_runs: 5 }).refreshes).toBeNull();
+  });
+});

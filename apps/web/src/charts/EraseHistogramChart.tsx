@@ -21,8 +21,23 @@ export function binLabel(index: number, binWidth: number): string {
   return `${index * binWidth}–${(index + 1) * binWidth - 1}`;
 }
 
+/** Erase counts of the least- and most-erased block (the core's meta.wear). */
+type Wear = { min_erases: number; max_erases: number };
+
+/** How unevenly the drive wears: most-erased block minus least-erased. */
+export function eraseSpread(wear: Wear): number {
+  return wear.max_erases - wear.min_erases;
+}
+
+/** "spread N erases (MIN–MAX)"; null before a frame, or from a core that does not send wear. */
+export function eraseSpreadText(wear: Wear | undefined): string | null {
+  if (!wear) return null;
+  return `spread ${eraseSpread(wear).toLocaleString('en')} erases (${wear.min_erases}–${wear.max_erases})`;
+}
+
 export function EraseHistogramChart() {
   const sim = useThrottledStore(selectSim, CHART_UPDATE_MS);
+  const spread = eraseSpreadText(sim.frame?.meta.wear);
   const { counts, binWidth } = useMemo(() => {
     const meta = sim.frame?.meta;
     const histogram = meta?.erase_histogram ?? [];
@@ -36,7 +51,7 @@ export function EraseHistogramChart() {
     <ChartCard
       term="erase"
       title="Erase counts"
-      subtitle="Blocks per erase-count bin: how evenly the drive wears"
+      subtitle={`Blocks per erase-count bin: how evenly the drive wears${spread ? `; ${spread}` : ''}`}
       testId="chart-erase-histogram"
       empty={counts.length === 0 ? 'No snapshot yet' : null}
     >

@@ -1,6 +1,7 @@
 // What the colours of the device view mean in the current mode.
 
 import { useMemo } from 'react';
+import type { SnapshotMeta } from '@flashscope/wasm/protocol';
 import { formatBytes } from '../app/format';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import { useAppStore, type AppState } from '../store';
@@ -17,6 +18,7 @@ import {
   validRatioColor,
 } from './colours';
 import { hasPageStates } from './deviceCanvasController';
+import { MOVE_STYLES } from './drawOverlay';
 
 const selectFrame = (state: AppState) => state.sim.frame;
 
@@ -25,9 +27,10 @@ function gradient(color: (t: number) => string): string {
   return `linear-gradient(to right, ${stops.join(', ')})`;
 }
 
-function Swatch({ color, label, outline }: { color: string; label: string; outline?: string }) {
+function Swatch(props: { color: string; label: string; outline?: string; testId?: string }) {
+  const { color, label, outline } = props;
   return (
-    <span className="legend-item">
+    <span className="legend-item" data-testid={props.testId}>
       <span
         className="swatch"
         style={{ background: color, boxShadow: outline ? `inset 0 0 0 2px ${outline}` : undefined }}
@@ -37,13 +40,37 @@ function Swatch({ color, label, outline }: { color: string; label: string; outli
   );
 }
 
-function GcLegend({ slc }: { slc: boolean }) {
+/**
+ * The outlines of the GC engine's moves: GC victims, and, where the drive
+ * does them, blocks refreshed after too many reads and cold blocks moved by
+ * static wear levelling, each with the core's count so far (the figures
+ * row counts them apart from GC runs).
+ */
+function GcLegend({ slc, meta }: { slc: boolean; meta: SnapshotMeta | undefined }) {
+  const refreshes = meta?.read_disturb?.refreshes ?? null;
+  const moves = meta?.static_wear_leveling?.moves ?? null;
   return (
     <>
       <Swatch color="transparent" outline={STATE_COLORS[3]} label="GC victim" />
       <span className="legend-item">
         <span className="dot" /> valid data moved by GC
       </span>
+      {refreshes !== null && (
+        <Swatch
+          color="transparent"
+          outline={MOVE_STYLES.refresh.victim}
+          label={`refreshed block (${refreshes.toLocaleString('en')} so far)`}
+          testId="legend-refreshes"
+        />
+      )}
+      {moves !== null && (
+        <Swatch
+          color="transparent"
+          outline={MOVE_STYLES.wear_leveling.victim}
+          label={`moved by wear levelling (${moves.toLocaleString('en')} so far)`}
+          testId="legend-wear-leveling-moves"
+        />
+      )}
       {slc && (
         <span className="legend-item">
           <span className="dot migration" /> SLC data folded into native blocks
@@ -63,7 +90,7 @@ function SlcOutlines() {
   );
 }
 
-function ModeLegend({ slc }: { slc: boolean }) {
+function ModeLegend({ slc, meta }: { slc: boolean; meta: SnapshotMeta | undefined }) {
   return (
     <div className="legend" data-testid="legend-mode">
       <Swatch color={FREE_COLOR} label="free" />
@@ -77,7 +104,7 @@ function ModeLegend({ slc }: { slc: boolean }) {
         </span>
       ))}
       <span className="legend-note">(pale: little valid data)</span>
-      <GcLegend slc={slc} />
+      <GcLegend slc={slc} meta={meta} />
     </div>
   );
 }
@@ -86,13 +113,14 @@ export function DeviceLegend() {
   const colorMode = useAppStore((state) => state.view.colorMode);
   const layout = useAppStore((state) => state.sim.layout);
   const frame = useThrottledStore(selectFrame, 500);
-  const slc = !!frame?.meta.slc;
+  const meta = frame?.meta;
+  const slc = !!meta?.slc;
   const [minErase, maxErase] = useMemo(
     () => (frame && colorMode === 'erase' ? eraseCountDomain(frame.blocks.eraseCount) : [0, 0]),
     [frame, colorMode],
   );
 
-  if (colorMode === 'mode') return <ModeLegend slc={slc} />;
+  if (colorMode === 'mode') return <ModeLegend slc={slc} meta={meta} />;
   if (colorMode === 'state') {
     return (
       <div className="legend">
@@ -121,7 +149,7 @@ export function DeviceLegend() {
           </span>
         )}
         {limit > 0 && slc && <span className="legend-note">(pSLC blocks are not refreshed)</span>}
-        <GcLegend slc={slc} />
+        <GcLegend slc={slc} meta={meta} />
         {slc && <SlcOutlines />}
       </div>
     );
@@ -134,7 +162,7 @@ export function DeviceLegend() {
           <span className="ramp" style={{ background: gradient(eraseColor) }} />
           {maxErase}
         </span>
-        <GcLegend slc={slc} />
+        <GcLegend slc={slc} meta={meta} />
         {slc && <SlcOutlines />}
       </div>
     );
@@ -148,7 +176,7 @@ export function DeviceLegend() {
         <Swatch color={PAGE_COLORS[0]} label="erased" />
         <Swatch color={PAGE_COLORS[1]} label="valid" />
         <Swatch color={PAGE_COLORS[2]} label="invalid (garbage)" />
-        <GcLegend slc={slc} />
+        <GcLegend slc={slc} meta={meta} />
         {slc && <SlcOutlines />}
       </div>
     );
@@ -161,7 +189,7 @@ export function DeviceLegend() {
         <span className="ramp" style={{ background: gradient(validRatioColor) }} />
         100 %
       </span>
-      <GcLegend slc={slc} />
+      <GcLegend slc={slc} meta={meta} />
       {slc && <SlcOutlines />}
     </div>
   );

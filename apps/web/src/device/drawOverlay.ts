@@ -16,8 +16,11 @@ import {
 const HOVER_STROKE = '#1d2733';
 
 /** Victim ring, destination ring and dots of a move. */
-const MOVE_STYLES: Record<MoveKind, { victim: string; destination: string; dot: string }> = {
+export const MOVE_STYLES: Record<MoveKind, { victim: string; destination: string; dot: string }> = {
   gc: { victim: '#d64545', destination: '#3d8b50', dot: '#2f64a8' },
+  // Other relocations by the GC engine: not GC runs, so not GC's red.
+  refresh: { victim: '#7b4fc2', destination: '#3d8b50', dot: '#7b4fc2' },
+  wear_leveling: { victim: '#b8860b', destination: '#3d8b50', dot: '#b8860b' },
   // Migration: SLC data (teal) folds out of the pSLC block into a native one.
   migration: { victim: SLC_COLORS.static, destination: '#2f64a8', dot: SLC_COLORS.migration },
 };

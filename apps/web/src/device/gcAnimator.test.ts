@@ -56,6 +56,25 @@ describe('GC moves', () => {
     expect(createMove(3, 5, blocks(false), geometry, 0, 'migration').destination).toBe(-1);
   });
 
+  it('of a refresh land in the GC open block; wear levelling has no destination shown', () => {
+    const animator = new GcAnimator();
+    animator.addFrame(
+      [
+        { ...gcStart(130, 5), cause: 'refresh' } as SimEvent,
+        { ...gcStart(3, 5), cause: 'wear_leveling' } as SimEvent,
+        gcStart(4, 5),
+      ],
+      blocks(false),
+      geometry,
+      0,
+    );
+    expect(animator.moves.map((move) => [move.kind, move.victim, move.destination])).toEqual([
+      ['refresh', 130, 200],
+      ['wear_leveling', 3, -1],
+      ['gc', 4, 40],
+    ]);
+  });
+
   it('have no destination when the plane has no GC open block', () => {
     const arrays = blocks(false);
     arrays.frontiers[1] = 0xffffffff;

@@ -1,5 +1,9 @@
 // GcAnimator: turns gc_start events into "valid pages travel from the victim
-// to the plane's GC open block" animations, and migration_start events into
+// to the plane's GC open block" animations (a read-disturb refresh or a
+// static wear-levelling move, which the GC engine also carries out and
+// logs as gc_start with its cause, animates as a move of its own kind, so
+// the device view does not show as GC what "GC runs" does not count), and
+// migration_start events into
 // "SLC data folds from the pSLC victim into the plane's migration (fold)
 // destination" ones. Time here is wall-clock ms: a
 // GC takes a few simulated ms, far too short to see at any useful speed, so
@@ -7,7 +11,7 @@
 // kept when GC runs faster than the eye can follow.
 
 import { FRONTIERS_PER_PLANE, Frontier, NO_BLOCK } from '@flashscope/wasm/protocol';
-import type { BlockArrays, SimEvent } from '@flashscope/wasm/protocol';
+import type { BlockArrays, RelocationCause, SimEvent } from '@flashscope/wasm/protocol';
 
 export const TRAVEL_MS = 650;
 export const DEPARTURE_SPREAD_MS = 550;
@@ -18,8 +22,12 @@ export const MAX_NEW_MOVES_PER_FRAME = 8;
 
 const PAGE_VALID = 1;
 
-/** GC relocates valid data; migration folds SLC data into native blocks. */
-export type MoveKind = 'gc' | 'migration';
+/**
+ * GC relocates valid data to free space; a refresh relocates a block read
+ * too often, a wear-levelling move a block of cold data; migration folds
+ * SLC data into native blocks.
+ */
+export type MoveKind = 'gc' | RelocationCause | 'migration';
 
 export interface GcMove {
   kind: MoveKind;
@@ -56,7 +64,7 @@ export class GcAnimator {
     for (const event of starts.slice(-MAX_NEW_MOVES_PER_FRAME)) {
       if (event.kind !== 'gc_start' && event.kind !== 'migration_start') continue;
       if ('zone' in event) continue;
-      const kind: MoveKind = event.kind === 'gc_start' ? 'gc' : 'migration';
+      const kind: MoveKind = event.kind === 'migration_start' ? 'migration' : (event.cause ?? 'gc');
       this.moves.push(createMove(event.block, event.valid_units, blocks, geometry, now, kind));
     }
     if (this.moves.length > MAX_MOVES) this.moves.splice(0, this.moves.length - MAX_MOVES);
@@ -82,8 +90,11 @@ export function createMove(
   kind: MoveKind = 'gc',
 ): GcMove {
   const plane = Math.floor(victim / geometry.blocksPerPlane);
-  const slot = kind === 'gc' ? Frontier.Gc : Frontier.Migration;
-  const frontier = blocks.frontiers[plane * FRONTIERS_PER_PLANE + slot];
+  // A refresh is one of GC's own victims (it lands in the GC open block);
+  // wear levelling writes to a frontier the snapshot does not carry.
+  const slot =
+    kind === 'migration' ? Frontier.Migration : kind === 'wear_leveling' ? null : Frontier.Gc;
+  const frontier = slot === null ? undefined : blocks.frontiers[plane * FRONTIERS_PER_PLANE + slot];
   const destination = frontier === undefined || frontier === NO_BLOCK ? -1 : frontier;
   const dots = Math.min(MAX_DOTS_PER_MOVE, Math.max(0, validUnits));
   const sourceUnits = new Int32Array(dots).fill(-1);

@@ -7,10 +7,10 @@
 // steps: → / PageDown next, ← / PageUp back.
 
 import { useEffect } from 'react';
-import { TermText } from '../glossary/TermText';
 import { appStore, useAppStore } from '../store';
 import { useLessons } from './lessonContext';
 import type { LessonController } from './lessonController';
+import { StepText } from './StepText';
 import { useLessonFocus } from './useLessonFocus';
 import './lessons.css';
 
@@ -113,7 +113,7 @@ export function LessonPanel({ docked = false }: { docked?: boolean }) {
         Step {step + 1} of {lesson.steps.length}: {current.title}
       </h3>
       <p className="lesson-text" data-testid="lesson-step-text">
-        <TermText text={current.text} />
+        <StepText text={current.text} />
       </p>
       <div className="lesson-nav">
         <button

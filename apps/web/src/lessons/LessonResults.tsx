@@ -12,7 +12,7 @@ import { COLORS } from '../charts/palette';
 import { useAppStore } from '../store';
 import './lessons.css';
 import type { LessonResults as ResultsSpec } from './lessonFile';
-import { resultEntries, useLessonResults, type ResultEntry } from './lessonResults';
+import { resultEntries, resultValue, useLessonResults, type ResultEntry } from './lessonResults';
 
 const SERIES = [
   { key: 'simulated', label: 'simulated', color: COLORS.waf },
@@ -28,7 +28,7 @@ export function LessonResults() {
   if (!shown || !spec || !spec.showOn.includes(shown.step)) return null;
   const entries = resultEntries(shown.lesson, lessonId === shown.lesson.id ? byStep : []);
   const metric = METRIC_LABELS[spec.metric];
-  const anyResult = entries.some((entry) => entry.result?.simulated != null);
+  const anyResult = entries.some((entry) => resultValue(entry.result, spec.metric) !== null);
   return (
     <div className="lesson-results">
       <ChartCard
@@ -43,9 +43,7 @@ export function LessonResults() {
         }))}
         empty={anyResult ? null : 'Run the steps before this one to fill the chart'}
       >
-        {(width) => (
-          <GroupedBars width={width} entries={entries} metric={metric} axis={spec.label} />
-        )}
+        {(width) => <GroupedBars width={width} entries={entries} spec={spec} />}
       </ChartCard>
     </div>
   );
@@ -54,18 +52,20 @@ export function LessonResults() {
 function GroupedBars({
   width,
   entries,
-  metric,
-  axis,
+  spec,
 }: {
   width: number;
   entries: ResultEntry[];
-  metric: string;
-  axis: string;
+  spec: ResultsSpec;
 }) {
+  const metric = METRIC_LABELS[spec.metric];
+  const axis = spec.label;
   const margin = { ...MARGIN, top: 18, bottom: 40 };
   const w = innerWidth(width, margin);
   const h = innerHeight(CHART_HEIGHT, margin);
-  const values = entries.flatMap((e) => [e.result?.simulated ?? 0, e.result?.model ?? 0]);
+  const valueOf = (entry: ResultEntry, series: (typeof SERIES)[number]['key']) =>
+    resultValue(entry.result, series === 'simulated' ? spec.metric : spec.model);
+  const values = entries.flatMap((e) => [valueOf(e, 'simulated') ?? 0, valueOf(e, 'model') ?? 0]);
   const x = scaleBand<number>()
     .domain(entries.map((e) => e.step))
     .range([0, w])
@@ -89,7 +89,7 @@ function GroupedBars({
           data-label={entry.label}
         >
           {SERIES.map((series) => {
-            const value = entry.result?.[series.key] ?? null;
+            const value = valueOf(entry, series.key);
             if (value === null) return null;
             const running = series.key === 'simulated' && !entry.result?.finished;
             return (
@@ -118,7 +118,7 @@ function GroupedBars({
               </g>
             );
           })}
-          {entry.result?.simulated == null && (
+          {valueOf(entry, 'simulated') === null && (
             // A step the class skipped: say so rather than leave a gap that reads as 0.
             <text x={x.bandwidth() / 2} y={h - 6} textAnchor="middle" className="axis-label">
               not run yet

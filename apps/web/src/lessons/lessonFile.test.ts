@@ -188,7 +188,7 @@ describe('checkLesson', () => {
     for (const [index, step] of lesson.steps.entries()) {
       expect(step.view).toBe('live');
       expect(step.speed).toBe('1s'); // 10 s of simulated time: 10 s to watch
-      expect(raw.steps[index].focus).toMatch(/^(device-view|metric-[a-z]+|chart-[a-z-]+)$/);
+      expect(raw.steps[index].focus).toMatch(/^(device-view|lesson-runs|chart-[a-z-]+)$/);
       expect(step.text.length).toBeLessThan(600);
       expect(step.text).not.toMatch(/seed \d|flashscope |--set|thesis|fig\./i);
     }
@@ -231,6 +231,44 @@ describe('checkLesson', () => {
     ).toThrow(/pauseOn/);
     expect(() => checkLesson({ ...minimal, scenario: { device: 3 } }, 'x.json')).toThrow(
       /scenario/,
+    );
+  });
+});
+
+describe('checkLesson: the "runs" table key', () => {
+  const loads = {
+    ...minimal,
+    steps: [
+      { title: 'Greedy GC', text: 'a', load: { set: {} }, run: 'greedy' },
+      { title: 'FIFO GC', text: 'b', load: { set: { 'gc.victim': 'fifo' } } },
+      { title: 'Compare', text: 'c', focus: 'lesson-runs' },
+    ],
+  };
+
+  it('takes the figures a table compares, and a loading step’s short name for its run', () => {
+    const lesson = checkLesson({ ...loads, runs: { figures: ['waf', 'read_p999'] } }, 'x.json');
+    expect(lesson.runs).toEqual({ figures: ['waf', 'read_p999'] });
+    expect(lesson.steps.map((step) => step.run)).toEqual(['greedy', undefined, undefined]);
+  });
+
+  it.each([
+    [{ runs: { figures: [] } }, /runs: figures must list some of waf, /],
+    [{ runs: { figures: ['iops'] } }, /runs: figures must list some of/],
+    [{ runs: [] }, /"runs" must be an object/],
+    // A step may focus the table only where the lesson has one.
+    [{}, /step 3: focus "lesson-runs" needs the lesson's "runs" table/],
+  ])('rejects %j', (change, message) => {
+    expect(() => checkLesson({ ...loads, ...change }, 'x.json')).toThrow(message);
+  });
+
+  it('names a run only on a step that loads one', () => {
+    const bad = {
+      ...loads,
+      runs: { figures: ['waf'] },
+      steps: [...loads.steps.slice(0, 2), { title: 'C', text: 'c', run: 'x' }],
+    };
+    expect(() => checkLesson(bad, 'x.json')).toThrow(
+      /step 3: "run" names the run of a step that loads one/,
     );
   });
 });

@@ -11,10 +11,18 @@
 //   title     shown in the lesson menu and over the steps
 //   summary   optional, one sentence
 //   scenario  a scenario object, or "../scenarios/NAME.json"
+//   runs      optional, {figures: [...]}: the lesson's runs table
+//             (LessonRuns.tsx), one row per step that loads a run, one column
+//             per figure of lessons/lessonFigures.ts; shown on the steps whose
+//             focus is "lesson-runs", so a step can compare its run with
+//             the ones before it
 //   steps     a list of objects:
 //     title, text   what the presenter says; plain text for students (no CLI
-//                   commands, no citations); a figure it quotes is what the
-//                   simulator gives, asserted by a test
+//                   commands, no citations); a figure the text quotes from
+//                   the run is marked {2.57} (lessons/quotedFigures.ts): it
+//                   is what the simulator gives (asserted by the core's
+//                   tests) and is on screen at that step, in the focus view
+//                   or the figures row (e2e/lesson-figures.spec.ts)
 //     focus         the data-testid of the one view the step talks about
 //                   ("chart-latency", "device-view", "slc-funnel",
 //                   "cache-view", "stability-report", "metric-waf", ...).
@@ -26,6 +34,8 @@
 //     load          {set: {...}, workload?: {...}}: reload the scenario from
 //                   time 0 with these overrides (and generator keys); a step
 //                   without it goes on from the state the previous step left
+//     run           a loading step's short name for its run in the lesson's
+//                   runs table ("greedy GC"); the step's title when absent
 //     speed         one of SPEED_OPTIONS' ids (store/speeds.ts): choose one at
 //                   which the step's moment takes seconds to watch, not a
 //                   blink ("10s" for a 200 s run, "100ms" for a 1.5 s one).
@@ -43,6 +53,8 @@ import { COLOR_MODES, VIEW_TABS, type ColorMode, type ViewTab } from '../store/v
 import { SPEED_OPTIONS } from '../store/speeds';
 import { checkScenario, checkSources, type ScenarioFile } from '../config/scenarioFile';
 import { objectOrNull } from '../util/json';
+import { isLessonFigureId, LESSON_FIGURE_IDS, type LessonFigureId } from './lessonFigures';
+import { splitQuotedFigures } from './quotedFigures';
 
 /** Moments a step can pause the run at (the events that mark them). */
 export const PAUSE_MOMENTS = ['cache_exhausted', 'cache_recovered', 'idle_migration'] as const;
@@ -59,6 +71,8 @@ export interface LessonStep {
    * preset), when it has one.
    */
   load?: { set: Record<string, unknown>; workload?: Record<string, unknown> };
+  /** A loading step's short name for its run in the runs table (default: the title). */
+  run?: string;
   speed?: string;
   colorMode?: ColorMode;
   play?: boolean;
@@ -96,6 +110,18 @@ export interface LessonResults {
   showOn: number[];
 }
 
+/**
+ * The lesson's runs table (lessons/LessonRuns.tsx): one row per step that
+ * loads a run, one column per figure; shown on the steps whose focus is
+ * RUNS_TABLE_ID.
+ */
+export interface LessonRuns {
+  figures: LessonFigureId[];
+}
+
+/** The runs table's data-testid: a step focusing it shows the table. */
+export const RUNS_TABLE_ID = 'lesson-runs';
+
 export interface Lesson {
   id: string;
   title: string;
@@ -104,6 +130,7 @@ export interface Lesson {
   scenario: ScenarioFile | string;
   steps: LessonStep[];
   results?: LessonResults;
+  runs?: LessonRuns;
   /** Research references behind the lesson: a "Sources" note, never in its texts. */
   sources?: string[];
 }
@@ -144,6 +171,11 @@ export function checkLesson(value: unknown, file: string): Lesson {
         title: text(step, 'title', where),
         text: text(step, 'text', where),
       };
+      try {
+        splitQuotedFigures(checked.text);
+      } catch (error) {
+        fail(`${where}: ${(error as Error).message}`);
+      }
       if (step.focus !== undefined) {
         if (typeof step.focus !== 'string' || !FOCUS_TEST_ID.test(step.focus)) {
           fail(`${where}: "focus" must be a data-testid such as "chart-latency"`);
@@ -161,6 +193,10 @@ export function checkLesson(value: unknown, file: string): Lesson {
           }
           checked.load.workload = workload!;
         }
+      }
+      if (step.run !== undefined) {
+        if (!checked.load) fail(`${where}: "run" names the run of a step that loads one`);
+        checked.run = text(step, 'run', where);
       }
       if (step.speed !== undefined) {
         if (!SPEED_OPTIONS.some((option) => option.id === step.speed)) {
@@ -200,7 +236,23 @@ export function checkLesson(value: unknown, file: string): Lesson {
     }),
   };
   if (root.results !== undefined) lesson.results = checkResults(root.results, lesson.steps, fail);
+  if (root.runs !== undefined) lesson.runs = checkRuns(root.runs, fail);
+  lesson.steps.forEach((step, index) => {
+    if (step.focus === RUNS_TABLE_ID && !lesson.runs) {
+      fail(`step ${index + 1}: focus "${RUNS_TABLE_ID}" needs the lesson's "runs" table`);
+    }
+  });
   return lesson;
+}
+
+/** Checks a lesson's "runs" table key. */
+function checkRuns(value: unknown, fail: (problem: string) => never): LessonRuns {
+  const runs = objectOrNull(value) ?? fail('"runs" must be an object');
+  const figures = Array.isArray(runs.figures) ? runs.figures : [];
+  if (figures.length === 0 || !figures.every(isLessonFigureId)) {
+    fail(`runs: figures must list some of ${LESSON_FIGURE_IDS.join(', ')}`);
+  }
+  return { figures: figures as LessonFigureId[] };
 }
 
 /** Checks a lesson's "results" key against its (checked) steps. */

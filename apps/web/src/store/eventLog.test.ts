@@ -63,3 +63,36 @@ describe('EventLog on a zoned drive', () => {
     expect(log.zoneResets).toBe(2);
   });
 });
+
+describe('EventLog and the GC engine moves that are no GC runs', () => {
+  it('counts and times GC runs only, not read-disturb refreshes or wear-levelling moves', () => {
+    const log = new EventLog();
+    const end = { units_moved: 64, duration_ms: 6, background: false };
+    log.append([
+      {
+        kind: 'gc_start',
+        t_ms: 10,
+        block: 4,
+        valid_units: 64,
+        background: false,
+        cause: 'refresh',
+      },
+      { kind: 'gc_start', t_ms: 11, block: 9, valid_units: 8, background: false },
+      { kind: 'gc_end', t_ms: 16, block: 4, ...end, cause: 'refresh' },
+      {
+        kind: 'gc_start',
+        t_ms: 17,
+        block: 5,
+        valid_units: 64,
+        background: false,
+        cause: 'wear_leveling',
+      },
+      { kind: 'gc_end', t_ms: 18, block: 9, ...end, units_moved: 8 },
+      { kind: 'gc_end', t_ms: 23, block: 5, ...end, cause: 'wear_leveling' },
+    ]);
+    // The core's gc_runs counts the one GC victim; so does the timeline.
+    expect(log.gcRuns).toBe(1);
+    expect(log.gc.map((run) => run.block)).toEqual([9]);
+    expect(log.openGc.size).toBe(0);
+  });
+});

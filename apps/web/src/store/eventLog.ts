@@ -79,6 +79,9 @@ export class EventLog {
     for (const event of events) {
       switch (event.kind) {
         case 'gc_start':
+          // A refresh or wear-levelling move is the GC engine's work but no
+          // GC run: the core's gc_runs does not count it, nor does the timeline.
+          if ('cause' in event && event.cause) break;
           this.gcRuns++;
           // A zoned drive's host FTL reclaims a zone: foreground, timed by its start and end.
           if ('zone' in event) this.openZoneGc.set(event.zone, { start_ms: event.t_ms });
@@ -97,6 +100,7 @@ export class EventLog {
             });
             break;
           }
+          if (event.cause) break; // not a GC run (see gc_start)
           this.openGc.delete(event.block);
           this.gc.push(intervalEndingAt(event));
           break;

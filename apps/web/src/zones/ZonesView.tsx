@@ -87,7 +87,8 @@ function ZonesCard() {
   };
 
   return (
-    <section className="card zones-card" aria-label="Zones">
+    // zones-card: the whole card, its counters (Open, Active, WAF) above the strips.
+    <section className="card zones-card" aria-label="Zones" data-testid="zones-card">
       <header className="card-header">
         <div>
           <h2>Zones</h2>

@@ -358,6 +358,14 @@ TEST(Api, MetaFiguresMatchTheResult) {
     blocks += bins[i].as_number();
   }
   EXPECT_EQ(blocks, 128);
+  // The least- and most-erased block, and the read rate, as the result has them.
+  EXPECT_EQ(meta.Find("wear")->Find("min_erases")->as_number(),
+            wear.Find("min_erases")->as_number());
+  EXPECT_EQ(meta.Find("wear")->Find("max_erases")->as_number(),
+            wear.Find("max_erases")->as_number());
+  EXPECT_GT(meta.Find("wear")->Find("max_erases")->as_number(), 0);
+  EXPECT_EQ(meta.Find("read_iops")->as_number(),
+            result.Find("throughput")->Find("read_iops")->as_number());
   // Exactly SnapshotMeta's keys (packages/wasm/src/protocol.ts), in order.
   const char* keys[] = {"frame",
                         "sim_time_ns",
@@ -370,12 +378,16 @@ TEST(Api, MetaFiguresMatchTheResult) {
                         "gc_runs",
                         "gc_runs_kind",
                         "iops",
+                        "read_iops",
                         "read_mbps",
                         "write_mbps",
                         "latency_us",
                         "latency_cdf",
                         "erase_histogram",
                         "erase_bin_width",
+                        "wear",
+                        "read_disturb",
+                        "static_wear_leveling",
                         "slc",
                         "series",
                         "events",
@@ -385,10 +397,12 @@ TEST(Api, MetaFiguresMatchTheResult) {
                         "classic",
                         "series_reset"};
   ASSERT_EQ(meta.members().size(), std::size(keys));
-  EXPECT_TRUE(meta.Find("slc")->is_null());                 // this device has no SLC cache
-  EXPECT_TRUE(meta.Find("zns")->is_null());                 // nor zones
-  EXPECT_TRUE(meta.Find("classic")->is_null());             // nor a classic FTL or write cache
-  EXPECT_EQ(meta.Find("gc_runs_kind")->as_string(), "gc");  // so gc_runs are GC runs
+  EXPECT_TRUE(meta.Find("slc")->is_null());                   // this device has no SLC cache
+  EXPECT_TRUE(meta.Find("zns")->is_null());                   // nor zones
+  EXPECT_TRUE(meta.Find("classic")->is_null());               // nor a classic FTL or write cache
+  EXPECT_TRUE(meta.Find("read_disturb")->is_null());          // nor read-disturb refresh
+  EXPECT_TRUE(meta.Find("static_wear_leveling")->is_null());  // nor static wear levelling
+  EXPECT_EQ(meta.Find("gc_runs_kind")->as_string(), "gc");    // so gc_runs are GC runs
   for (size_t i = 0; i < std::size(keys); ++i) EXPECT_EQ(meta.members()[i].first, keys[i]);
   fs_destroy(session);
 }

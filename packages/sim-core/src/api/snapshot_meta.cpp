@@ -163,8 +163,11 @@ size_t WriteEventsSince(json::Writer& out, const SimEventLog& log, uint64_t from
 // bin per count up to 64 bins, wider bins of equal width beyond.
 void WriteEraseHistogram(json::Writer& out, const Simulator& sim) {
   const DeviceLayout& layout = sim.layout();
-  uint32_t max = 0;
-  for (uint32_t b = 0; b < layout.blocks; ++b) max = std::max(max, sim.EraseCount(b));
+  uint32_t min = UINT32_MAX, max = 0;
+  for (uint32_t b = 0; b < layout.blocks; ++b) {
+    min = std::min(min, sim.EraseCount(b));
+    max = std::max(max, sim.EraseCount(b));
+  }
   const uint32_t bins = std::min<uint32_t>(64, max + 1);
   const uint32_t width = (max + bins) / bins;
   std::array<uint64_t, 64> histogram{};
@@ -174,6 +177,31 @@ void WriteEraseHistogram(json::Writer& out, const Simulator& sim) {
   for (uint32_t i = 0; i < bins; ++i) out.Uint(histogram[i]);
   out.EndArray();
   out.FieldUint("erase_bin_width", width);
+  // The least- and most-erased block, as the result's wear has them.
+  out.Key("wear").BeginObject();
+  out.FieldUint("min_erases", min);
+  out.FieldUint("max_erases", max);
+  out.EndObject();
+}
+
+// The GC engine's moves that are no GC runs, counted as the result counts
+// them (read_disturb.refreshes, static_wear_leveling.moves); null where the
+// drive does not make that kind of move, so the UI shows no count of zero
+// for a refresh that is switched off.
+void WriteRelocations(json::Writer& out, const Simulator& sim) {
+  const ReliabilityStats reliability = sim.drive().reliability();
+  out.Key("read_disturb");
+  if (sim.config().read_disturb.enabled) {
+    out.BeginObject().FieldUint("refreshes", reliability.refreshes).EndObject();
+  } else {
+    out.Null();
+  }
+  out.Key("static_wear_leveling");
+  if (sim.config().wear_leveling.static_enabled) {
+    out.BeginObject().FieldUint("moves", reliability.static_wl_moves).EndObject();
+  } else {
+    out.Null();
+  }
 }
 
 }  // namespace
@@ -210,10 +238,11 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
 
   for (LatencyHistogram& h : by_op_) h.Reset();
   all_.Reset();
-  uint64_t requests = 0, read_bytes = 0, write_bytes = 0;
+  uint64_t requests = 0, read_requests = 0, read_bytes = 0, write_bytes = 0;
   for (uint32_t j = 0; j < host.job_count(); ++j) {
     const JobMetrics& m = host.metrics(j);
     for (uint32_t op = 0; op < kHostOpKinds; ++op) requests += m.requests[op];
+    read_requests += m.requests[0];
     read_bytes += m.bytes[0];
     write_bytes += m.bytes[1];
     by_op_[0].Merge(m.latency[0]);
@@ -256,6 +285,7 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   // timeline draws; every other drive's are GC runs the timeline shows.
   out.FieldString("gc_runs_kind", sim.drive().classic() ? "merges" : "gc");
   out.Field("iops", seconds > 0 ? requests / seconds : 0);
+  out.Field("read_iops", seconds > 0 ? read_requests / seconds : 0);
   out.Field("read_mbps", seconds > 0 ? read_bytes / seconds / 1e6 : 0);
   out.Field("write_mbps", seconds > 0 ? write_bytes / seconds / 1e6 : 0);
   out.Key("latency_us").BeginObject();
@@ -270,6 +300,7 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   }
   out.EndArray();
   WriteEraseHistogram(out, sim);
+  WriteRelocations(out, sim);
   out.Key("slc");
   WriteSlcNow(out, sim);
   // After the core coarsened its series (a long run keeps at most

@@ -13,9 +13,10 @@
 //   free_blocks       erased blocks in the free pools now
 //   host_write_bytes, nand_write_bytes   cumulative, timed run
 //   gc_runs           GC runs in the timed run
-//   iops, read_mbps, write_mbps   averages over the timed run so far
-//                     (completed requests or bytes / simulated time); the
-//                     series carries the per-interval rates
+//   iops, read_iops, read_mbps, write_mbps   averages over the timed run
+//                     so far (completed requests or bytes / simulated time,
+//                     as the result's throughput); the series carries the
+//                     per-interval rates
 //   latency_us        {read, write}: {count, mean, p50, p90, p99, p999, max}
 //                     in microseconds over every job, fio percentiles
 //   latency_cdf       [[latency_us, cumulative fraction], ...] of reads and
@@ -23,6 +24,14 @@
 //                     LatencyCdf), the last one at fraction 1
 //   erase_histogram   blocks per erase-count bin of width erase_bin_width,
 //   erase_bin_width   binned like the result JSON's "wear" histogram
+//   wear              {min_erases, max_erases}: the least- and most-erased
+//                     block now, the result's wear figures
+//   read_disturb      {refreshes}: blocks refreshed after too many reads so
+//                     far (the result's read_disturb.refreshes); null when
+//                     read_disturb.enabled is off
+//   static_wear_leveling   {moves}: cold blocks moved so far (the result's
+//                     static_wear_leveling.moves); null when
+//                     wear_leveling.static_enabled is off
 //   series            the run-level series points (sim.series()) produced
 //                     since the previous call, column arrays as in the result
 //   events            GC start/end and stall events since the previous call,

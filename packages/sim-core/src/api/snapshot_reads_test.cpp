@@ -10,6 +10,7 @@
 
 #include "api/session.h"
 #include "api/snapshot.h"
+#include "util/json.h"
 
 namespace flashscope {
 namespace {
@@ -74,6 +75,46 @@ TEST(SnapshotReads, CountersAreTheDrivesAndTheHeaderCarriesTheThreshold) {
   EXPECT_EQ(frames_with_reads, 10u);
   EXPECT_GE(hottest_seen, 300u);  // the hot blocks come close to the limit
   EXPECT_GT(session.sim().drive().reliability().refreshes, 0u);
+}
+
+// The frames' meta counts the refreshes as the result does (blocks
+// refreshed and erased), and each refresh's gc_start and gc_end events say so ("cause": "refresh"):
+// they are the GC engine's moves, not GC runs, which gc_runs and the app's GC timeline count (here
+// none: the run only reads).
+TEST(SnapshotReads, MetaCountsRefreshesAndTheirEventsSayWhatTheyAre) {
+  Session session(kReadDisturbDevice, kHotReads, SessionOptions{});
+  session.Precondition();
+  uint32_t refresh_starts = 0, refresh_ends = 0, other_relocations = 0;
+  json::Value meta;
+  for (uint64_t until = 20'000'000;; until += 20'000'000) {
+    const bool done = session.Advance(until, UINT64_MAX) == StopReason::kFinished;
+    meta = json::Parse(session.SnapshotMeta(), "meta");
+    for (const json::Value& event : meta.Find("events")->items()) {
+      const std::string kind = event.Find("kind")->as_string();
+      if (kind != "gc_start" && kind != "gc_end") continue;
+      const json::Value* cause = event.Find("cause");
+      if (cause == nullptr || cause->as_string() != "refresh")
+        ++other_relocations;
+      else if (kind == "gc_start")
+        ++refresh_starts;
+      else
+        ++refresh_ends;
+    }
+    if (done) break;
+  }
+  const json::Value result = json::Parse(session.ResultJson(), "result");
+  const double refreshes = result.Find("read_disturb")->Find("refreshes")->as_number();
+  EXPECT_GT(refreshes, 0);
+  EXPECT_EQ(meta.Find("read_disturb")->Find("refreshes")->as_number(), refreshes);
+  // A refresh counts once its block is erased: one still under way when the
+  // reads end has started only.
+  EXPECT_EQ(refresh_ends, refreshes);
+  EXPECT_GE(refresh_starts, refresh_ends);
+  EXPECT_LE(refresh_starts, refresh_ends + 4);
+  EXPECT_EQ(other_relocations, 0u);
+  EXPECT_EQ(meta.Find("gc_runs")->as_number(), 0);
+  EXPECT_EQ(result.Find("gc")->Find("runs")->as_number(), 0);
+  EXPECT_TRUE(meta.Find("static_wear_leveling")->is_null());  // off on this drive
 }
 
 }  // namespace

@@ -130,6 +130,7 @@ bool GcEngine::PickVictim(JobSet& set, GcJob& job, uint32_t plane, uint64_t now_
   start.block = picked.block;
   start.value = ftl_.valid_units(picked.block);
   start.flag = job.background;
+  start.cause = picked.cause;
   log_.Add(start);
   return true;
 }
@@ -285,6 +286,7 @@ void GcEngine::OnErased(JobSet& set, GcJob& job, const FlashOp& op, uint64_t now
   end.block = block;
   end.value = victim.moved;
   end.flag = victim.background;
+  end.cause = victim.cause;
   log_.Add(end);
   ++victims_erased_[static_cast<uint32_t>(victim.cause)];
   set.policy->OnVictimErased(RelocationVictim{block, victim.cause}, plane, victim.background,

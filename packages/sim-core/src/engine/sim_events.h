@@ -17,6 +17,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "metrics/nand_counters.h"
+
 namespace flashscope {
 
 enum class SimEventKind : uint8_t {
@@ -44,6 +46,11 @@ struct SimEvent {
   float gp = 0;  // zoned drives: garbage proportion of the zone
   SimEventKind kind = SimEventKind::kGcStart;
   uint8_t flag = 0;
+  // A conventional drive's kGcStart / kGcEnd: why the GC engine relocated
+  // the block. kGc for garbage collection itself (what gc_runs counts);
+  // kRefresh (read disturb) and kWearLeveling (static wear levelling) are
+  // moves the same engine makes, which are no GC runs.
+  Cause cause = Cause::kGc;
 };
 
 // A host write that waited `waited_ns` (from `since_ns`) for buffer space;

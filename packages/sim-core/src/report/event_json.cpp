@@ -7,6 +7,15 @@ namespace flashscope {
 namespace {
 // Garbage proportions with 4 decimals (they are kept as floats).
 double Gp(float gp) { return std::round(static_cast<double>(gp) * 1e4) / 1e4; }
+
+// A block the GC engine relocated for another reason than GC: "cause"
+// "refresh" or "wear_leveling" (metrics/nand_counters.h names), so a reader
+// does not count it as a GC run. Absent on GC's own moves, which kept the
+// events of runs without refresh or wear levelling as they were.
+void WriteRelocationCause(json::Writer& out, const SimEvent& e) {
+  const bool relocation = e.kind == SimEventKind::kGcStart || e.kind == SimEventKind::kGcEnd;
+  if (relocation && e.cause != Cause::kGc) out.FieldString("cause", CauseName(e.cause));
+}
 }  // namespace
 
 void WriteEvent(json::Writer& out, const SimEvent& e) {
@@ -47,6 +56,7 @@ void WriteEvent(json::Writer& out, const SimEvent& e) {
       out.FieldUint("block", e.block);
       out.FieldUint("valid_units", e.value);
       out.FieldBool("background", e.flag != 0);
+      WriteRelocationCause(out, e);
       break;
     case SimEventKind::kGcEnd:
       if (e.flag & kZonedGcFlag) {
@@ -60,6 +70,7 @@ void WriteEvent(json::Writer& out, const SimEvent& e) {
       out.FieldUint("units_moved", e.value);
       out.Field("duration_ms", e.duration_ns / 1e6);
       out.FieldBool("background", e.flag != 0);
+      WriteRelocationCause(out, e);
       break;
   }
   out.EndObject();

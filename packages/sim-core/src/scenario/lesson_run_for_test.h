@@ -31,8 +31,13 @@ inline const json::Value& LessonStep(const json::Value& lesson, size_t index) {
   return lesson.Find("steps")->items().at(index);
 }
 
+// The step's text as the app shows it: the braces that mark the figures it
+// quotes from the run ("ends at {2.57}", apps/web/src/lessons/quotedFigures.ts)
+// removed.
 inline std::string LessonStepText(const json::Value& lesson, size_t index) {
-  return LessonStep(lesson, index).Find("text")->as_string();
+  std::string text = LessonStep(lesson, index).Find("text")->as_string();
+  std::erase_if(text, [](char c) { return c == '{' || c == '}'; });
+  return text;
 }
 
 // The scenario's `set` with step `index`'s `load.set` laid over it (a later
@@ -58,18 +63,32 @@ inline std::string SetValue(const json::Value& value) {
   return writer.str();
 }
 
+// The figures step `index`'s text quotes from its run, as marked: "{8}" -> "8".
+inline std::vector<std::string> LessonStepFigures(const json::Value& lesson, size_t index) {
+  const std::string text = LessonStep(lesson, index).Find("text")->as_string();
+  std::vector<std::string> figures;
+  for (size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {
+    const size_t close = text.find('}', open);
+    if (close == std::string::npos) break;
+    figures.push_back(text.substr(open + 1, close - open - 1));
+  }
+  return figures;
+}
+
 // Runs step `index` of an inline-scenario lesson as the app loads it, with
-// `extra` overrides on top (e.g. another policy a step's text mentions);
+// `extra` overrides on top (e.g. another policy a step's text mentions) and
+// `flags` added to the command line (e.g. "--events");
 // `scratch` is a file path the scenario is written to.
 inline json::Value RunLessonStep(const json::Value& lesson, size_t index,
                                  const std::string& scratch,
-                                 const json::Value& extra = json::Value::Object()) {
+                                 const json::Value& extra = json::Value::Object(),
+                                 const std::string& flags = "") {
   json::Value scenario = *lesson.Find("scenario");
   scenario.Set("set", LessonStepSet(lesson, index, extra));
   json::Writer writer;
   writer.Raw(scenario);
   std::ofstream(scratch, std::ios::binary) << writer.str();
-  return RunCliJson("run --scenario " + scratch + " --presets " + kLessonPresets,
+  return RunCliJson("run --scenario " + scratch + " --presets " + kLessonPresets + " " + flags,
                     "lesson step " + std::to_string(index + 1));
 }
 
