@@ -116,13 +116,16 @@ TEST_F(LessonReadDisturb, HotReadsRefreshBlocks) {
 }
 
 // Step 2: host 7.8 MiB, refreshes 8 MiB (1 MiB per block), flash 15.8 MiB,
-// WAF 2.02 against 1.00 without refresh (each within 0.05 / 0.1 MiB).
+// WAF 2.02 against 1.00 without refresh (each within 0.05 / 0.1 MiB). The
+// refreshes' programs are their blocks' valid data, 7.86 MiB (0.98 MiB a
+// block): 8 MiB to the text's precision. (Before issue 28 the padding of
+// their last wordlines counted as refresh too, 8.0 MiB; it is "padding" now.)
 TEST_F(LessonReadDisturb, RefreshesDoubleTheWritesOfAHostThatHardlyWrites) {
   const Figures& on = figures_[kRefreshStep];
   const Figures& off = figures_[kNoRefreshStep];
   EXPECT_NEAR(on.host_mib, 7.8, 0.1);
-  EXPECT_NEAR(on.refresh_programs_mib, 8, 0.1);
-  EXPECT_NEAR(on.refresh_programs_mib / on.refreshes, 1, 0.01);
+  EXPECT_NEAR(on.refresh_programs_mib, 7.86, 0.05);
+  EXPECT_NEAR(on.refresh_programs_mib / on.refreshes, 0.98, 0.01);
   EXPECT_NEAR(on.nand_mib, 15.8, 0.1);
   EXPECT_NEAR(on.waf, 2.02, 0.05);
   EXPECT_NEAR(off.waf, 1.00, 0.01);
