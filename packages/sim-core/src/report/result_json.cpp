@@ -130,8 +130,22 @@ void WriteSeries(json::Writer& out, const TimeSeries& s) {
 
 // Coefficient of variation of IOPS over the series' full-length intervals
 // (seed 001's stability metric; the steady-state procedure is a later issue).
-void WriteStability(json::Writer& out, const TimeSeries& s) {
-  const size_t n = s.size() > 1 ? s.size() - 1 : s.size();  // last may be partial
+// The points of the run's series that cover the host's I/O: a finished
+// run's last point may be its end-of-run drain (Simulator::DrainSample),
+// with no host I/O in it, after end_of_run.host_end_ms.
+size_t HostPoints(const Simulator& sim) {
+  const TimeSeries& s = sim.series();
+  size_t n = s.size();
+  if (!sim.finished()) return n;
+  const double host_end_ms = sim.end_of_run().host_end_ns / 1e6;
+  while (n > 0 && s.t_ms[n - 1] > host_end_ms) --n;
+  return n;
+}
+
+// IOPS stability over the host's points (`points` of them), the last of
+// which may be partial (the host's last completion).
+void WriteStability(json::Writer& out, const TimeSeries& s, size_t points) {
+  const size_t n = points > 1 ? points - 1 : points;  // last may be partial
   double mean = 0;
   for (size_t i = 0; i < n; ++i) mean += s.iops[i];
   mean = n ? mean / n : 0;
@@ -419,7 +433,7 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   // each time the series reached its point cap (sim/simulator.h).
   out.Field("series_interval_ms", sim.series_interval_ns() / 1e6);
   out.Key("stability");
-  WriteStability(out, sim.series());
+  WriteStability(out, sim.series(), HostPoints(sim));
   out.Key("wear");
   WriteWear(out, sim);
   // Read/write conflict controls (device keys suspend, read_disturb,
