@@ -190,13 +190,28 @@ export async function runScenarioToEnd(app: App, scenario: string): Promise<SimS
   return waitForFinishedRun(app.page, before.runId);
 }
 
-/** The core's result JSON of the first saved run, as its "Export JSON" writes it. */
-export async function savedRunResult<T>(page: Page): Promise<T> {
+/**
+ * The first configuration of the first saved run, as its "Export JSON"
+ * writes it: the core's result JSON (without its series) and the series
+ * the record keeps, binned (a bin's WAF is its last value).
+ */
+export async function savedRunConfig<T>(
+  page: Page,
+): Promise<{ result: T; series: Record<string, number[]> }> {
   await page.getByTestId('view-saved').click();
   await page.getByTestId('saved-run').first().getByTestId('saved-run-open').click();
   const exported = await downloadFile(
     page,
     page.getByTestId('saved-run-detail').getByTestId('export-json'),
   );
-  return (JSON.parse(exported.text) as { configs: Array<{ result: T }> }).configs[0].result;
+  return (
+    JSON.parse(exported.text) as {
+      configs: Array<{ result: T; series: Record<string, number[]> }>;
+    }
+  ).configs[0];
+}
+
+/** The core's result JSON of the first saved run, as its "Export JSON" writes it. */
+export async function savedRunResult<T>(page: Page): Promise<T> {
+  return (await savedRunConfig<T>(page)).result;
 }

@@ -725,6 +725,51 @@ export interface ClassicMeta {
   cache: WriteCacheMeta | null;
 }
 
+/**
+ * Page programs by cause, with the core's names (sim-core
+ * metrics/nand_counters.h CauseName; the result JSON's
+ * nand.programs_by_cause). "padding": the dummy data that closes a partial
+ * wordline the drive sent to flash before it was full.
+ */
+export type ProgramsByCause = Partial<
+  Record<
+    'host' | 'gc' | 'migration' | 'mapping' | 'refresh' | 'wear_leveling' | 'rmw' | 'padding',
+    number
+  >
+>;
+
+/**
+ * What the write buffer kept from reaching flash so far (SnapshotMeta.write_buffer;
+ * the result JSON's write_buffer, sim-core report/buffer_json.h).
+ */
+export interface WriteBufferMeta {
+  /** Host data in the buffer now, not yet sent to flash. */
+  buffered_bytes: number;
+  /** Host writes replaced in the buffer by a later write of the same unit before reaching flash. */
+  overwritten_bytes: number;
+  /** Host writes trimmed while still in the buffer. */
+  trimmed_bytes: number;
+}
+
+/**
+ * The end of a finished run (SnapshotMeta.end_of_run; the result JSON's
+ * end_of_run, written by the same core function, sim-core
+ * report/buffer_json.h): what the drive still held when the host's last
+ * request completed and what draining it cost. The run's WAF includes the
+ * drain; the series' points after host_end_ms are the drain's.
+ */
+export interface EndOfRunMeta {
+  host_end_ms: number;
+  drain_ms: number;
+  buffered_bytes: number;
+  buffer_drained_bytes: number;
+  buffer_held_bytes: number;
+  drain_page_programs: number;
+  drain_nand_write_bytes: number;
+  /** The drain's page programs by cause: buffered host data, GC its writes needed, padding, … */
+  drain_programs_by_cause: ProgramsByCause;
+}
+
 /** Figures that travel with each frame (api/snapshot_meta.h). */
 /**
  * The analytic steady-state WAF of the drive as configured, for uniform
@@ -747,6 +792,12 @@ export interface SnapshotMeta {
   free_blocks: number;
   host_write_bytes: number;
   nand_write_bytes: number;
+  /** The timed run's page programs by cause; absent from an older core. */
+  programs_by_cause?: ProgramsByCause;
+  /** What the write buffer kept from flash so far; absent from an older core. */
+  write_buffer?: WriteBufferMeta;
+  /** Null until the run has finished (absent from an older core). */
+  end_of_run?: EndOfRunMeta | null;
   gc_runs: number;
   /**
    * What gc_runs counts: "gc", GC runs (the GC timeline's); "merges", a

@@ -5,7 +5,8 @@ import { Term } from '../glossary/Term';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import type { AppState } from '../store';
 import { formatCount, formatLatencyUs, formatMbps, formatSimTime, formatWaf } from './format';
-import { gcRunsLabel, keyFigures, wafBelowOneNote } from './computeKeyFigures';
+import { gcRunsLabel, keyFigures } from './computeKeyFigures';
+import { paddingNote, wafBelowOneNote } from './wafNotes';
 
 const selectSim = (state: AppState) => state.sim;
 
@@ -52,7 +53,9 @@ export function KeyFiguresRow() {
   const sim = useThrottledStore(selectSim, 200);
   const figures = useMemo(() => keyFigures(sim), [sim]);
   const hasData = sim.series.length > 0;
-  const wafNote = wafBelowOneNote(figures.waf);
+  const meta = sim.frame?.meta;
+  const wafNote = wafBelowOneNote(figures.waf, meta?.write_buffer);
+  const padding = paddingNote(meta?.programs_by_cause);
   return (
     <div className="figures" aria-label="Key figures" data-testid="key-figures">
       <Figure
@@ -60,9 +63,9 @@ export function KeyFiguresRow() {
         testId="metric-waf"
         value={formatWaf(figures.waf)}
         note={
-          wafNote ? (
-            <Term id="waf-below-one">
-              <span data-testid="waf-note">{wafNote}</span>
+          padding ? (
+            <Term id="padding">
+              <span data-testid="waf-padding-share">{padding}</span>
             </Term>
           ) : (
             'NAND ÷ host bytes'
@@ -134,6 +137,14 @@ export function KeyFiguresRow() {
         }
       />
       <Figure label="Simulated time" testId="sim-time" value={formatSimTime(figures.simTimeNs)} />
+      {wafNote && (
+        // The whole row's width: the sentence names byte counts, too long for a figure's note.
+        <p className="figures-note">
+          <Term id="waf-below-one">
+            <span data-testid="waf-note">{wafNote}</span>
+          </Term>
+        </p>
+      )}
     </div>
   );
 }

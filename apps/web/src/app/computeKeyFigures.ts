@@ -72,20 +72,27 @@ export function gcRunsLabel(kind: KeyFigures['gcRunsKind']): string {
 }
 
 /**
- * Why a WAF below 1 (early in a run, or when rewrites meet in the buffer):
- * the flash has received fewer bytes than the host sent, because some are
- * still held in the drive's write buffer or a partly written page. Null for
- * a WAF of 1 or more (or none).
+ * The host's rows of the series: a finished run's last point may be its
+ * end-of-run drain (after end_of_run.host_end_ms), when the host did no
+ * I/O; the "now" rates stay those of the host's last I/O.
  */
-export function wafBelowOneNote(waf: number | null): string | null {
-  if (waf === null || !(waf < 1)) return null;
-  return 'Below 1: some host writes are still held in the drive’s write buffer, not yet written to flash';
+function hostColumn(
+  series: SimSlice['series'],
+  key: string,
+  hostEndMs: number | undefined,
+): Float64Array {
+  const column = series.column(key);
+  if (hostEndMs === undefined) return column;
+  const tMs = series.column('t_ms');
+  let rows = Math.min(column.length, tMs.length);
+  while (rows > 0 && tMs[rows - 1] > hostEndMs) rows--;
+  return column.subarray(0, rows);
 }
 
-function smoothedMbps(series: SimSlice['series']): number {
-  const tMs = series.column('t_ms');
-  const read = meanOverLastMs(tMs, series.column('read_mbps'), SMOOTH_MS);
-  const write = meanOverLastMs(tMs, series.column('write_mbps'), SMOOTH_MS);
+function smoothedMbps(series: SimSlice['series'], hostEndMs: number | undefined): number {
+  const tMs = hostColumn(series, 't_ms', hostEndMs);
+  const read = meanOverLastMs(tMs, hostColumn(series, 'read_mbps', hostEndMs), SMOOTH_MS);
+  const write = meanOverLastMs(tMs, hostColumn(series, 'write_mbps', hostEndMs), SMOOTH_MS);
   if (!Number.isFinite(read) && !Number.isFinite(write)) return NaN;
   return (Number.isFinite(read) ? read : 0) + (Number.isFinite(write) ? write : 0);
 }
@@ -99,15 +106,17 @@ export function keyFigures(
   // The percentile of the op that dominates the run.
   const op = !read || !write ? null : write.count >= read.count ? 'write' : 'read';
   const dominant = op === 'write' ? write : op === 'read' ? read : undefined;
-  const recentRead = recentMean(sim.series.column('read_mbps'), RECENT_ROWS);
-  const recentWrite = recentMean(sim.series.column('write_mbps'), RECENT_ROWS);
+  const hostEndMs = meta?.end_of_run?.host_end_ms;
+  const recent = (key: string) => recentMean(hostColumn(sim.series, key, hostEndMs), RECENT_ROWS);
+  const recentRead = recent('read_mbps');
+  const recentWrite = recent('write_mbps');
   return {
     waf: meta?.waf ?? null,
-    iops: recentMean(sim.series.column('iops'), RECENT_ROWS),
+    iops: recent('iops'),
     mbps:
       (Number.isFinite(recentRead) ? recentRead : 0) +
       (Number.isFinite(recentWrite) ? recentWrite : 0),
-    mbpsSmoothed: smoothedMbps(sim.series),
+    mbpsSmoothed: smoothedMbps(sim.series, hostEndMs),
     runIops: meta?.iops ?? NaN,
     p99Us: dominant && dominant.count > 0 ? dominant.p99 : NaN,
     p99Op: dominant && dominant.count > 0 ? op : null,

@@ -1,28 +1,17 @@
-// Issue 18's trip-ups in the key figures: a WAF below 1 says why, and the
-// "GC runs" figure of a classic FTL says it counts merges and erases (the
-// core's gc_runs_kind), since the GC timeline shows none of them.
+// Issue 18's trip-ups in the key figures: the "GC runs" figure of a classic
+// FTL says it counts merges and erases (the core's gc_runs_kind), since the
+// GC timeline shows none of them. Issue 28: a finished run's series ends
+// with its end-of-run drain, when the host did no I/O; the "now" rates stay
+// those of the host's last I/O. (Why a WAF is below 1: wafNotes.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { SeriesBuffer } from '../store/seriesBuffer';
 import type { Frame } from '../store/simSlice';
-import { gcRunsLabel, keyFigures, wafBelowOneNote } from './computeKeyFigures';
+import { gcRunsLabel, keyFigures } from './computeKeyFigures';
 
 function figuresOf(meta: Record<string, unknown>) {
   const frame = { frame: 1, blocks: {}, meta: { latency_us: {}, ...meta } } as unknown as Frame;
   return keyFigures({ frame, series: new SeriesBuffer(), layout: null, simTimeNs: 1e6 });
 }
-
-describe('a WAF below 1', () => {
-  it('is explained: host writes still held in the write buffer, not yet on flash', () => {
-    expect(wafBelowOneNote(0.62)).toMatch(/write buffer, not yet written to flash/);
-    expect(wafBelowOneNote(0.999)).not.toBeNull();
-  });
-
-  it('needs no note at 1 or above, nor without a WAF', () => {
-    expect(wafBelowOneNote(1)).toBeNull();
-    expect(wafBelowOneNote(2.57)).toBeNull();
-    expect(wafBelowOneNote(null)).toBeNull();
-  });
-});
 
 describe('the GC runs figure', () => {
   it('is labelled for what a classic FTL counts: merges and erases', () => {
@@ -57,5 +46,34 @@ describe('the GC engine moves counted apart from GC runs', () => {
     expect([levelling.refreshes, levelling.wearLevelingMoves]).toEqual([null, 777]);
     // An older core without the keys: nothing to show.
     expect(figuresOf({ gc_runs: 5 }).refreshes).toBeNull();
+    });
+  });
+});
+
+describe('the "now" rates of a finished run', () => {
+  // 10 rows of 10 ms at 120 MB/s (3,000 IOPS), then the drain's row, 1,064 ms
+  // later, without host I/O (the Tencent replay on tlc-8g ends so).
+  function finished(withEndOfRun: boolean) {
+    const series = new SeriesBuffer();
+    const t = [...Array.from({ length: 10 }, (_, i) => 6712.5 + i * 10), 7866.5];
+    const host = (value: number) => [...Array<number>(10).fill(value), 0];
+    series.append({ t_ms: t, iops: host(3000), read_mbps: host(0), write_mbps: host(120) });
+    const meta = {
+      latency_us: {},
+      end_of_run: withEndOfRun ? { host_end_ms: 6802.5 } : null,
+    };
+    const frame = { frame: 1, blocks: {}, meta } as unknown as Frame;
+    return keyFigures({ frame, series, layout: null, simTimeNs: 7866.5e6 });
+  }
+
+  it('leave out the drain row, after end_of_run.host_end_ms', () => {
+    const figures = finished(true);
+    expect(figures.iops).toBe(3000);
+    expect(figures.mbps).toBe(120);
+    expect(figures.mbpsSmoothed).toBe(120);
+  });
+
+  it('would count it as host idle without the core saying where the host ended', () => {
+    expect(finished(false).iops).toBeCloseTo((9 * 3000) / 10, 6);
   });
 });

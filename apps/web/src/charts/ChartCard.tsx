@@ -26,6 +26,8 @@ interface ChartCardProps {
   /** The glossary entry the title names: the title then shows its definition on hover and focus. */
   term?: string;
   subtitle: string;
+  /** A sentence under the subtitle that explains what the chart shows (wraps; null: none). */
+  note?: ReactNode;
   testId: string;
   legend?: LegendEntry[];
   control?: ReactNode;
@@ -90,6 +92,7 @@ export function ChartCard(props: ChartCardProps) {
         <div>
           <h3>{props.term ? <Term id={props.term}>{props.title}</Term> : props.title}</h3>
           <p className="card-subtitle">{props.subtitle}</p>
+          {props.note && <p className="chart-note">{props.note}</p>}
         </div>
         <div className="chart-tools">
           {props.control}

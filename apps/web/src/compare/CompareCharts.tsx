@@ -5,8 +5,8 @@
 // Each chart bins to at most a few hundred points (STYLE.md convention 8).
 
 import { useMemo } from 'react';
-import { formatBytes } from '../app/format';
-import { binSeries } from '../charts/binning';
+import { formatBytes, formatWaf } from '../app/format';
+import { binSeries, type Reducer } from '../charts/binning';
 import { CdfPlot, drawableCdf, type CdfPoints } from '../charts/CdfPlot';
 import { ChartCard, type LegendEntry } from '../charts/ChartCard';
 import { TimeSeriesPlot, type LineSpec } from '../charts/TimeSeriesPlot';
@@ -67,6 +67,7 @@ function lastTime(columns: readonly ChartColumn[]): number {
 function linesOf(
   columns: readonly ChartColumn[],
   values: (source: SeriesSource) => ArrayLike<number>,
+  reducer: Reducer = 'mean',
 ): LineSpec[] {
   return columns.flatMap((column) =>
     column.series
@@ -75,11 +76,37 @@ function linesOf(
             key: column.key,
             label: column.label,
             color: column.color,
-            points: binSeries(column.series.column('t_ms'), values(column.series)),
+            points: binSeries(
+              column.series.column('t_ms'),
+              values(column.series),
+              undefined,
+              reducer,
+            ),
           },
         ]
       : [],
   );
+}
+
+/** The last finite value of a column (NaN without one). */
+function lastFinite(values: ArrayLike<number>): number {
+  for (let i = values.length - 1; i >= 0; i--) if (Number.isFinite(values[i])) return values[i];
+  return NaN;
+}
+
+/**
+ * Each configuration's WAF at the end of its series ("greedy 2.66, fifo
+ * 6.06"; labels may hold a "·"): the series ends on the run's WAF,
+ * end-of-run drain included (its last point), so these are the table's
+ * figures once the runs end.
+ */
+function lastWafText(columns: readonly ChartColumn[]): string {
+  return columns
+    .flatMap((column) => {
+      const last = column.series ? lastFinite(column.series.column('waf')) : NaN;
+      return Number.isFinite(last) ? [`${column.label} ${formatWaf(last)}`] : [];
+    })
+    .join(', ');
 }
 
 export function CompareCharts({
@@ -97,7 +124,9 @@ export function CompareCharts({
     return {
       domain: [0, lastTime(columns)] as [number, number],
       throughput: linesOf(columns, totalMbps),
-      waf: linesOf(columns, (source) => source.column('waf')),
+      // Cumulative: each bin's last value, so a line ends on its run's WAF.
+      waf: linesOf(columns, (source) => source.column('waf'), 'last'),
+      lastWaf: lastWafText(columns),
       slc: columns.some((column) => column.hasSlcCache)
         ? linesOf(
             columns.filter((column) => column.hasSlcCache),
@@ -141,7 +170,11 @@ export function CompareCharts({
       </ChartCard>
       <ChartCard
         title="Write amplification"
-        subtitle="NAND writes ÷ host writes since the start"
+        subtitle={
+          charts.lastWaf
+            ? `NAND writes ÷ host writes since the start; last: ${charts.lastWaf}`
+            : 'NAND writes ÷ host writes since the start'
+        }
         testId={`${testIdPrefix}-waf`}
         legend={legend}
         empty={noData(charts.waf) && 'No host writes yet'}

@@ -34,8 +34,15 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     id: 'waf-below-one',
     term: 'WAF below 1',
     definition:
-      'Early in a run the drive can hold host writes in its write buffer or SLC cache before writing them to flash, so fewer bytes have reached flash than the host sent. It rises to 1 or more once the buffered data is written out.',
+      'Fewer bytes have reached flash than the host wrote: a rewrite of data still waiting in the write buffer replaces it there, so only the newest copy is programmed, trimmed data never leaves the buffer, and early in a run some writes are still held in it. The note beside the figure says which, with the drive’s own counts.',
     match: [],
+  },
+  {
+    id: 'padding',
+    term: 'Padding',
+    definition:
+      'A wordline is programmed whole, so when the drive must send data to flash before a wordline is full (the host went idle, asked for a flush, or the run ended) it fills the rest with dummy data. Padding wears the flash and counts in the WAF like GC copies; a drive with power-loss protection can keep such data in its buffer instead.',
+    match: ['padding', 'padded'],
   },
   {
     id: 'over-provisioning',

@@ -68,6 +68,22 @@ std::string CliResult(const std::string& device_json, const std::string& fio,
   return RunResultJson(sim, RunInfoFor(jobs, workload, false), false);
 }
 
+// The same keys, in the same order, with the same numbers (objects compared
+// member by member): a meta object the core writes with the result's writer.
+void ExpectSameObject(const json::Value& meta, const json::Value& result,
+                      const std::string& where) {
+  ASSERT_EQ(meta.members().size(), result.members().size()) << where;
+  for (size_t i = 0; i < meta.members().size(); ++i) {
+    const auto& [key, value] = meta.members()[i];
+    EXPECT_EQ(key, result.members()[i].first) << where;
+    if (value.is_object()) {
+      ExpectSameObject(value, result.members()[i].second, where + "." + key);
+    } else {
+      EXPECT_EQ(value.as_number(), result.members()[i].second.as_number()) << where << "." << key;
+    }
+  }
+}
+
 uint32_t U32At(const uint8_t* buffer, uint32_t offset) {
   uint32_t value;
   std::memcpy(&value, buffer + offset, sizeof value);
@@ -319,6 +335,12 @@ TEST(Api, MetaFiguresMatchTheResult) {
   EXPECT_EQ(meta.Find("gc_runs")->as_number(), result.Find("gc")->Find("runs")->as_number());
   EXPECT_EQ(meta.Find("nand_write_bytes")->as_number(),
             result.Find("nand")->Find("write_bytes")->as_number());
+  // Programs by cause, the write buffer's counts and, the run being over,
+  // its end: the result's, written by the same functions (issue 28).
+  ExpectSameObject(*meta.Find("programs_by_cause"), *result.Find("nand")->Find("programs_by_cause"),
+                   "programs_by_cause");
+  ExpectSameObject(*meta.Find("write_buffer"), *result.Find("write_buffer"), "write_buffer");
+  ExpectSameObject(*meta.Find("end_of_run"), *result.Find("end_of_run"), "end_of_run");
   const json::Value& write = *meta.Find("latency_us")->Find("write");
   const json::Value& expected_write = *result.Find("latency_us")->Find("write");
   for (const char* key : {"count", "mean", "p50", "p90", "p99", "p999", "max"}) {
@@ -375,6 +397,9 @@ TEST(Api, MetaFiguresMatchTheResult) {
                         "free_blocks",
                         "host_write_bytes",
                         "nand_write_bytes",
+                        "programs_by_cause",
+                        "write_buffer",
+                        "end_of_run",
                         "gc_runs",
                         "gc_runs_kind",
                         "iops",

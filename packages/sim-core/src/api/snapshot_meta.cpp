@@ -2,9 +2,11 @@
 
 #include <algorithm>
 
+#include "report/buffer_json.h"
 #include "report/burst_json.h"
 #include "report/classic_json.h"
 #include "report/event_json.h"
+#include "report/nand_json.h"
 #include "report/waf_model.h"
 #include "report/zns_json.h"
 
@@ -278,6 +280,16 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   out.FieldUint("free_blocks", sim.FreeBlocks());
   out.FieldUint("host_write_bytes", host_write_bytes);
   out.FieldUint("nand_write_bytes", nand_write_bytes);
+  out.Key("programs_by_cause");
+  WriteByCause(out, sim.counters().page_programs);
+  out.Key("write_buffer");
+  WriteWriteBuffer(out, sim);
+  out.Key("end_of_run");
+  if (sim.finished()) {
+    WriteEndOfRun(out, sim);
+  } else {
+    out.Null();
+  }
   out.FieldUint("gc_runs", sim.front_end().gc_runs());
   // What gc_runs counts, so the UI can name it: a classic FTL's (issue 7)
   // are merges and block rewrites (C-lash: each rewrite of a block with data

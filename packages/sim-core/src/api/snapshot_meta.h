@@ -12,6 +12,12 @@
 //                     every frame of a session
 //   free_blocks       erased blocks in the free pools now
 //   host_write_bytes, nand_write_bytes   cumulative, timed run
+//   programs_by_cause the timed run's page programs by cause, as the
+//                     result's nand.programs_by_cause (padding among them)
+//   write_buffer      {buffered_bytes, overwritten_bytes, trimmed_bytes}:
+//                     the result's "write_buffer" (report/buffer_json.h)
+//   end_of_run        null until the run has finished, then the result's
+//                     "end_of_run" (report/buffer_json.h, the same function)
 //   gc_runs           GC runs in the timed run
 //   iops, read_iops, read_mbps, write_mbps   averages over the timed run
 //                     so far (completed requests or bytes / simulated time,

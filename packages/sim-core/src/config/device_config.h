@@ -9,13 +9,16 @@
 //   write_buffer_idle_flush_us: once the host has had nothing outstanding
 //     for this long, the conventional drive programs what its DRAM buffer
 //     still holds, partial wordlines padded, as real drives do within
-//     milliseconds. A finished run always ends with the buffer drained.
+//     milliseconds (not with power_loss_protection). A finished run always
+//     ends with the buffer drained.
 //   trim_us: the controller's firmware time per trim/deallocate command (a
 //     mapping-table update, no flash work); an estimate of the same order as
 //     a small command's firmware overhead, not a datasheet figure. Without
 //     it a time-based trim job never advances the clock.
 //   power_loss_protection: true, as on enterprise drives with capacitors:
-//     the write buffer survives power loss, so a flush completes at once;
+//     the write buffer survives power loss, so a flush completes at once,
+//     and the idle flush pads nothing: partial wordlines wait in the buffer
+//     for the data that fills them (the end of a run still drains them);
 //     false, as on client drives: a flush waits until every write accepted
 //     before it is programmed.
 //   read_modify_write: a conventional drive's host write that covers only

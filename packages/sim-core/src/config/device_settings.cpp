@@ -324,9 +324,11 @@ std::vector<Setting> CoreDeviceSettings() {
                                [](DeviceConfig& c) { return &c.write_buffer_idle_flush_ns; }));
   root.push_back(MicrosSetting("trim_us", "Controller firmware time per trim command",
                                /*allow_zero=*/true, [](DeviceConfig& c) { return &c.trim_ns; }));
-  root.push_back(BoolSetting("power_loss_protection",
-                             "The write buffer survives power loss, so a flush completes at once",
-                             [](DeviceConfig& c) { return &c.power_loss_protection; }));
+  root.push_back(
+      BoolSetting("power_loss_protection",
+                  "The write buffer survives power loss: a flush completes at once, and idle "
+                  "flushes pad no partial wordline",
+                  [](DeviceConfig& c) { return &c.power_loss_protection; }));
   root.push_back(IntegerSetting("mapping_unit_bytes", "Bytes one mapping-table entry maps", "bytes",
                                 1, kMaxU32Setting,
                                 [](DeviceConfig& c) { return &c.mapping_unit_bytes; }));

@@ -103,6 +103,10 @@ class Controller final : public IDrive, private IGcEngineListener {
   uint64_t gc_runs() const override { return engine_.victims_erased(Cause::kGc); }
   uint64_t gc_units_moved() const override { return engine_.units_moved(Cause::kGc); }
   uint64_t unwritten_read_units() const override { return buffer_.unwritten_read_units(); }
+  uint64_t overwritten_in_buffer_units() const override {
+    return buffer_.overwritten_in_buffer_units();
+  }
+  uint64_t trimmed_in_buffer_units() const override { return buffer_.trimmed_in_buffer_units(); }
 
   // --- IFlashListener ---------------------------------------------------------
   void OnFlashOpDone(const FlashOp& op, uint64_t now_ns) override {

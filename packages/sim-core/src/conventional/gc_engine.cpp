@@ -177,7 +177,7 @@ bool GcEngine::Program(JobSet& set, GcJob& job, uint32_t plane, uint64_t now_ns)
   std::copy(job.staged_slot.begin() + take, job.staged_slot.begin() + job.staged,
             job.staged_slot.begin());
   job.staged -= take;
-  counters_.page_programs[static_cast<uint32_t>(cause)] += layout_.bits;
+  counters_.CountWordline(cause, layout_.bits, filled, layout_.units_per_page);
   ++job.programs_in_flight;
   job.units_moved += filled;
   Enqueue(MakeOp(OpKind::kProgram, cause, plane, slot, wordline, kGcBatchOwner, false), now_ns);

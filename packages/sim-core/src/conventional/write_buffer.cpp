@@ -210,10 +210,14 @@ uint32_t WriteBuffer::Admit(uint32_t request, uint64_t first_lpn, uint32_t units
     const uint64_t lpn = first_lpn + admitted;
     if (has_dram_buffer_ && IsPending(lpn)) {
       ++done_now;  // coalesces with the copy already waiting
+      ++overwritten_in_buffer_units_;
       continue;
     }
     if (buffer_used_ >= buffer_capacity_) break;
-    if (IsPending(lpn) && !to_slc) SupersedeBuffered(static_cast<uint32_t>(lpn));
+    if (IsPending(lpn) && !to_slc) {
+      SupersedeBuffered(static_cast<uint32_t>(lpn));
+      ++overwritten_in_buffer_units_;
+    }
     // The unit is mapped when its wordline leaves for flash, a while from
     // now: fetch its mapping entry meanwhile (the table is far from cache).
     ftl_.Prefetch(lpn);
@@ -253,6 +257,7 @@ void WriteBuffer::SubmitTrim(uint32_t request, uint64_t first_lpn, uint32_t unit
                              uint64_t now_ns) {
   for (uint64_t lpn = first_lpn; lpn < first_lpn + units; ++lpn) {
     if (IsPending(lpn)) {
+      ++trimmed_in_buffer_units_;
       // Rare: scan the buffer so the trimmed data is not written later.
       for (RingQueue<BufferedUnit>* queue : {&waiting_, &waiting_slc_}) {
         for (uint32_t i = 0; i < queue->size(); ++i) {
@@ -349,12 +354,23 @@ bool WriteBuffer::DrainIfQuiet(uint64_t quiet_ns, uint64_t now_ns) {
   if (host_idle_since_ == kNever || host_idle_since_ + quiet_ns > now_ns) {
     return false;  // the host came back (a later check is set when it goes quiet)
   }
+  // A drive with power loss protection keeps its buffer safe through a
+  // power cut, so it has no reason to pad partial wordlines out when the
+  // host goes quiet: they wait for the data that fills them. The end of
+  // the run still drains (BeginEndOfRun).
+  if (config_.power_loss_protection && !end_of_run_) return true;
   drain_requested_ = true;
   Pump(now_ns);
   return true;
 }
 
+// The end of a run drains the buffer whatever the drive: the run's end
+// stands for the drive being shut down, and on a shutdown (or a power cut,
+// on the capacitors' energy) even a power-loss-protected drive programs
+// what its buffer holds, partial wordlines padded. So every run's figures
+// count all of the host's data on flash.
 void WriteBuffer::BeginEndOfRun(uint64_t now_ns) {
+  end_of_run_ = true;
   NoteMaybeHostIdle(now_ns);
   // The host may have gone quiet before the data now waiting arrived in the
   // buffer (a read promotion): make sure a flush is due.

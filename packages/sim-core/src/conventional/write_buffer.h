@@ -94,6 +94,8 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
   uint64_t buffer_used_units() const { return buffer_used_; }
   uint64_t buffer_capacity_units() const { return buffer_capacity_; }
   uint64_t unwritten_read_units() const { return unwritten_read_units_; }
+  uint64_t overwritten_in_buffer_units() const { return overwritten_in_buffer_units_; }
+  uint64_t trimmed_in_buffer_units() const { return trimmed_in_buffer_units_; }
 
  private:
   static constexpr uint64_t kNever = UINT64_MAX;
@@ -259,12 +261,17 @@ class WriteBuffer final : public IWriteBuffer, public ISlcHostSide {
   // has writes outstanding (a handful), so a linear search finds one.
   std::vector<RmwWrite> rmw_writes_;
   uint64_t unwritten_read_units_ = 0;
+  // Host units that never reach flash: rewritten, or trimmed, while their
+  // earlier copy still waited in the buffer (IDeviceFrontEnd).
+  uint64_t overwritten_in_buffer_units_ = 0;
+  uint64_t trimmed_in_buffer_units_ = 0;
   uint64_t host_units_admitted_ = 0;
   uint32_t host_reads_in_flight_ = 0;
   uint64_t host_idle_since_ = 0;  // kNever while the host has I/O under way
   // The host has been quiet for write_buffer_idle_flush_us (or the SLC
   // idle time): partial wordlines leave the buffer too, until it returns.
   bool drain_requested_ = false;
+  bool end_of_run_ = false;        // BeginEndOfRun was called
   uint32_t repins_in_flight_ = 0;  // pinned units copied via the buffer, not yet programmed
 };
 

@@ -314,9 +314,10 @@ bool WriteBuffer::ProgramBatch(uint32_t batch_id, uint64_t now_ns) {
   const uint32_t host_units = filled - promoted;
   ftl_.AdvanceClock(host_units);
   const uint32_t pages = batch.slc ? 1 : layout_.bits;
-  const uint32_t host_pages = host_units > 0 || promoted == 0 ? pages : 0;
-  counters_.page_programs[static_cast<uint32_t>(Cause::kHost)] += host_pages;
-  counters_.page_programs[static_cast<uint32_t>(Cause::kMigration)] += pages - host_pages;
+  // A wordline of read promotions only is migration's; the pages its data
+  // does not fill are padding.
+  const Cause cause = host_units > 0 || promoted == 0 ? Cause::kHost : Cause::kMigration;
+  counters_.CountWordline(cause, pages, filled, layout_.units_per_page);
   counters_.units_programmed[static_cast<uint32_t>(Cause::kHost)] += host_units;
   counters_.units_programmed[static_cast<uint32_t>(Cause::kMigration)] += promoted;
   (batch.slc ? migration_.stats().host_units_to_slc : migration_.stats().host_units_to_native) +=

@@ -79,6 +79,12 @@ class IDeviceFrontEnd {
   // Host-read units of data never written: answered at once, without a
   // flash read. Many of them mean the replay reads an empty drive.
   virtual uint64_t unwritten_read_units() const = 0;
+  // Host-written units that never reached flash because the host wrote the
+  // same unit again, or trimmed it, while the earlier copy still waited in
+  // the drive's write buffer (the conventional drive's DRAM buffer; drives
+  // without one keep 0). They are why a finished run's WAF can be below 1.
+  virtual uint64_t overwritten_in_buffer_units() const { return 0; }
+  virtual uint64_t trimmed_in_buffer_units() const { return 0; }
 
   // The end of a run: the host's jobs are done (every request completed).
   // BeginEndOfRun tells the drive; the Simulator then keeps running its

@@ -18,6 +18,8 @@ const char* CauseName(Cause cause) {
       return "wear_leveling";
     case Cause::kReadModifyWrite:
       return "rmw";
+    case Cause::kPadding:
+      return "padding";
   }
   return "unknown";
 }

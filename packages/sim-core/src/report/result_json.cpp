@@ -5,9 +5,11 @@
 #include <cstdio>
 #include <optional>
 
+#include "report/buffer_json.h"
 #include "report/burst_json.h"
 #include "report/classic_json.h"
 #include "report/event_json.h"
+#include "report/nand_json.h"
 #include "report/waf_model.h"
 #include "report/zns_json.h"
 #include "schema/device_schema.h"
@@ -33,29 +35,6 @@ void WriteLatency(json::Writer& out, const LatencyHistogram& h) {
   out.Field("p999", Us(h.Percentile(99.9)));
   out.Field("p9999", Us(h.Percentile(99.99)));
   out.Field("max", Us(h.max_ns()));
-  out.EndObject();
-}
-
-void WriteByCause(json::Writer& out, const std::array<uint64_t, kCauseCount>& values) {
-  out.BeginObject();
-  for (uint32_t c = 0; c < kCauseCount; ++c) {
-    out.FieldUint(CauseName(static_cast<Cause>(c)), values[c]);
-  }
-  out.EndObject();
-}
-
-void WriteNand(json::Writer& out, const NandCounters& nand, uint32_t page_bytes) {
-  out.BeginObject();
-  out.FieldUint("page_reads", nand.TotalReads());
-  out.FieldUint("page_programs", nand.TotalPrograms());
-  out.FieldUint("block_erases", nand.TotalErases());
-  out.FieldUint("write_bytes", nand.TotalPrograms() * page_bytes);
-  out.Key("programs_by_cause");
-  WriteByCause(out, nand.page_programs);
-  out.Key("reads_by_cause");
-  WriteByCause(out, nand.page_reads);
-  out.Key("erases_by_cause");
-  WriteByCause(out, nand.block_erases);
   out.EndObject();
 }
 
@@ -86,6 +65,17 @@ void WritePartialWrites(json::Writer& out, const Host& host, const NandCounters&
   }
   out.FieldUint("rmw_reads", nand.page_reads[static_cast<uint32_t>(Cause::kReadModifyWrite)]);
   out.EndObject();
+}
+
+// ": 120 host, 3000 gc, 9 padding": the causes with programs, or nothing.
+std::string ProgramsByCauseText(const NandCounters& nand) {
+  std::string text;
+  for (uint32_t c = 0; c < kCauseCount; ++c) {
+    if (nand.page_programs[c] == 0) continue;
+    text += text.empty() ? ": " : ", ";
+    text += std::to_string(nand.page_programs[c]) + " " + CauseName(static_cast<Cause>(c));
+  }
+  return text;
 }
 
 // The text output's WAF: three decimals, or an em dash when there is none.
@@ -140,8 +130,22 @@ void WriteSeries(json::Writer& out, const TimeSeries& s) {
 
 // Coefficient of variation of IOPS over the series' full-length intervals
 // (seed 001's stability metric; the steady-state procedure is a later issue).
-void WriteStability(json::Writer& out, const TimeSeries& s) {
-  const size_t n = s.size() > 1 ? s.size() - 1 : s.size();  // last may be partial
+// The points of the run's series that cover the host's I/O: a finished
+// run's last point may be its end-of-run drain (Simulator::DrainSample),
+// with no host I/O in it, after end_of_run.host_end_ms.
+size_t HostPoints(const Simulator& sim) {
+  const TimeSeries& s = sim.series();
+  size_t n = s.size();
+  if (!sim.finished()) return n;
+  const double host_end_ms = sim.end_of_run().host_end_ns / 1e6;
+  while (n > 0 && s.t_ms[n - 1] > host_end_ms) --n;
+  return n;
+}
+
+// IOPS stability over the host's points (`points` of them), the last of
+// which may be partial (the host's last completion).
+void WriteStability(json::Writer& out, const TimeSeries& s, size_t points) {
+  const size_t n = points > 1 ? points - 1 : points;  // last may be partial
   double mean = 0;
   for (size_t i = 0; i < n; ++i) mean += s.iops[i];
   mean = n ? mean / n : 0;
@@ -316,24 +320,6 @@ void WriteStalls(json::Writer& out, const SimEventLog& log) {
   out.EndObject();
 }
 
-// What the drive still held when the host's last request completed, and
-// what draining it cost (sim/simulator.h EndOfRunStats). The run's nand
-// figures and waf include the drain; throughput and latency do not.
-void WriteEndOfRun(json::Writer& out, const Simulator& sim) {
-  const EndOfRunStats& end = sim.end_of_run();
-  const uint64_t page_bytes = sim.layout().page_bytes;
-  out.BeginObject();
-  out.Field("host_end_ms", end.host_end_ns / 1e6);
-  out.Field("drain_ms", (end.end_ns - end.host_end_ns) / 1e6);
-  out.FieldUint("buffered_bytes", end.buffered_bytes);
-  out.FieldUint("buffer_drained_bytes",
-                end.buffered_bytes > end.held_bytes ? end.buffered_bytes - end.held_bytes : 0);
-  out.FieldUint("buffer_held_bytes", end.held_bytes);
-  out.FieldUint("drain_page_programs", end.nand.TotalPrograms());
-  out.FieldUint("drain_nand_write_bytes", end.nand.TotalPrograms() * page_bytes);
-  out.EndObject();
-}
-
 // The events the log still holds (the newest kRetainedEvents); the CLI's
 // --events streams all of them instead (cli/event_stream.h).
 void WriteEvents(json::Writer& out, const SimEventLog& log) {
@@ -439,6 +425,8 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   WriteThroughput(out, totals.requests, totals.bytes, last_end - first_start, &activity);
   out.Key("end_of_run");
   WriteEndOfRun(out, sim);
+  out.Key("write_buffer");
+  WriteWriteBuffer(out, sim);
   out.Key("gc").BeginObject();
   out.FieldUint("runs", sim.front_end().gc_runs());
   out.FieldUint("units_moved", sim.front_end().gc_units_moved());
@@ -464,7 +452,7 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
   // each time the series reached its point cap (sim/simulator.h).
   out.Field("series_interval_ms", sim.series_interval_ns() / 1e6);
   out.Key("stability");
-  WriteStability(out, sim.series());
+  WriteStability(out, sim.series(), HostPoints(sim));
   out.Key("wear");
   WriteWear(out, sim);
   // Read/write conflict controls (device keys suspend, read_disturb,
@@ -621,10 +609,11 @@ std::string RunResultText(const Simulator& sim, const RunInfo& info) {
   if (end.buffered_bytes > 0 || end.held_bytes > 0) {
     std::snprintf(line, sizeof line,
                   "end of run: %.1f KiB left the write buffer for flash in %.3f ms after the "
-                  "last request (%llu page programs, in the figures above; not in throughput)",
+                  "last request (%llu page programs%s, in the figures above; not in throughput)",
                   (end.buffered_bytes - std::min(end.buffered_bytes, end.held_bytes)) / 1024.0,
                   (end.end_ns - end.host_end_ns) / 1e6,
-                  (unsigned long long)end.nand.TotalPrograms());
+                  (unsigned long long)end.nand.TotalPrograms(),
+                  ProgramsByCauseText(end.nand).c_str());
     text += line;
     if (end.held_bytes > 0) {
       std::snprintf(line, sizeof line, "; %.1f KiB stay buffered (partial zone wordlines)",
@@ -632,6 +621,17 @@ std::string RunResultText(const Simulator& sim, const RunInfo& info) {
       text += line;
     }
     text += "\n";
+  }
+  const NandCounters& nand = sim.counters();
+  const uint64_t padding = nand.page_programs[static_cast<uint32_t>(Cause::kPadding)];
+  if (padding > 0) {
+    std::snprintf(line, sizeof line,
+                  "padding: %llu of the %llu page programs (%.1f %%) were dummy data closing "
+                  "partial wordlines that left before they were full (idle flush, host flush "
+                  "or end of run)\n",
+                  (unsigned long long)padding, (unsigned long long)nand.TotalPrograms(),
+                  100.0 * static_cast<double>(padding) / static_cast<double>(nand.TotalPrograms()));
+    text += line;
   }
   return text;
 }

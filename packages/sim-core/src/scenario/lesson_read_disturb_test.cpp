@@ -118,13 +118,15 @@ TEST_F(LessonReadDisturb, HotReadsRefreshBlocks) {
   EXPECT_EQ(QuotedFigures(kRefreshStep), std::vector<std::string>{"8"});
 }
 
-// Step 2: host 8.2 MB, refreshes 1 MiB per block, flash 16.6 MB (each
-// within 0.1 MB), WAF 2.02 against 1.00 without refresh (within 0.05).
+// Step 2: host 8.2 MB, flash 16.6 MB (each within 0.1 MB), WAF 2.02
+// against 1.00 without refresh (within 0.05). Each refresh rewrites its 1 MiB
+// block: 0.98 MiB of valid data, and the padding that closes its last
+// wordline ("padding" since issue 28; before, it counted as refresh too).
 TEST_F(LessonReadDisturb, RefreshesDoubleTheWritesOfAHostThatHardlyWrites) {
   const Figures& on = figures_[kRefreshStep];
   const Figures& off = figures_[kNoRefreshStep];
   EXPECT_NEAR(on.host_mb, 8.2, 0.1);
-  EXPECT_NEAR(on.refresh_programs_mib / on.refreshes, 1, 0.01);
+  EXPECT_NEAR(on.refresh_programs_mib / on.refreshes, 0.98, 0.01);
   EXPECT_NEAR(on.nand_mb, 16.6, 0.1);
   EXPECT_NEAR(on.waf, 2.02, 0.05);
   EXPECT_NEAR(off.waf, 1.00, 0.01);

@@ -118,6 +118,7 @@ void Simulator::FinishEndOfRun() {
   end_of_run_.end_ns = std::max(now_ns_, end_of_run_.host_end_ns);
   end_of_run_.held_bytes = drive_->buffered_units() * layout_.unit_bytes;
   end_of_run_.nand = counters_ - end_of_run_.nand;
+  DrainSample();
   const uint32_t jobs = host_->job_count();
   if (jobs == 0) return;
   const uint32_t last_group = host_->metrics(jobs - 1).group;
@@ -227,6 +228,26 @@ void Simulator::FinalSample() {
   final_sampled_ = true;
   const uint64_t end = host_->finished_at_ns();
   if (end > last_sample_ns_) EmitSample(end, end - last_sample_ns_);
+}
+
+// The drain's point, when the end of the run programmed or erased anything:
+// the series' last, at the drain's end, so the series ends on the run's
+// NAND figures and WAF (the result's waf, the figures row's) rather than
+// the host's last completion's. No host I/O completes in it (rates 0,
+// latencies 0: no sample); end_of_run.host_end_ms tells it from the host's
+// points. Jobs' series end with their I/O, as before.
+void Simulator::DrainSample() {
+  const NandCounters& drain = end_of_run_.nand;
+  if (drain.TotalPrograms() == 0 && drain.TotalErases() == 0) return;
+  const uint64_t from = std::max(last_sample_ns_, end_of_run_.host_end_ns);
+  const uint64_t end = end_of_run_.end_ns;
+  if (end <= from) return;
+  CoarsenSeriesIfFull();  // one more point stays within the cap
+  // From the host's last point (FinalSample leaves last_sample_ns_ before
+  // it): no job gets a second point at its end.
+  last_sample_ns_ = from;
+  EmitSample(end, end - from);
+  last_sample_ns_ = end;
 }
 
 }  // namespace flashscope

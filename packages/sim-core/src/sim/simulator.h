@@ -126,6 +126,7 @@ class Simulator {
   void EmitSample(uint64_t t_ns, uint64_t interval_ns);
   void CoarsenSeriesIfFull();
   void FinalSample();
+  void DrainSample();
   void BeginEndOfRun();
   void FinishEndOfRun();
 

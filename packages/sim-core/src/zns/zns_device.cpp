@@ -409,7 +409,8 @@ void ZnsDevice::IssueProgram(uint32_t zone, uint64_t wordline, uint32_t host_uni
   }
   stage_[zone].programmed = (wordline + 1) * zoned_.units_per_wordline;
   const Cause cause = host_units > 0 ? Cause::kHost : Cause::kGc;
-  counters_->page_programs[static_cast<uint32_t>(cause)] += layout_.bits;
+  // A finished zone's last wordline is partial: the rest of it is padding.
+  counters_->CountWordline(cause, layout_.bits, host_units + gc_units, layout_.units_per_page);
   counters_->units_programmed[static_cast<uint32_t>(Cause::kHost)] += host_units;
   counters_->units_programmed[static_cast<uint32_t>(Cause::kGc)] += gc_units;
   if (!timed_) {
