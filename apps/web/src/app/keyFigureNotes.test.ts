@@ -46,7 +46,6 @@ describe('the GC engine moves counted apart from GC runs', () => {
     expect([levelling.refreshes, levelling.wearLevelingMoves]).toEqual([null, 777]);
     // An older core without the keys: nothing to show.
     expect(figuresOf({ gc_runs: 5 }).refreshes).toBeNull();
-    });
   });
 });
 
