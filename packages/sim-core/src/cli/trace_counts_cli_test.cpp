@@ -18,6 +18,7 @@ namespace {
 const std::string kTencent =
     FLASHSCOPE_REPO_ROOT "/../shared/traces/real/tencent_cbs_sample.csv.bz2";
 const std::string kTpcc = FLASHSCOPE_REPO_ROOT "/../shared/traces/mqsim_tpcc-small.trace";
+const std::string kWsrch = FLASHSCOPE_REPO_ROOT "/../shared/traces/mqsim_wsrch-small.trace";
 
 using TraceCountsCli = testing::CliTest;
 using testing::NumberAt;
@@ -77,24 +78,29 @@ TEST_F(TraceCountsCli, SkippingBadLinesSkipsATruncatedLastLine) {
 }
 
 TEST_F(TraceCountsCli, TheWrongFormatIsBlamedOnLineOne) {
-  // MQSim's TPC-C trace (its last line has no newline) read as MSR: the
-  // inspection, which skips bad lines to list them all, used to reach the
-  // unterminated last line and blame it as a truncated file.
-  const testing::CliOutput wrong = Run("trace inspect " + kTpcc + " --format msr");
-  EXPECT_EQ(wrong.status, 2);
-  EXPECT_EQ(wrong.err.rfind("flashscope: " + kTpcc + ":1: expected 7 comma-separated fields", 0),
-            0u)
-      << wrong.err;
-  EXPECT_NE(wrong.err.find("no line of the file reads as msr"), std::string::npos) << wrong.err;
-  // So does a run that skips bad lines; one that stops at them stops at line 1.
-  for (const char* policy : {"skip", "stop"}) {
-    const testing::CliOutput run =
-        Run("run --device preset:tlc-8g --trace " + kTpcc + " --format msr --bad-lines " + policy);
-    EXPECT_EQ(run.status, 2);
-    EXPECT_EQ(run.err.rfind("flashscope: " + kTpcc + ":1: expected 7 comma-separated fields", 0),
+  // MQSim's WebSearch trace (its last line has no newline) read as MSR: the
+  // inspection, which skips bad lines to list them all, and a run that
+  // skips them reached the unterminated line 24,783 and blamed it as a
+  // truncated file.
+  for (const std::string command :
+       {"trace inspect ", "run --device preset:tlc-8g --bad-lines skip --trace "}) {
+    const testing::CliOutput wrong = Run(command + kWsrch + " --format msr");
+    EXPECT_EQ(wrong.status, 2) << command;
+    EXPECT_EQ(wrong.err.rfind("flashscope: " + kWsrch + ":1: expected 7 comma-separated fields", 0),
               0u)
-        << policy << ": " << run.err;
+        << wrong.err;
+    EXPECT_NE(wrong.err.find("no line of the file reads as msr"), std::string::npos) << wrong.err;
   }
+  // The TPC-C trace ends with its newline: the same error, where the
+  // inspection used to "succeed" with 6,999 bad lines and no request.
+  const testing::CliOutput ended = Run("trace inspect " + kTpcc + " --format msr");
+  EXPECT_EQ(ended.status, 2);
+  EXPECT_EQ(ended.err.rfind("flashscope: " + kTpcc + ":1: ", 0), 0u) << ended.err;
+  // A run that stops at bad lines stops at line 1, as it did.
+  const testing::CliOutput stop =
+      Run("run --device preset:tlc-8g --trace " + kWsrch + " --format msr");
+  EXPECT_EQ(stop.status, 2);
+  EXPECT_EQ(stop.err.rfind("flashscope: " + kWsrch + ":1: ", 0), 0u) << stop.err;
 }
 
 }  // namespace

@@ -109,8 +109,9 @@ TEST(TraceCounts, SkippingBadLinesSkipsATruncatedLastLineAndSaysSo) {
 }
 
 TEST(TraceCounts, TheWrongFormatIsBlamedOnTheFirstLineNotTheLast) {
-  // MQSim lines (the last without a newline, as the MQSim files end) read
-  // as MSR: no line parses; the error is line 1's, whatever bad_lines says.
+  // MQSim lines (the last without a newline, as the WebSearch file ends)
+  // read as MSR: no line parses; the error is line 1's, whatever bad_lines
+  // says.
   const std::string mqsim = "1000 0 8 8 1\n2000 0 16 8 1\n3000 0 24 8 0";
   TraceOptions msr;
   msr.format = "msr";
