@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "trace/compressed_input.h"
+#include "trace/note_text.h"
 #include "util/byte_text.h"
 #include "util/json.h"
 
@@ -36,16 +37,14 @@ std::vector<std::pair<std::string, uint64_t>> TopDevices(
 
 // What an estimated footprint is, in the summaries' words.
 std::string FootprintEstimateNote(const FootprintBitmap& footprint) {
-  char text[400];
-  std::snprintf(text, sizeof text,
-                "the footprint is an estimate: the trace touches more 32 MiB ranges of address "
-                "than the %llu its fixed memory budget counts exactly, so 1 range in %llu was "
-                "counted (%llu of them) and scaled up (error about %.1f %%)",
-                static_cast<unsigned long long>(FootprintBitmap::kMaxPages),
-                static_cast<unsigned long long>(footprint.sample_pages()),
-                static_cast<unsigned long long>(footprint.pages()),
+  char error[32];
+  std::snprintf(error, sizeof error, "%.1f %%",
                 100.0 / std::sqrt(static_cast<double>(std::max<uint64_t>(footprint.pages(), 1))));
-  return text;
+  return "the footprint is an estimate: the trace touches more than the " +
+         GroupedCount(FootprintBitmap::kMaxPages) +
+         " ranges of 32 MiB its fixed memory budget counts exactly, so 1 range in " +
+         GroupedCount(footprint.sample_pages()) + " was counted (" +
+         GroupedCount(footprint.pages()) + " of them) and scaled up (error about " + error + ")";
 }
 
 }  // namespace
