@@ -180,8 +180,10 @@ TEST(TraceMemory, ASparseAddressSpaceInspectsWithinTheFootprintsBudget) {
   EXPECT_NEAR(static_cast<double>(inspector.footprint_bytes()) / truth, 1.0, 0.03);
   EXPECT_NE(inspector.SummaryJson().find("\"footprint_estimated\":true"), std::string::npos);
   EXPECT_NE(inspector.SummaryText().find("note: the footprint is an estimate"), std::string::npos);
-  // The budget's 32 MiB of bits, the reorder window and the line reader.
-  EXPECT_LT(growth_mb, 100);
+  // The budget's 32 MiB of bits, the reorder window and the line reader:
+  // 47 MB measured after the other trace tests, 72 MB in a fresh process
+  // (whose first allocations count too); 1.09 GB before the budget.
+  EXPECT_LT(growth_mb, 150);
 }
 
 }  // namespace
