@@ -53,7 +53,7 @@ if(EMSCRIPTEN)
       _fs_run_scenario _fs_last_error _fs_trace_open _fs_trace_scan _fs_trace_summary
       _fs_trace_close _fs_stability_create _fs_stability_advance _fs_stability_progress
       _fs_stability_result _fs_fio_resolve _fs_device_schema _fs_effective_device _fs_stability_defaults
-      _fs_burst_template _malloc _free)
+      _fs_burst_template _fs_trace_fit _malloc _free)
   list(JOIN FLASHSCOPE_WASM_EXPORTS "," FLASHSCOPE_WASM_EXPORT_LIST)
 
   set(FLASHSCOPE_WASM_LINK_FLAGS

@@ -24,6 +24,8 @@ import type {
   Speed,
   StabilityProgress,
   StabilityRequest,
+  TraceFit,
+  TraceFitRequest,
   TraceRef,
   TraceSummary,
   WorkerMessage,
@@ -317,6 +319,17 @@ export class SimClient {
     return message.burst;
   }
 
+  /**
+   * Whether a trace fits a drive and the smallest preset that holds it (the
+   * core's rule and sentence, fs_trace_fit). Rejects with a SimError (kind
+   * 'input') for a malformed request or preset.
+   */
+  async traceFit(request: TraceFitRequest): Promise<TraceFit> {
+    const message = await this.request({ type: 'traceFit', request }, 'traceFit');
+    if (message.type !== 'traceFit') throw unexpected(message);
+    return message.fit;
+  }
+
   onSnapshot(listener: (frame: SnapshotFrame) => void): () => void {
     this.snapshotListeners.add(listener);
     return () => this.snapshotListeners.delete(listener);
@@ -406,6 +419,7 @@ export class SimClient {
       case 'resolvedFio':
       case 'traceFingerprint':
       case 'burstTemplate':
+      case 'traceFit':
         this.settle(message);
         return;
       case 'error': {

@@ -18,6 +18,8 @@ import {
   type LoadRequest,
   type ResolvedFio,
   type StabilityRequest,
+  type TraceFit,
+  type TraceFitRequest,
 } from './protocol';
 import {
   SimError,
@@ -177,6 +179,14 @@ export function burstTemplate(
   deviceName?: string,
 ): BurstTemplate {
   return factory().burstTemplate({ deviceJson, set: overrides, deviceName, ...request });
+}
+
+/**
+ * Whether a trace fits a drive and the preset that holds it (fs_trace_fit).
+ * Throws SimError (kind 'input') for a malformed request.
+ */
+export function traceFit(request: TraceFitRequest): TraceFit {
+  return factory().traceFit(request);
 }
 
 function factory(): WasmSessionFactory {

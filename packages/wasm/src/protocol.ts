@@ -25,8 +25,17 @@
 // hashed in the worker) and traceSummary's sha256, and the 'burstTemplate'
 // command with its 'burstTemplate' reply (fs_burst_template): commands and
 // an optional field only, so the version stays.
+// Issue 28 added the 'traceFit' command with its 'traceFit' reply
+// (fs_trace_fit), TraceOptions.late_records and TraceSummary fields: the
+// version stays.
 
-import type { TraceRef, TraceReplayProgress, TraceSummary } from './protocol_trace';
+import type {
+  TraceFit,
+  TraceFitRequest,
+  TraceRef,
+  TraceReplayProgress,
+  TraceSummary,
+} from './protocol_trace';
 
 export * from './protocol_trace';
 
@@ -362,7 +371,9 @@ export type Command =
    * The burst / idle / burst job sized to a device; replies 'burstTemplate', or 'error'
    * (kind 'input': "this drive has no SLC cache", bursts that do not fit, ...).
    */
-  | ({ type: 'burstTemplate'; seq: number } & BurstTemplateRequest);
+  | ({ type: 'burstTemplate'; seq: number } & BurstTemplateRequest)
+  /** Whether a trace fits a drive and which preset would hold it; replies 'traceFit', or 'error'. */
+  | { type: 'traceFit'; seq: number; request: TraceFitRequest };
 
 export interface SerializedError {
   kind: 'input' | 'internal' | 'protocol';
@@ -873,6 +884,7 @@ export type WorkerMessage =
   | { type: 'effectiveDevice'; seq: number; effective: EffectiveDevice }
   | { type: 'resolvedFio'; seq: number; fio: ResolvedFio }
   | { type: 'burstTemplate'; seq: number; burst: BurstTemplate }
+  | { type: 'traceFit'; seq: number; fit: TraceFit }
   | { type: 'error'; seq: number; error: SerializedError };
 
 export function assertNever(value: never): never {

@@ -52,6 +52,12 @@ export interface TraceOptions {
    * 'sorted': sorted, ticks kept; 'as_is': file order, ticks kept.
    */
   clock?: 'spread' | 'sorted' | 'as_is';
+  /**
+   * A record the clock cannot put in order (out of order by more than the
+   * sorting window; with clock 'as_is', earlier than its predecessor):
+   * 'keep' (default) replays it at its predecessor's time, 'drop' leaves it out.
+   */
+  late_records?: 'keep' | 'drop';
   /** 'regions' (default): each volume its own region of the drive; 'shared': one address space. */
   volume_placement?: 'regions' | 'shared';
 }
@@ -71,6 +77,17 @@ export interface TraceRef {
 export type TraceCompression = 'none' | 'gzip' | 'bzip2' | 'xz' | 'zstd';
 
 /**
+ * A repair of the trace's clock that decides the figures (sim-core
+ * TraceScanner::RepairWarnings), and the trace option (key and value) that
+ * replays without it.
+ */
+export interface TraceRepairWarning {
+  text: string;
+  option: 'clock' | 'late_records';
+  value: string;
+}
+
+/**
  * What a trace holds, as `flashscope trace inspect --json` prints it
  * (sim-core trace/trace_summary.h). The volume filter, time window and
  * max_requests apply to the counted records: it describes what would replay.
@@ -85,6 +102,8 @@ export interface TraceSummary {
   /** Every format's confidence on the first lines, best first. */
   candidates: Array<{ format: TraceFormatName; confidence: number }>;
   done: boolean;
+  /** Clock repairs that decide the figures, said before them (empty when none). */
+  repair_warnings: TraceRepairWarning[];
   /** Bytes of the file as stored read so far (compressed bytes for a compressed trace). */
   bytes_read: number;
   /** The file's size as stored, so bytes_read / size_bytes is the progress. */
@@ -101,8 +120,14 @@ export interface TraceSummary {
   read_bytes: number;
   write_bytes: number;
   trim_bytes: number;
-  /** Distinct 4 KiB blocks touched × 4096. */
+  /** Cache flushes the replay issues (flush records and flushes before an I/O); not in requests. */
+  flushes: number;
+  /** Writes with Force Unit Access: each completes once on flash. */
+  fua_writes: number;
+  /** Distinct 4 KiB blocks touched × 4096 (each volume's apart unless they share one space). */
   footprint_bytes: number;
+  /** Beyond the footprint's fixed memory budget the count is an estimate (the notes say how close). */
+  footprint_estimated: boolean;
   /** The highest end offset of any request. */
   max_offset_bytes: number;
   duration_s: number;
@@ -110,9 +135,9 @@ export interface TraceSummary {
   /** Requests per size bin: up to max_bytes (512, 1024, ... 1048576), null = larger. */
   size_histogram: Array<{ max_bytes: number | null; count: number }>;
   interarrival_us: { mean: number; p50: number; p99: number; p999: number; max: number };
-  /** Records earlier than their predecessor. */
+  /** Records earlier than a time read before them: sorted, or late. */
   out_of_order: number;
-  /** Records out of order by more than the reorder window (they took an earlier time). */
+  /** Records out of order by more than the reorder window (they took an earlier time, or were dropped). */
   late_records: number;
   /** The gcd of the steps between distinct timestamps (1e9: whole seconds; 0: unknown). */
   clock_resolution_ns: number;
@@ -130,6 +155,34 @@ export interface TraceSummary {
   skipped_lines: number;
   /** The first 20 lines of the file as text. */
   preview: string[];
+}
+
+/**
+ * Does a trace fit a drive (fs_trace_fit, sim-core sim/trace_device_fit.h)?
+ * The trace's figures as a scan counts them, the drive's logical capacity
+ * and the device presets to name one that would hold it.
+ */
+export interface TraceFitRequest {
+  trace: {
+    footprint_bytes: number;
+    footprint_estimated: boolean;
+    max_offset_bytes: number;
+    /** Volumes replayed in regions of their own; 1 when they share one address space. */
+    volumes: number;
+    compact: boolean;
+  };
+  capacity_bytes: number;
+  /** Each preset's name and device JSON (as parsed, not text). */
+  presets: Array<{ name: string; device: unknown }>;
+}
+
+/** The core's answer: whether the replay wraps addresses onto the drive, and its sentence. */
+export interface TraceFit {
+  wraps: boolean;
+  /** '' when the trace fits. */
+  note: string;
+  /** The smallest preset that holds the footprint, when it exceeds the drive. */
+  preset: { name: string; logical_bytes: number } | null;
 }
 
 /** SnapshotMeta.trace: how far a trace replay has read. */

@@ -27,6 +27,8 @@ import type {
   SnapshotMeta,
   StabilityProgress,
   StabilityRequest,
+  TraceFit,
+  TraceFitRequest,
   TraceOptions,
   TraceSummary,
 } from './protocol';
@@ -79,6 +81,8 @@ export interface FlashScopeModule extends DecoderHost {
     idleS: number,
     bursts: number,
   ): number;
+  // Issue 28's; optional likewise.
+  _fs_trace_fit?(requestJson: number): number;
   /**
    * Called from C++ (api/js_byte_input.cpp's EM_JS) for the next chunk of
    * trace `input` (an id of the trace object's "input" key): at most
@@ -175,6 +179,8 @@ export interface SessionFactory {
   resolveFio(request: ResolveFioRequest): ResolvedFio;
   /** The burst / idle / burst job sized to the device (fs_burst_template); throws SimError. */
   burstTemplate(request: BurstTemplateRequest): BurstTemplate;
+  /** Whether a trace fits a drive and the preset that holds it (fs_trace_fit); throws SimError. */
+  traceFit(request: TraceFitRequest): TraceFit;
 }
 
 // Snapshot header (flashscope_api.h "Snapshot buffer"), in uint32 words.
@@ -522,6 +528,15 @@ export class WasmSessionFactory implements SessionFactory {
         ),
     );
     return JSON.parse(text) as BurstTemplate;
+  }
+
+  traceFit(request: TraceFitRequest): TraceFit {
+    const m = this.module;
+    const call = requireExport(m._fs_trace_fit, 'fs_trace_fit');
+    const text = withCStrings(m, [JSON.stringify(request)], ([json]) =>
+      resultString(m, call.call(m, json)),
+    );
+    return JSON.parse(text) as TraceFit;
   }
 }
 

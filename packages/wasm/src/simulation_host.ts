@@ -46,7 +46,7 @@
 //   once and then at most every stabilityProgressMs (and when the flow
 //   ends), then 'stabilityResult' with the JSON text.
 // - 'deviceSchema', 'stabilityDefaults', 'effectiveDevice', 'resolveFio',
-//   'traceFingerprint' and 'burstTemplate' are answered at once (between
+//   'traceFingerprint', 'burstTemplate' and 'traceFit' are answered at once (between
 //   slices), whatever job runs; they start none.
 
 import { InteractiveRunJob, DEFAULT_SERIES_INTERVAL_MS } from './interactive_run_job';
@@ -294,6 +294,16 @@ export class SimulationHost {
           type: 'burstTemplate',
           seq: command.seq,
           burst: this.requireFactory().burstTemplate(command),
+        });
+        return;
+      case 'traceFit':
+        if (typeof command.request !== 'object' || command.request === null) {
+          throw protocolError("'traceFit' needs a request");
+        }
+        this.send({
+          type: 'traceFit',
+          seq: command.seq,
+          fit: this.requireFactory().traceFit(command.request),
         });
         return;
       default: {

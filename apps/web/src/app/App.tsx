@@ -29,6 +29,7 @@ import { SlcFunnel } from '../slc/SlcFunnel';
 import { StabilityView } from '../stability/StabilityView';
 import { appStore, useAppStore } from '../store';
 import type { ViewTab } from '../store/viewSlice';
+import { TraceWrapNote } from '../trace/TraceWrapNote';
 import { ZonesView } from '../zones/ZonesView';
 import { ErrorBanner } from './ErrorBanner';
 import { KeyFiguresRow } from './KeyFigures';
@@ -150,6 +151,7 @@ export function App() {
             <ReportButton />
           </nav>
           <ErrorBanner />
+          <TraceWrapNote />
           <SharedTraceRequest />
           {!presenting && <LessonPanel />}
           <div

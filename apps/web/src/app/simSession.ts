@@ -13,7 +13,13 @@
 // made by the same factory.
 
 import type { SimClient } from '@flashscope/wasm/client';
-import type { BurstTemplate, EffectiveDevice, ResolvedFio } from '@flashscope/wasm/protocol';
+import type {
+  BurstTemplate,
+  EffectiveDevice,
+  ResolvedFio,
+  TraceFit,
+  TraceFitRequest,
+} from '@flashscope/wasm/protocol';
 import { buildLoadRequest, validateDevice, validateDraft } from '../config/scenario';
 import type { AppStore } from '../store';
 import type { ScenarioDraft } from '../store/scenarioDraft';
@@ -171,6 +177,14 @@ export class SimSession {
     return this.client
       ? this.client.burstTemplate(deviceText, overrides, request, deviceName)
       : null;
+  }
+
+  /**
+   * Whether a trace fits a drive and the preset that would hold it (the
+   * core's fs_trace_fit); null while the simulator is not running.
+   */
+  async traceFit(request: TraceFitRequest): Promise<TraceFit | null> {
+    return this.client ? this.client.traceFit(request) : null;
   }
 
   play(): void {

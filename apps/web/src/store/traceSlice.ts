@@ -34,13 +34,15 @@ export const DEFAULT_TRACE_OPTIONS = {
   window_end_s: -1,
   bad_lines: 'stop',
   clock: 'spread',
+  late_records: 'keep',
   volume_placement: 'regions',
 } as const satisfies Required<TraceOptions>;
 
 /**
  * Options that change what the summary counts (the format and its parsing,
  * the volume filter, the window, the request limit, the clock's sorting and
- * spreading). Speed, queue depth, address mapping, volume placement and the
+ * spreading, late records kept or left out, volumes counted apart or in one
+ * space for the footprint). Speed, queue depth, address mapping and the
  * bad-line policy change only how a run replays:
  * the inspector counts bad lines whatever the policy says.
  */
@@ -53,6 +55,8 @@ export const SUMMARY_OPTION_KEYS = [
   'window_start_s',
   'window_end_s',
   'clock',
+  'late_records',
+  'volume_placement',
 ] as const satisfies ReadonlyArray<keyof TraceOptions>;
 
 /** A trace file the slice holds: the Blob stays in the browser, never copied. */

@@ -53,6 +53,12 @@ const CLOCK_LABELS: Record<(typeof CLOCKS)[number], string> = {
   as_is: 'file order',
 };
 
+const LATE_RECORDS = ['keep', 'drop'] as const;
+const LATE_RECORD_LABELS: Record<(typeof LATE_RECORDS)[number], string> = {
+  keep: "at the predecessor's time",
+  drop: 'left out',
+};
+
 const VOLUME_PLACEMENTS = ['regions', 'shared'] as const;
 const VOLUME_PLACEMENT_LABELS: Record<(typeof VOLUME_PLACEMENTS)[number], string> = {
   regions: 'a region each',
@@ -208,6 +214,15 @@ export function TraceOptionsFields() {
           onChange={(clock) => change({ clock })}
         />
         <NameSelect
+          label="Late records"
+          testId="trace-late-records"
+          hint="A record the clock cannot put in order (out of order beyond the sorting window; in file order, earlier than its predecessor)"
+          value={options.late_records ?? 'keep'}
+          names={LATE_RECORDS}
+          labels={LATE_RECORD_LABELS}
+          onChange={(late_records) => change({ late_records })}
+        />
+        <NameSelect
           label="Volumes"
           testId="trace-volume-placement"
           hint="Several volumes of one trace: each in its own region of the drive, or all in one address space (they may alias)"
@@ -225,7 +240,6 @@ export function TraceOptionsFields() {
           emptyValue={DEFAULT_TRACE_OPTIONS.max_requests}
           onCommit={(max_requests) => change({ max_requests })}
         />
-        <span />
         <NumberInput
           label="Window from"
           testId="trace-window-start"

@@ -3,9 +3,10 @@
 // runs it fills in as the worker reports; once done it stays until another
 // scan succeeds, so a failed drop or option leaves it in place.
 
-import type { TraceSummary } from '@flashscope/wasm/protocol';
+import type { TraceOptions, TraceSummary } from '@flashscope/wasm/protocol';
+import { useSession } from '../app/sessionContext';
 import { useAppStore } from '../store';
-import { histogramBars, summaryFigures } from './summaryFormat';
+import { histogramBars, repairActionLabel, sentence, summaryFigures } from './summaryFormat';
 
 /** Devices listed before "and N more". */
 const DEVICES_SHOWN = 6;
@@ -29,6 +30,7 @@ export function TraceSummaryView() {
         {summary.name}
         {!summary.done && <span className="trace-scanning"> — scanning…</span>}
       </h4>
+      <RepairWarnings summary={summary} />
       <dl className="trace-figures">
         {summaryFigures(summary).map((figure) => (
           <div
@@ -46,6 +48,36 @@ export function TraceSummaryView() {
       <ClockNotes summary={summary} />
       <BadLines summary={summary} />
     </section>
+  );
+}
+
+/**
+ * A repair of the trace's clock that decides the figures, said before them
+ * (the core's sentence), with a button that replays without it.
+ */
+function RepairWarnings({ summary }: { summary: TraceSummary }) {
+  const session = useSession();
+  const setOptions = useAppStore((state) => state.traces.setOptions);
+  if (summary.repair_warnings.length === 0) return null;
+  const replayWithout = (patch: Partial<TraceOptions>) => {
+    if (setOptions(patch)) session.traces.optionsChanged();
+  };
+  return (
+    <div className="trace-repair-warnings" role="alert" data-testid="trace-repair-warnings">
+      {summary.repair_warnings.map((warning) => (
+        <p key={warning.text}>
+          <strong>A repair decides these figures:</strong> {sentence(warning.text)}{' '}
+          <button
+            type="button"
+            className="quiet"
+            data-testid={`trace-repair-${warning.option}`}
+            onClick={() => replayWithout({ [warning.option]: warning.value })}
+          >
+            {repairActionLabel(warning)}
+          </button>
+        </p>
+      ))}
+    </div>
   );
 }
 

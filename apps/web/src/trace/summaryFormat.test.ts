@@ -7,6 +7,8 @@ import {
   formatShare,
   histogramBars,
   progressFraction,
+  repairActionLabel,
+  sentence,
   sizeBinLabel,
   summaryFigures,
 } from './summaryFormat';
@@ -44,6 +46,23 @@ describe('summaryFigures', () => {
     expect(figures[2].value).toContain('1.0 MB trimmed');
     expect(figures[6].note).toBe('3 records out of order');
     expect(figures.map((figure) => figure.key)).not.toContain('compression');
+  });
+
+  it('says an estimated footprint is one, and lists flushes and FUA writes when there are some', () => {
+    const byKey = (summary: typeof TPCC_SUMMARY) =>
+      Object.fromEntries(summaryFigures(summary).map((figure) => [figure.key, figure]));
+    expect(byKey(TPCC_SUMMARY).flushes).toBeUndefined();
+    // The real nvme_dmcrypt capture: 23 flushes, 21 FUA writes.
+    const figures = byKey({
+      ...TPCC_SUMMARY,
+      footprint_bytes: 4_096_000_000,
+      footprint_estimated: true,
+      flushes: 23,
+      fua_writes: 21,
+    });
+    expect(figures.footprint.value).toBe('about 4.1 GB');
+    expect(figures.flushes.value).toBe('23');
+    expect(figures.flushes.note).toBe('21 writes with FUA');
   });
 
   it('names the compression of a compressed trace with its stored and text sizes', () => {
@@ -128,5 +147,25 @@ describe('formatting', () => {
       'x.bin: binary data',
     );
     expect(errorWithPlace({ kind: 'client', message: 'worker failed' })).toBe('worker failed');
+  });
+});
+
+describe("the core's sentences", () => {
+  it('start with a capital and end with a stop', () => {
+    expect(sentence('the trace touches 1.4 GB (its footprint)')).toBe(
+      'The trace touches 1.4 GB (its footprint).',
+    );
+    expect(sentence('done.')).toBe('Done.');
+    expect(sentence('')).toBe('');
+  });
+
+  it("name the repair warning's alternative in words", () => {
+    expect(repairActionLabel({ text: '', option: 'clock', value: 'as_is' })).toBe(
+      'Replay in file order',
+    );
+    expect(repairActionLabel({ text: '', option: 'late_records', value: 'drop' })).toBe(
+      'Leave the late records out',
+    );
+    expect(repairActionLabel({ text: '', option: 'clock', value: 'spread' })).toBe('Sort by time');
   });
 });

@@ -2,7 +2,7 @@
 // the trace panel shows: figures as short strings, the size histogram as
 // bars, the progress of a scan or a replay, error messages with file:line.
 
-import type { TraceSummary } from '@flashscope/wasm/protocol';
+import type { TraceRepairWarning, TraceSummary } from '@flashscope/wasm/protocol';
 import { formatBinaryBytes, formatBytes, formatCount, formatLatencyUs } from '../app/format';
 import type { RunError } from '../store/simSlice';
 
@@ -27,6 +27,20 @@ export function formatDurationS(seconds: number): string {
   if (seconds < 7200) return `${(seconds / 60).toFixed(1)} min`;
   if (seconds < 2 * 86_400) return `${(seconds / 3600).toFixed(1)} h`;
   return `${(seconds / 86_400).toFixed(1)} d`;
+}
+
+/** The core's notes start in lower case: "the trace touches …" → "The trace touches ….". */
+export function sentence(text: string): string {
+  if (text === '') return text;
+  const capital = text[0].toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** The button that replays without a repair (the option the core's warning names). */
+export function repairActionLabel(warning: TraceRepairWarning): string {
+  if (warning.option === 'clock' && warning.value === 'as_is') return 'Replay in file order';
+  if (warning.option === 'clock') return 'Sort by time';
+  return 'Leave the late records out';
 }
 
 /** The figures of the summary, in the order the panel lists them. */
@@ -57,7 +71,8 @@ export function summaryFigures(summary: TraceSummary): SummaryFigure[] {
     {
       key: 'footprint',
       label: 'Footprint',
-      value: formatBytes(summary.footprint_bytes),
+      // Beyond its fixed memory budget the core estimates it (its notes say how closely).
+      value: `${summary.footprint_estimated ? 'about ' : ''}${formatBytes(summary.footprint_bytes)}`,
       note: `highest offset ${formatBytes(summary.max_offset_bytes)}`,
     },
     { key: 'duration', label: 'Duration', value: formatDurationS(summary.duration_s) },
@@ -72,6 +87,15 @@ export function summaryFigures(summary: TraceSummary): SummaryFigure[] {
           : undefined,
     },
   ];
+  // Flushes and FUA writes wait for flash (unless the drive has power-loss protection).
+  if (summary.flushes > 0 || summary.fua_writes > 0) {
+    figures.push({
+      key: 'flushes',
+      label: 'Flushes',
+      value: summary.flushes.toLocaleString('en'),
+      note: `${summary.fua_writes.toLocaleString('en')} writes with FUA`,
+    });
+  }
   // A compressed trace is decoded as it is read: say so, with both sizes.
   if (summary.compression !== 'none') {
     figures.push({

@@ -13,6 +13,7 @@ export const TPCC_SUMMARY: TraceSummary = {
     { format: 'disksim', confidence: 0.2 },
   ],
   done: true,
+  repair_warnings: [],
   bytes_read: 194_790,
   size_bytes: 194_790,
   compression: 'none',
@@ -25,7 +26,10 @@ export const TPCC_SUMMARY: TraceSummary = {
   read_bytes: 36_315_136,
   write_bytes: 23_403_520,
   trim_bytes: 0,
+  flushes: 0,
+  fua_writes: 0,
   footprint_bytes: 50_000_000,
+  footprint_estimated: false,
   max_offset_bytes: 135_000_000_000,
   // (1_075_002_000 - 938_513_000) ns
   duration_s: 0.136489,

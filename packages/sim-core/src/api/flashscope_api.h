@@ -245,4 +245,18 @@ const char* fs_fio_resolve(const char* device_json, const char* fio_text, const 
 const char* fs_burst_template(const char* device_json, const char* options_json, double multiple,
                               double idle_s, double bursts);
 
+// fs_trace_fit: does a trace fit a drive (sim/trace_device_fit.h)? The
+// same rule and sentence as `flashscope run`'s text output, so the web app
+// does not copy it. request_json:
+//   {"trace": {"footprint_bytes": N, "footprint_estimated": bool,
+//              "max_offset_bytes": N, "volumes": N, "compact": bool},
+//    "capacity_bytes": N,
+//    "presets": [{"name": "tlc-8g", "device": {...device JSON...}}, ...]}
+// (the trace's figures as trace inspect counts them; volumes 1 when they
+// share one address space). Returns
+//   {"wraps": bool, "note": "..." ("" when it fits),
+//    "preset": {"name": "...", "logical_bytes": N} | null}
+// or 0 with fs_last_error (kind "input") for a malformed request or preset.
+const char* fs_trace_fit(const char* request_json);
+
 }  // extern "C"

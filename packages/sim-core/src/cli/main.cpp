@@ -324,6 +324,8 @@ std::unique_ptr<Simulator> Simulate(const RunInputs& in, const RunArgs& args, Ru
     // binary or unreadable file reported) here, before the simulator starts.
     TraceJob trace = JobFromTrace(OpenFileInput(trace_path), trace_options, layout);
     info = RunInfoForTrace(in.workload, *trace.source, args.events);
+    // The text output names a preset that holds a trace bigger than the drive.
+    info.presets = PresetSizesIn(PresetsDir());
     host_jobs.push_back(std::move(trace.job));
     // The fk / zbopt placements' pre-pass reads the trace a second time.
     options.jobs_again = [trace_path, trace_options, layout] {

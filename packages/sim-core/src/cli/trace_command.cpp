@@ -32,6 +32,11 @@ const char* const kTraceOptionsUsage =
     "                          sort records within a window and spread records\n"
     "                          sharing a coarse tick across it (default spread);\n"
     "                          sorted: keep ticks; as_is: file order, ticks kept\n"
+    "  --late-records keep|drop\n"
+    "                          a record the clock cannot put in order (out of\n"
+    "                          order beyond the sorting window; with --clock\n"
+    "                          as_is, earlier than its predecessor) replays at\n"
+    "                          its predecessor's time (default keep) or is left out\n"
     "  --volume-placement regions|shared\n"
     "                          each volume in its own region of the drive\n"
     "                          (default) or all in one address space\n";
@@ -58,6 +63,7 @@ constexpr std::pair<const char*, const char*> kStringFlags[] = {
     {"--map", "address_map"},
     {"--bad-lines", "bad_lines"},
     {"--clock", "clock"},
+    {"--late-records", "late_records"},
     {"--volume-placement", "volume_placement"}};
 constexpr std::pair<const char*, const char*> kNumberFlags[] = {
     {"--speed", "speed"}, {"--qd", "queue_depth"}, {"--max-requests", "max_requests"}};

@@ -97,9 +97,11 @@ TEST_F(TraceSplitCli, TencentSplitsIntoItsVolumesWhoseCountsSumToTheInspectedTra
 }
 
 // The busiest Tencent volumes (1125: 1,225 requests, reads and writes;
-// 6378: 1,047 writes) and MSR's one: the split file replays with the very
-// figures of the whole trace replayed with --volume (same records, same
-// times, same order; one volume gets the whole drive either way).
+// 6378: 1,047 writes), one whose 273 records all share one second (2690)
+// and MSR's one: the split file replays with the very figures of the whole
+// trace replayed with --volume (same records, same times, same order, the
+// same clock: the file states the trace's one-second tick; one volume gets
+// the whole drive either way).
 TEST_F(TraceSplitCli, EachSplitFileReplaysAsTheWholeTraceWithThatVolume) {
   const std::string tencent = (dir_ / "tencent").string();
   ASSERT_EQ(Run("trace split " + kTencent + " --by volume --out " + tencent).status, 0);
@@ -115,6 +117,7 @@ TEST_F(TraceSplitCli, EachSplitFileReplaysAsTheWholeTraceWithThatVolume) {
   };
   for (const Case& c : {Case{kTencent, "1125", tencent + "/vol-1125.blkparse"},
                         Case{kTencent, "6378", tencent + "/vol-6378.blkparse"},
+                        Case{kTencent, "2690", tencent + "/vol-2690.blkparse"},
                         Case{kMsr, "hm_0", msr + "/vol-hm_0.blkparse"}}) {
     const json::Value whole =
         Json(Run("run " + device + " --trace " + c.trace + " --volume " + c.volume + " --json"));
@@ -125,6 +128,18 @@ TEST_F(TraceSplitCli, EachSplitFileReplaysAsTheWholeTraceWithThatVolume) {
     EXPECT_EQ(split.Find("trace")->Find("requests")->as_number(),
               whole.Find("trace")->Find("requests")->as_number());
   }
+  // Volume 2690's second is spread across it in its file too: not 273
+  // requests in 20.7 ms, as a split file without the trace's clock gave.
+  const json::Value one_second =
+      Json(Run("run " + device + " --trace " + tencent + "/vol-2690.blkparse --json"));
+  EXPECT_EQ(testing::NumberAt(one_second, {"trace", "requests"}), 273);
+  EXPECT_GT(testing::NumberAt(one_second, {"sim_time_ms"}), 996);
+  EXPECT_EQ(
+      ReadText(dir_ / "tencent" / "vol-2690.blkparse")
+          .rfind("# flashscope clock_tick_ns=1000000000 (the clock of " + kTencent + ")\n", 0),
+      0u);
+  // MSR's 100 ns clock is fine: its file states none.
+  EXPECT_EQ(ReadText(dir_ / "msr" / "vol-hm_0.blkparse").rfind("#", 0), std::string::npos);
 }
 
 // fio iolog v3 (device = the file name) with trims and offsets that are not

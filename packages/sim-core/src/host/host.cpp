@@ -294,7 +294,8 @@ void Host::Issue(uint32_t job, const HostIo& io, uint64_t arrival_ns, uint64_t n
   r.job = job;
   r.op = io.op;
   r.read_from = 0;
-  r.sync = io.op == IoOp::kWrite && jobs_[job].spec.sync_writes;
+  // sync=1, or a trace's FUA write: done once durable (OnRequestDone).
+  r.sync = io.op == IoOp::kWrite && (jobs_[job].spec.sync_writes || io.fua);
   r.flushing = false;
   r.trim_ranges = 1;
   r.units = 0;

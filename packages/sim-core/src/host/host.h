@@ -19,7 +19,8 @@
 //     source without the clock moving is an error naming it, never a hang.
 //   - Flushes (fsync=N, sync=1, end_fsync) go through the drive's write
 //     buffer (IDeviceFrontEnd::SubmitFlush) unless the device has
-//     power_loss_protection; a sync=1 write completes after its flush.
+//     power_loss_protection; a sync=1 write, and a trace's FUA write
+//     (HostIo::fua), completes after its flush.
 //   - Rates per direction (fio rate / rate_iops, linear or poisson), the
 //     minimum rates checked once per ratecycle after fio's 2 s settle (the
 //     job stops and says so), flow weights shared by flow_id (fio flow.c),

@@ -14,6 +14,7 @@
 #include "report/zns_json.h"
 #include "schema/device_schema.h"
 #include "sim/trace_jobs.h"
+#include "util/byte_text.h"
 #include "util/json.h"
 
 namespace flashscope {
@@ -517,7 +518,8 @@ std::string RunResultJson(const Simulator& sim, const RunInfo& info, bool pretty
 std::string RunResultText(const Simulator& sim, const RunInfo& info) {
   const DeviceLayout& layout = sim.layout();
   const Host& host = sim.host();
-  std::string text;
+  // A repair of the trace's clock that decides the figures comes first.
+  std::string text = info.trace != nullptr ? RepairWarningsText(info.trace->scanner()) : "";
   char line[512];
   std::snprintf(line, sizeof line, "device %s: %s, %.1f GiB logical (%.1f GiB raw), %u blocks\n",
                 sim.config().name.c_str(), CellModeName(layout.native_mode),
@@ -546,6 +548,17 @@ std::string RunResultText(const Simulator& sim, const RunInfo& info) {
         (unsigned long long)trace.requests(IoOp::kTrim), (unsigned long long)trace.bad_lines(),
         (unsigned long long)trace.skipped_lines(), (unsigned long long)trace.filtered_records());
     text += line;
+    if (trace.flushes() > 0 || trace.fua_writes() > 0) {
+      std::snprintf(line, sizeof line,
+                    "trace flushes: %llu flush requests, %llu writes with FUA (each waits for "
+                    "flash unless the drive has power-loss protection)\n",
+                    (unsigned long long)trace.flushes(), (unsigned long long)trace.fua_writes());
+      text += line;
+    }
+    // A trace bigger than the drive was wrapped onto it: say what holds it.
+    const TraceFit fit =
+        FitTraceToDrive(ReplayFootprint(trace), trace.capacity_bytes(), info.presets);
+    if (!fit.note.empty()) text += "note: " + fit.note + "\n";
     // How the clock was read and the volumes placed (trace_source.h).
     for (const std::string& note : trace.Notes()) text += "note: " + note + "\n";
   }
@@ -586,12 +599,22 @@ std::string RunResultText(const Simulator& sim, const RunInfo& info) {
     for (uint32_t op = 0; op < kHostOpKinds; ++op) {
       const LatencyHistogram& h = m.latency[op];
       if (h.count() == 0) continue;
+      // A trim moves no data: its bytes over the job's time are no
+      // bandwidth (a 2 GiB trim done in microseconds read as 130,936,141
+      // MB/s); it says how much it trimmed.
+      char amount[64];
+      if (op == static_cast<uint32_t>(IoOp::kTrim)) {
+        std::snprintf(amount, sizeof amount, "%s trimmed",
+                      BinaryByteText(static_cast<double>(m.bytes[op])).c_str());
+      } else {
+        std::snprintf(amount, sizeof amount, "BW=%.1f MB/s", s > 0 ? m.bytes[op] / s / 1e6 : 0);
+      }
       std::snprintf(line, sizeof line,
-                    "  %-5s: IOPS=%.0f, BW=%.1f MB/s, lat (us) mean=%.1f p50=%.1f p99=%.1f "
+                    "  %-5s: IOPS=%.0f, %s, lat (us) mean=%.1f p50=%.1f p99=%.1f "
                     "p99.9=%.1f max=%.1f\n",
-                    kOpNames[op], s > 0 ? m.requests[op] / s : 0, s > 0 ? m.bytes[op] / s / 1e6 : 0,
-                    h.mean_ns() / 1e3, Us(h.Percentile(50)), Us(h.Percentile(99)),
-                    Us(h.Percentile(99.9)), Us(h.max_ns()));
+                    kOpNames[op], s > 0 ? m.requests[op] / s : 0, amount, h.mean_ns() / 1e3,
+                    Us(h.Percentile(50)), Us(h.Percentile(99)), Us(h.Percentile(99.9)),
+                    Us(h.max_ns()));
       text += line;
     }
     const NandCounters nand = m.nand_at_end - m.nand_at_start;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/fio_device_fit.h"
 #include "sim/simulator.h"
 #include "workload/fio_job.h"
 
@@ -22,6 +23,9 @@ struct RunInfo {
   // A trace run's source (owned by the simulator's job): the result gains
   // "trace" (sim/trace_jobs.h WriteTraceReplay).
   const TraceSource* trace = nullptr;
+  // The shipped device presets, for the text output's note on a trace
+  // larger than the drive (sim/trace_device_fit.h); the CLI sets them.
+  std::vector<PresetSize> presets;
 };
 
 // The RunInfo for a job file: the workload's name and the distinct ignored

@@ -73,18 +73,26 @@ inline json::Value RunCliJson(const std::string& args, const std::string& label)
   return json::Parse(RunCliStdout(args + " --json", label), label);
 }
 
-// The number at `path` in a result (e.g. {"nand", "erases_by_cause",
-// "wear_leveling"}); a missing key is a test failure and reads as 0.
-inline double NumberAt(const json::Value& root, std::initializer_list<const char*> path) {
+// The value at `path` in a result (e.g. {"trace", "repair_warnings"}); a
+// missing key is a test failure and reads as null (no items, false, "").
+inline const json::Value& ValueAt(const json::Value& root,
+                                  std::initializer_list<const char*> path) {
+  static const json::Value kMissing;
   const json::Value* value = &root;
   for (const char* key : path) {
     value = value->Find(key);
     if (value == nullptr) {
       ADD_FAILURE() << "no " << key << " in the result";
-      return 0;
+      return kMissing;
     }
   }
-  return value->as_number();
+  return *value;
+}
+
+// The number at `path` in a result (e.g. {"nand", "erases_by_cause",
+// "wear_leveling"}); a missing key is a test failure and reads as 0.
+inline double NumberAt(const json::Value& root, std::initializer_list<const char*> path) {
+  return ValueAt(root, path).as_number();
 }
 
 // A test with its own scratch directory (removed afterwards) for the trace,

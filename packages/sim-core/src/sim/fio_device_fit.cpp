@@ -1,5 +1,6 @@
 #include "sim/fio_device_fit.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <vector>
@@ -83,9 +84,7 @@ void CheckFioJobsFit(const FioJobFile& file, uint64_t logical_bytes, const std::
   throw InputError(file.file, job.line, message);
 }
 
-std::string SmallestPresetHolding(const std::string& presets_dir, uint64_t bytes) {
-  std::string best;
-  uint64_t best_bytes = UINT64_MAX;
+std::vector<PresetSize> PresetSizesIn(const std::string& presets_dir) {
   std::error_code error;
   std::vector<std::string> names;
   for (const auto& entry : std::filesystem::directory_iterator(presets_dir, error)) {
@@ -94,20 +93,36 @@ std::string SmallestPresetHolding(const std::string& presets_dir, uint64_t bytes
       names.push_back(entry.path().stem().string());
     }
   }
+  std::sort(names.begin(), names.end());
+  std::vector<PresetSize> presets;
   for (const std::string& name : names) {
     const DeviceConfig config = LoadDevice("preset:" + name, presets_dir, {});
-    // A conventional job file runs on a conventional drive.
-    if (config.zns.enabled) continue;
-    const uint64_t logical = DeviceLayout::From(config).logical_bytes;
-    // Ties go to the name first in order, so the answer does not depend on
-    // the directory's order.
-    if (logical < bytes || logical > best_bytes) continue;
-    if (logical == best_bytes && name > best) continue;
-    best = name;
-    best_bytes = logical;
+    presets.push_back({name, DeviceLayout::From(config).logical_bytes, config.zns.enabled});
   }
-  if (best.empty()) return "";
-  return "preset:" + best + " (" + HumanBytes(best_bytes) + ")";
+  return presets;
+}
+
+std::optional<PresetSize> SmallestPresetFor(const std::vector<PresetSize>& presets,
+                                            uint64_t bytes) {
+  std::optional<PresetSize> best;
+  for (const PresetSize& preset : presets) {
+    // A conventional job file or trace runs on a conventional drive.
+    if (preset.zoned || preset.logical_bytes < bytes) continue;
+    // Ties go to the name first in order, so the answer does not depend on
+    // the list's order.
+    if (best && (preset.logical_bytes > best->logical_bytes ||
+                 (preset.logical_bytes == best->logical_bytes && preset.name > best->name))) {
+      continue;
+    }
+    best = preset;
+  }
+  return best;
+}
+
+std::string SmallestPresetHolding(const std::string& presets_dir, uint64_t bytes) {
+  const std::optional<PresetSize> best = SmallestPresetFor(PresetSizesIn(presets_dir), bytes);
+  if (!best) return "";
+  return "preset:" + best->name + " (" + HumanBytes(best->logical_bytes) + ")";
 }
 
 }  // namespace flashscope

@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "workload/fio_file_set.h"  // HumanBytes
 #include "workload/fio_job.h"
@@ -34,6 +36,22 @@ FioSpaceNeed FioJobsSpaceNeed(const FioJobFile& file);
 // the sentence ends with the drive's size). Does nothing when they fit.
 void CheckFioJobsFit(const FioJobFile& file, uint64_t logical_bytes, const std::string& drive,
                      const std::function<std::string(uint64_t)>& preset_that_fits);
+
+// A device preset by name and what it holds (its logical capacity).
+struct PresetSize {
+  std::string name;
+  uint64_t logical_bytes = 0;
+  bool zoned = false;
+};
+
+// Every device preset in presets_dir (index.json, the web app's list, is
+// not one), in name order.
+std::vector<PresetSize> PresetSizesIn(const std::string& presets_dir);
+// The conventional (not zoned) preset of `presets` with the smallest
+// logical capacity >= bytes (ties: the first name); none when none holds
+// it. The one rule for a job file or a trace bigger than the drive; the
+// web app passes the presets it lists (api fs_trace_fit).
+std::optional<PresetSize> SmallestPresetFor(const std::vector<PresetSize>& presets, uint64_t bytes);
 
 // The conventional (not zoned) preset in presets_dir with the smallest
 // logical capacity >= bytes, as "preset:NAME (1.82 TiB)"; "" when none.

@@ -21,11 +21,23 @@ TraceJob JobFromTrace(std::unique_ptr<IByteInput> input, const TraceOptions& opt
   return trace;
 }
 
+TraceFootprint ReplayFootprint(const TraceSource& source) {
+  TraceFootprint footprint;
+  footprint.footprint_bytes = source.footprint_bytes();
+  footprint.footprint_estimated = source.footprint_estimated();
+  footprint.max_offset_bytes = source.max_offset_bytes();
+  footprint.volumes = std::max<size_t>(source.volume_regions().size(), 1);
+  footprint.compact = source.options().address_map == AddressMap::kCompact;
+  return footprint;
+}
+
 void WriteTraceReplay(json::Writer& out, const TraceSource& source) {
   out.BeginObject();
   out.FieldString("name", source.name());
   out.FieldString("format", source.format());
   out.Field("confidence", source.confidence());
+  // A repair that decides the figures is said first.
+  WriteRepairWarnings(out, source.scanner());
   out.Key("options");
   WriteTraceOptions(out, source.options());
   out.FieldUint("requests", source.requests());
@@ -56,6 +68,13 @@ void WriteTraceReplay(json::Writer& out, const TraceSource& source) {
   out.FieldString("volume_placement", source.volume_placement());
   out.FieldUint("volumes", scan.volumes().size());
   out.FieldUint("wrapped_volumes", source.wrapped_volumes());
+  out.FieldUint("flushes", source.flushes());
+  out.FieldUint("fua_writes", source.fua_writes());
+  out.FieldUint("clamped_bytes", source.clamped_bytes());
+  out.FieldUint("footprint_bytes", source.footprint_bytes());
+  out.FieldBool("footprint_estimated", source.footprint_estimated());
+  out.FieldUint("max_offset_bytes", source.max_offset_bytes());
+  out.FieldBool("wrapped", source.wrapped());
   // The regions of the busiest volumes, as many as the inspector lists.
   const auto& regions = source.volume_regions();
   std::vector<uint32_t> busiest(regions.size());

@@ -45,18 +45,23 @@ TEST(BlkparseFormat, QueueActionCountsEveryQueuedRequestOnce) {
   const Tally tally = TallyText(*format, text);
   EXPECT_TRUE(tally.bad.empty()) << tally.bad.front().line << ": " << tally.bad.front().reason;
   // Q lines with sectors: WS 3417048+8, WS 3417056+8, R 1052672+32,
-  // RA 1052704+256, DS 2048+2048, WFS 3417064+8, W (8,16) 100+8; the
-  // flush "Q FWS [jbd2/sda1-8]" has no sectors.
-  EXPECT_EQ(tally.records, 7u);
+  // RA 1052704+256, DS 2048+2048, WFS 3417064+8, W (8,16) 100+8; and the
+  // flush "Q FWS [jbd2/sda1-8]" (a flush before a write with no data: a
+  // flush on its own).
+  EXPECT_EQ(tally.records, 8u);
+  EXPECT_EQ(tally.flushes, 1u);
   EXPECT_EQ(tally.reads, 2u);
   EXPECT_EQ(tally.read_bytes, (32u + 256u) * 512u);  // 147456
   EXPECT_EQ(tally.writes, 4u);
   EXPECT_EQ(tally.write_bytes, 4u * 8u * 512u);  // 16384
+  // "WFS": W, then F (Force Unit Access), then S (sync).
+  EXPECT_EQ(tally.fua_writes, 1u);
+  EXPECT_EQ(tally.preflushes, 0u);
   EXPECT_EQ(tally.trims, 1u);
   EXPECT_EQ(tally.trim_bytes, 2048u * 512u);  // 1048576
-  EXPECT_EQ(tally.skipped, SplitLines(text).size() - 7);
+  EXPECT_EQ(tally.skipped, SplitLines(text).size() - 8);
   EXPECT_EQ(tally.devices, (std::set<std::string>{"8,0", "8,16"}));
-  ASSERT_GE(tally.first_records.size(), 3u);
+  ASSERT_GE(tally.first_records.size(), 5u);
   EXPECT_EQ(tally.first_records[0].op, IoOp::kWrite);
   EXPECT_EQ(tally.first_records[0].offset_bytes, 3417048u * 512u);
   EXPECT_EQ(tally.first_records[0].length_bytes, 4096u);
@@ -64,7 +69,10 @@ TEST(BlkparseFormat, QueueActionCountsEveryQueuedRequestOnce) {
   EXPECT_EQ(tally.first_records[1].time_ns, 10570u);  // 0.000010570 s
   EXPECT_EQ(tally.first_records[2].op, IoOp::kRead);
   EXPECT_EQ(tally.first_records[2].time_ns, 1003800u);  // 0.001003800 s
-  EXPECT_EQ(tally.last_time_ns, 6000000u);              // 0.006000000 s
+  EXPECT_EQ(tally.first_records[4].op, IoOp::kFlush);
+  EXPECT_EQ(tally.first_records[4].time_ns, 3100000u);  // 0.003100000 s
+  EXPECT_EQ(tally.first_records[4].length_bytes, 0u);
+  EXPECT_EQ(tally.last_time_ns, 6000000u);  // 0.006000000 s
 }
 
 TEST(BlkparseFormat, IssueActionSeesTheMergedRequest) {
@@ -74,8 +82,10 @@ TEST(BlkparseFormat, IssueActionSeesTheMergedRequest) {
   EXPECT_TRUE(tally.bad.empty());
   // D lines: WS 3417048+16 (the merge of two queued 4 KiB writes),
   // R 1052672+32, RA 1052704+256, DS 2048+2048, WFS 3417064+8, W 100+8;
-  // "D FN" is a flush without sectors.
-  EXPECT_EQ(tally.records, 6u);
+  // and "D FN", the flush issued to the driver.
+  EXPECT_EQ(tally.records, 7u);
+  EXPECT_EQ(tally.flushes, 1u);
+  EXPECT_EQ(tally.fua_writes, 1u);
   EXPECT_EQ(tally.reads, 2u);
   EXPECT_EQ(tally.read_bytes, 147456u);
   EXPECT_EQ(tally.writes, 3u);
@@ -85,6 +95,44 @@ TEST(BlkparseFormat, IssueActionSeesTheMergedRequest) {
   ASSERT_FALSE(tally.first_records.empty());
   EXPECT_EQ(tally.first_records[0].length_bytes, 8192u);
   EXPECT_EQ(tally.first_records[0].time_ns, 20183u);
+}
+
+// rwbs as the kernel writes it (blk_fill_rwbs): 'F' first is a flush
+// before the I/O (REQ_PREFLUSH), 'F' after the operation is FUA.
+TEST(BlkparseFormat, FlushesAndForceUnitAccessAreReadFromRwbs) {
+  struct Case {
+    const char* rwbs_and_range;
+    IoOp op;
+    bool fua;
+    bool preflush;
+  };
+  for (const Case& each : std::vector<Case>{
+           {"FN [kworker]", IoOp::kFlush, false, false},
+           {"F [kworker]", IoOp::kFlush, false, false},
+           {"FWFS [jbd2/dm-4-8]", IoOp::kFlush, false, false},
+           {"FWS 0 + 0 [jbd2]", IoOp::kFlush, false, false},
+           {"WFS 592294240 + 8 [jbd2]", IoOp::kWrite, true, false},
+           {"FWS 592294240 + 8 [jbd2]", IoOp::kWrite, false, true},
+           {"FWFSM 592294240 + 8 [jbd2]", IoOp::kWrite, true, true},
+           {"WS 592294240 + 8 [dmcrypt]", IoOp::kWrite, false, false},
+           {"RF 8 + 8 [dd]", IoOp::kRead, false, false},  // FUA on a read: no flush
+       }) {
+    auto format = Make("blkparse", "Q");
+    TraceRecord record;
+    std::string reason;
+    const std::string line = std::string("259,0 11 2 0.024124474 1889 Q ") + each.rwbs_and_range;
+    ASSERT_EQ(ParseOne(*format, line, record, reason), TraceLineKind::kRecord) << line << reason;
+    EXPECT_EQ(record.op, each.op) << line;
+    EXPECT_EQ(record.fua, each.fua) << line;
+    EXPECT_EQ(record.preflush, each.preflush) << line;
+    if (each.op == IoOp::kFlush) EXPECT_EQ(record.length_bytes, 0u) << line;
+  }
+  // 'N' alone moves no data and flushes nothing: still skipped.
+  auto format = Make("blkparse", "Q");
+  TraceRecord record;
+  std::string reason;
+  EXPECT_EQ(ParseOne(*format, "8,0 3 3 0.000003113 4162 Q N [kjournald]", record, reason),
+            TraceLineKind::kSkip);
 }
 
 TEST(BlkparseFormat, OnlyQueueOrIssueCanBeChosen) {
@@ -136,6 +184,8 @@ TEST(BlkparseFormat, MalformedEventLinesNameTheField) {
                  });
 }
 
+// A sectorless event without a flush ("N", a packet command) moves nothing;
+// a flush ("Q FWS [jbd2]") is a record (FlushesAndForceUnitAccessAreReadFromRwbs).
 TEST(BlkparseFormat, OtherActionsAndSectorlessEventsAreSkipped) {
   auto format = Make("blkparse");
   TraceRecord record;
@@ -143,7 +193,6 @@ TEST(BlkparseFormat, OtherActionsAndSectorlessEventsAreSkipped) {
   for (const char* line : {
            "  8,0    3        3     0.000003113  4162  C  WS 3417048 + 8 [0]",
            "  8,0    3        3     0.000003113  4162 UT   N [kworker] 2",
-           "  8,0    1        2     0.003100000  5011  Q FWS [jbd2/sda1-8]",
            "  8,0    1        2     0.003100000  5011  Q   N 36 (12 00 00 00 24 00 ..) [sg_inq]",
            "  8,0    1        2     0.003100000  5011  Q  WS 0 + 0 [flush]",
            "",

@@ -13,8 +13,10 @@
 //   of a multi-GB file), must not throw, and must accept any bytes (the
 //   parsers are fuzzed): anything it cannot read is kBad with a reason.
 // - kRecord: `record` is filled (time in ns of the trace's clock, op, byte
-//   offset and length, device id). A zero length is still a record: the
-//   scanner skips and counts those, one rule for every format.
+//   offset and length, device id, and the fua / preflush flags, which a
+//   format without them leaves false). A zero length is still a record: the
+//   scanner skips and counts those, one rule for every format, except a
+//   kFlush, which carries no data.
 // - kSkip: the line carries no I/O by the format's own definition: a blank
 //   line, a header or comment line, a blkparse action other than the chosen
 //   one or its summary section, a fio iolog file action (add/open/close) or
@@ -60,6 +62,12 @@ class ITraceFormat {
   virtual TraceLineKind ParseLine(std::string_view line, TraceRecord& record,
                                   std::string& reason) = 0;
   virtual double Detect(const std::vector<std::string_view>& sample) const = 0;
+  // The step of the format's clock by its definition, in ns (Tencent CBS:
+  // whole Unix seconds), or 0 when the format's times have no fixed step
+  // and the scanner infers it from the records. A clock belongs to the
+  // format, not to the records a replay keeps: one volume's records of a
+  // single second still tick in seconds (TraceScanner).
+  virtual uint64_t clock_tick_ns() const { return 0; }
 };
 
 // Constructs the format called `name` (one of kTraceFormatNames). Throws

@@ -38,6 +38,8 @@ struct PendingTraceRecord {
   uint64_t line = 0;
   uint32_t volume = 0;
   IoOp op = IoOp::kRead;
+  bool fua = false;       // TraceRecord::fua
+  bool preflush = false;  // TraceRecord::preflush
 };
 
 class ReorderBuffer {

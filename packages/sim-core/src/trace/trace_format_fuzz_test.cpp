@@ -252,7 +252,10 @@ void ParseChecked(ITraceFormat& format, const FormatUnderTest& which, std::strin
   switch (kind) {
     case TraceLineKind::kRecord:
       ++stats.records;
-      EXPECT_TRUE(record.op == IoOp::kRead || record.op == IoOp::kWrite || record.op == IoOp::kTrim)
+      // A flush (blkparse's flush-only events) carries no data.
+      EXPECT_TRUE(record.op == IoOp::kRead || record.op == IoOp::kWrite ||
+                  record.op == IoOp::kTrim ||
+                  (record.op == IoOp::kFlush && record.length_bytes == 0))
           << which.label << ": record with op " << static_cast<int>(record.op);
       EXPECT_LE(record.device.size(), kMaxTraceLineBytes) << which.label;
       break;

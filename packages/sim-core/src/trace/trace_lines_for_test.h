@@ -103,6 +103,9 @@ struct Tally {
   uint64_t read_bytes = 0;
   uint64_t write_bytes = 0;
   uint64_t trim_bytes = 0;
+  uint64_t flushes = 0;     // kFlush records (in records too)
+  uint64_t fua_writes = 0;  // writes with record.fua
+  uint64_t preflushes = 0;  // records with record.preflush
   uint64_t skipped = 0;
   uint64_t first_time_ns = 0;
   uint64_t last_time_ns = 0;
@@ -131,7 +134,11 @@ inline Tally TallyLines(ITraceFormat& format, const std::vector<std::string_view
         } else if (record.op == IoOp::kTrim) {
           ++tally.trims;
           tally.trim_bytes += record.length_bytes;
+        } else if (record.op == IoOp::kFlush) {
+          ++tally.flushes;
         }
+        tally.fua_writes += record.fua;
+        tally.preflushes += record.preflush;
         tally.devices.insert(std::string(record.device));
         if (tally.first_records.size() < 16) {
           tally.first_records.push_back({record.time_ns, record.op, record.offset_bytes,

@@ -10,9 +10,9 @@ namespace flashscope {
 namespace {
 
 constexpr std::string_view kOptionKeys[] = {
-    "format",      "csv_columns", "blkparse_action", "volume",         "speed",
-    "queue_depth", "address_map", "max_requests",    "window_start_s", "window_end_s",
-    "bad_lines",   "clock",       "volume_placement"};
+    "format",      "csv_columns", "blkparse_action", "volume",          "speed",
+    "queue_depth", "address_map", "max_requests",    "window_start_s",  "window_end_s",
+    "bad_lines",   "clock",       "late_records",    "volume_placement"};
 
 std::string KnownKeys() {
   std::string keys;
@@ -84,6 +84,9 @@ const char* TraceClockName(TraceClock clock) {
   }
   return "spread";
 }
+const char* LateRecordsName(LateRecords late) {
+  return late == LateRecords::kKeep ? "keep" : "drop";
+}
 const char* VolumePlacementName(VolumePlacement placement) {
   return placement == VolumePlacement::kRegions ? "regions" : "shared";
 }
@@ -151,6 +154,9 @@ TraceOptions ParseTraceOptions(const json::Value& object, const std::string& fil
       options.clock = clock == "spread"   ? TraceClock::kSpread
                       : clock == "sorted" ? TraceClock::kSorted
                                           : TraceClock::kAsIs;
+    } else if (key == "late_records") {
+      options.late_records =
+          read.OneOf({"keep", "drop"}) == "keep" ? LateRecords::kKeep : LateRecords::kDrop;
     } else if (key == "volume_placement") {
       options.volume_placement = read.OneOf({"regions", "shared"}) == "regions"
                                      ? VolumePlacement::kRegions
@@ -194,6 +200,7 @@ void WriteTraceOptions(json::Writer& out, const TraceOptions& options) {
   out.Field("window_end_s", options.window_end_s);
   out.FieldString("bad_lines", BadLinePolicyName(options.bad_lines));
   out.FieldString("clock", TraceClockName(options.clock));
+  out.FieldString("late_records", LateRecordsName(options.late_records));
   out.FieldString("volume_placement", VolumePlacementName(options.volume_placement));
   out.EndObject();
 }

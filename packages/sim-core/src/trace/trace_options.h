@@ -23,6 +23,13 @@
 //                    evenly across it; "sorted": sorted, ticks kept;
 //                    "as_is": file order, ticks kept (an earlier record
 //                    takes its predecessor's time)
+//   late_records     "keep" (default): a record the clock cannot put in
+//                    order (out of order by more than the sorting window;
+//                    with clock "as_is", any record earlier than its
+//                    predecessor) replays at its predecessor's time;
+//                    "drop": it is left out (counted). The alternative a
+//                    repair warning offers when such records decide the
+//                    figures (TraceScanner::RepairWarnings, README "Traces")
 //   volume_placement "regions" (default): each volume of a multi-volume
 //                    trace gets its own region of the drive; "shared": all
 //                    volumes share one address space (they may alias)
@@ -41,6 +48,7 @@ namespace flashscope {
 enum class AddressMap { kWrap, kCompact };
 enum class BadLinePolicy { kStop, kSkip };
 enum class TraceClock { kSpread, kSorted, kAsIs };
+enum class LateRecords { kKeep, kDrop };
 enum class VolumePlacement { kRegions, kShared };
 
 // Deepest closed-loop queue the host is asked to keep (NVMe allows 64 K
@@ -59,6 +67,7 @@ struct TraceOptions {
   double window_end_s = -1;   // < 0: to the end
   BadLinePolicy bad_lines = BadLinePolicy::kStop;
   TraceClock clock = TraceClock::kSpread;
+  LateRecords late_records = LateRecords::kKeep;
   VolumePlacement volume_placement = VolumePlacement::kRegions;
 };
 
@@ -75,6 +84,7 @@ void WriteTraceOptions(json::Writer& out, const TraceOptions& options);
 const char* AddressMapName(AddressMap map);                  // "wrap" | "compact"
 const char* BadLinePolicyName(BadLinePolicy p);              // "stop" | "skip"
 const char* TraceClockName(TraceClock clock);                // "spread" | "sorted" | "as_is"
+const char* LateRecordsName(LateRecords late);               // "keep" | "drop"
 const char* VolumePlacementName(VolumePlacement placement);  // "regions" | "shared"
 
 }  // namespace flashscope

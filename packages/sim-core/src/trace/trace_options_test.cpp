@@ -35,6 +35,7 @@ TEST(TraceOptions, DefaultsAreAutoOpenLoopWrapStop) {
   EXPECT_LT(o.window_end_s, 0);
   EXPECT_EQ(o.bad_lines, BadLinePolicy::kStop);
   EXPECT_EQ(o.clock, TraceClock::kSpread);
+  EXPECT_EQ(o.late_records, LateRecords::kKeep);
   EXPECT_EQ(o.volume_placement, VolumePlacement::kRegions);
 }
 
@@ -44,7 +45,7 @@ TEST(TraceOptions, EveryKeyIsReadAndWrittenBack) {
           "blkparse_action": "D", "volume": 7, "speed": 2.5, "queue_depth": 32,
           "address_map": "compact", "max_requests": 1000, "window_start_s": 10,
           "window_end_s": 70.5, "bad_lines": "skip", "clock": "as_is",
-          "volume_placement": "shared"})";
+          "late_records": "drop", "volume_placement": "shared"})";
   const TraceOptions o = Parse(text);
   EXPECT_EQ(o.format, "csv");
   EXPECT_EQ(o.format_options.csv_columns, "time=0:s,op=1,offset=2,length=3");
@@ -58,6 +59,7 @@ TEST(TraceOptions, EveryKeyIsReadAndWrittenBack) {
   EXPECT_EQ(o.window_end_s, 70.5);
   EXPECT_EQ(o.bad_lines, BadLinePolicy::kSkip);
   EXPECT_EQ(o.clock, TraceClock::kAsIs);
+  EXPECT_EQ(o.late_records, LateRecords::kDrop);
   EXPECT_EQ(o.volume_placement, VolumePlacement::kShared);
 
   json::Writer out;
@@ -66,7 +68,7 @@ TEST(TraceOptions, EveryKeyIsReadAndWrittenBack) {
                        R"("blkparse_action":"D","volume":"7","speed":2.5,"queue_depth":32,)"
                        R"("address_map":"compact","max_requests":1000,"window_start_s":10,)"
                        R"("window_end_s":70.5,"bad_lines":"skip","clock":"as_is",)"
-                       R"("volume_placement":"shared"})");
+                       R"("late_records":"drop","volume_placement":"shared"})");
   const TraceOptions again = ParseTraceOptions(json::Parse(out.str(), "w"), "w");
   EXPECT_EQ(again.volume, "7");
   EXPECT_EQ(again.address_map, AddressMap::kCompact);
@@ -100,7 +102,7 @@ TEST(TraceOptions, BadValuesNameFileLineAndKey) {
   EXPECT_EQ(ErrorOf("{\"speed\": 1,\n \"sped\": 2}"),
             "opts.json:2: unknown trace option \"sped\" (format, csv_columns, blkparse_action, "
             "volume, speed, queue_depth, address_map, max_requests, window_start_s, "
-            "window_end_s, bad_lines, clock, volume_placement)");
+            "window_end_s, bad_lines, clock, late_records, volume_placement)");
   EXPECT_EQ(ErrorOf("[1]"), "opts.json:1: trace options must be an object, not an array");
 }
 

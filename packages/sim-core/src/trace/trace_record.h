@@ -14,9 +14,17 @@ namespace flashscope {
 
 struct TraceRecord {
   uint64_t time_ns = 0;
-  IoOp op = IoOp::kRead;  // kRead, kWrite or kTrim (never kFlush)
+  // kRead, kWrite, kTrim, or kFlush (a cache flush without data: blkparse's
+  // flush-only events; offset and length are 0).
+  IoOp op = IoOp::kRead;
   uint64_t offset_bytes = 0;
   uint64_t length_bytes = 0;
+  // A write with Force Unit Access: it completes once on flash, not once
+  // buffered (blkparse's 'F' after the W of rwbs).
+  bool fua = false;
+  // The I/O asks for a cache flush before it (blkparse's leading 'F' of
+  // rwbs, REQ_PREFLUSH): replayed as a flush followed by the I/O.
+  bool preflush = false;
   // The device / volume / disk the record addresses, as the format names it
   // ("hm_1" for MSR, the ASU for SPC, "8,0" for blkparse, the file name for
   // fio iolog, ...); empty when the format has none. Points into the line

@@ -138,6 +138,7 @@ TraceScanner::TraceScanner(IByteInput& input, const TraceOptions& options,
   window_start_ns_ = SecondsToNs(options.window_start_s);
   if (options.window_end_s >= 0) window_end_ns_ = SecondsToNs(options.window_end_s);
   reason_.reserve(256);
+  resolution_ns_ = format_->clock_tick_ns();
 }
 
 void TraceScanner::Rewind() {
@@ -145,9 +146,12 @@ void TraceScanner::Rewind() {
   // Formats keep state (fio iolog's header and clock): a fresh one per pass.
   format_ = MakeTraceFormat(format_->name(), options_.format_options);
   have_base_ = false;
-  base_ns_ = last_time_ns_ = max_read_ns_ = effective_ns_ = 0;
+  base_ns_ = first_read_ns_ = max_read_ns_ = min_read_ns_ = min_read_line_ = effective_ns_ = 0;
   records_ = bad_lines_ = skipped_lines_ = zero_length_records_ = filtered_records_ = 0;
-  out_of_order_ = comment_lines_ = late_records_ = max_disorder_ns_ = resolution_ns_ = 0;
+  comment_lines_ = late_records_ = dropped_late_records_ = max_disorder_ns_ = 0;
+  parsed_records_ = first_bad_line_ = truncated_line_ = clock_last_ns_ = coarse_tick_ns_ = 0;
+  first_bad_reason_.clear();
+  resolution_ns_ = format_->clock_tick_ns();
   displaced_records_ = 0;
   sequence_ = 0;
   input_ended_ = false;
@@ -165,37 +169,77 @@ void TraceScanner::Rewind() {
 
 void TraceScanner::OnBadLine(const std::string& reason) {
   const uint64_t line = reader_.line_number();
-  // A last line cut short is a truncated file whatever the policy: the
-  // user should know the trace is incomplete.
-  if (reader_.last_line_unterminated()) {
-    throw InputError(input_.name(), static_cast<uint32_t>(line), "truncated last line: " + reason);
+  // A last line cut short is a truncated file: the reason says so, so the
+  // user knows the trace is incomplete; otherwise it is a bad line like
+  // any other (skipped and counted under bad_lines skip).
+  const bool truncated = reader_.last_line_unterminated();
+  const std::string problem = truncated ? "truncated last line: " + reason : reason;
+  if (first_bad_line_ == 0) {
+    first_bad_line_ = line;
+    first_bad_reason_ = problem;
   }
+  // Not one line read as the format, to the end: the format is wrong (its
+  // first bad line says why), not the file's last line.
+  if (truncated && parsed_records_ == 0) CheckSomeLineParsed();
   if (options_.bad_lines == BadLinePolicy::kStop) {
     throw InputError(input_.name(), static_cast<uint32_t>(line),
-                     reason + " (use bad_lines skip / --bad-lines skip to skip such lines)");
+                     problem + " (use bad_lines skip / --bad-lines skip to skip such lines)");
   }
   ++bad_lines_;
-  if (bad_examples_.size() < kMaxBadLineExamples) bad_examples_.push_back({line, reason});
+  if (truncated) truncated_line_ = line;
+  if (bad_examples_.size() < kMaxBadLineExamples) bad_examples_.push_back({line, problem});
 }
 
-void TraceScanner::NoteTime(uint64_t time_ns) {
-  if (sequence_ > 0) {
-    if (time_ns < last_time_ns_) ++out_of_order_;
-    if (time_ns < max_read_ns_) {
-      ++displaced_records_;
-      max_disorder_ns_ = std::max(max_disorder_ns_, max_read_ns_ - time_ns);
-    }
-    // A 1 ns clock stays 1 ns: no gcd per record once it got there (a
-    // trace with a fine clock, most of them, pays the Euclid loop only
-    // until its first odd step).
-    if (time_ns != last_time_ns_ && resolution_ns_ != 1) {
-      const uint64_t step =
-          time_ns > last_time_ns_ ? time_ns - last_time_ns_ : last_time_ns_ - time_ns;
-      resolution_ns_ = std::gcd(resolution_ns_, step);
-    }
+void TraceScanner::CheckSomeLineParsed() const {
+  if (parsed_records_ > 0 || first_bad_line_ == 0) return;
+  throw InputError(input_.name(), static_cast<uint32_t>(first_bad_line_),
+                   first_bad_reason_ + " (no line of the file reads as " +
+                       std::string(format_->name()) +
+                       ": is it another format? --format / \"format\" names it, or auto "
+                       "detects it)");
+}
+
+void TraceScanner::NoteClockStep(uint64_t time_ns) {
+  // A 1 ns clock stays 1 ns: no gcd per record once it got there (a trace
+  // with a fine clock, most of them, pays the Euclid loop only until its
+  // first odd step).
+  if (parsed_records_ > 0 && time_ns != clock_last_ns_ && resolution_ns_ != 1) {
+    const uint64_t step =
+        time_ns > clock_last_ns_ ? time_ns - clock_last_ns_ : clock_last_ns_ - time_ns;
+    resolution_ns_ = std::gcd(resolution_ns_, step);
   }
-  last_time_ns_ = time_ns;
+  clock_last_ns_ = time_ns;
+  ++parsed_records_;
+}
+
+void TraceScanner::NoteTime(uint64_t time_ns, uint64_t line) {
+  if (sequence_ == 0) {
+    first_read_ns_ = max_read_ns_ = min_read_ns_ = time_ns;
+    min_read_line_ = line;
+    return;
+  }
+  if (time_ns < max_read_ns_) {
+    ++displaced_records_;
+    max_disorder_ns_ = std::max(max_disorder_ns_, max_read_ns_ - time_ns);
+  }
   max_read_ns_ = std::max(max_read_ns_, time_ns);
+  if (time_ns < min_read_ns_) {
+    min_read_ns_ = time_ns;
+    min_read_line_ = line;
+  }
+}
+
+void TraceScanner::ReadClockDirective(std::string_view line) {
+  const size_t at = line.find(kClockTickDirective);
+  if (at == std::string_view::npos) return;
+  uint64_t tick = 0;
+  for (char c : line.substr(at + kClockTickDirective.size())) {
+    if (c < '0' || c > '9' || tick > UINT64_MAX / 10) break;
+    tick = tick * 10 + static_cast<uint64_t>(c - '0');
+  }
+  if (tick == 0) return;
+  // Before the first record: it seeds the clock as a format's tick does.
+  resolution_ns_ = std::gcd(resolution_ns_, tick);
 }
 
 bool TraceScanner::ReadIntoWindow() {
@@ -208,6 +252,7 @@ bool TraceScanner::ReadIntoWindow() {
     }
     if (!reader_.Next(line)) {
       input_ended_ = true;
+      CheckSomeLineParsed();
       return false;
     }
     const TraceLineKind kind = format_->ParseLine(line, record, reason_);
@@ -216,6 +261,7 @@ bool TraceScanner::ReadIntoWindow() {
     if (kind != TraceLineKind::kRecord && IsCommentLine(line)) {
       ++comment_lines_;
       ++skipped_lines_;
+      if (parsed_records_ == 0) ReadClockDirective(line);
       continue;
     }
     switch (kind) {
@@ -228,15 +274,16 @@ bool TraceScanner::ReadIntoWindow() {
       case TraceLineKind::kRecord:
         break;
     }
+    NoteClockStep(record.time_ns);
     if (!options_.volume.empty() && record.device != options_.volume) {
       ++filtered_records_;
       continue;
     }
-    if (record.length_bytes == 0) {
+    if (record.length_bytes == 0 && record.op != IoOp::kFlush) {
       ++zero_length_records_;
       continue;
     }
-    NoteTime(record.time_ns);
+    NoteTime(record.time_ns, reader_.line_number());
     PendingTraceRecord pending;
     pending.time_ns = record.time_ns;
     pending.offset_bytes = record.offset_bytes;
@@ -245,6 +292,8 @@ bool TraceScanner::ReadIntoWindow() {
     pending.line = reader_.line_number();
     pending.volume = volumes_.IndexOf(record.device);
     pending.op = record.op;
+    pending.fua = record.fua;
+    pending.preflush = record.preflush;
     reorder_.Push(pending);
     return true;
   }
@@ -271,9 +320,8 @@ bool TraceScanner::Next(ScannedRecord& out) {
       // Decided once, from the whole window (or the whole trace when it is
       // shorter), so every tick of the run is treated alike.
       spread_decided_ = true;
-      if (options_.clock == TraceClock::kSpread && resolution_ns_ >= kCoarseClockNs) {
-        spread_tick_ns_ = resolution_ns_;
-      }
+      if (resolution_ns_ >= kCoarseClockNs) coarse_tick_ns_ = resolution_ns_;
+      if (options_.clock == TraceClock::kSpread) spread_tick_ns_ = coarse_tick_ns_;
     }
     const bool new_tick = !have_base_ || reorder_.Earliest().time_ns != tick_time_ns_;
     if (new_tick && spread_tick_ns_ > 0 && reorder_.Earliest().time_ns >= last_emitted_raw_ns_) {
@@ -290,7 +338,13 @@ bool TraceScanner::Next(ScannedRecord& out) {
       base_ns_ = effective_ns_ = last_emitted_raw_ns_ = time_ns;
     }
     if (time_ns < last_emitted_raw_ns_) {
-      ++late_records_;  // wider disorder than the window: takes effective_ns_ below
+      // Wider disorder than the window: takes effective_ns_ below, or is
+      // left out.
+      ++late_records_;
+      if (options_.late_records == LateRecords::kDrop) {
+        ++dropped_late_records_;
+        continue;
+      }
     } else {
       last_emitted_raw_ns_ = time_ns;
       if (spread_tick_ns_ > 0 && time_ns == tick_time_ns_) {
@@ -319,6 +373,8 @@ bool TraceScanner::Next(ScannedRecord& out) {
     record.offset_bytes = pending.offset_bytes;
     record.length_bytes = pending.length_bytes;
     record.device = volumes_.Name(pending.volume);
+    record.fua = pending.fua;
+    record.preflush = pending.preflush;
     out.volume = pending.volume;
     out.relative_ns = since_first_ns - window_start_ns_;
     out.line = pending.line;
@@ -365,9 +421,56 @@ std::vector<std::string> TraceScanner::ClockNotes() const {
         (reorder_.capacity() > 1
              ? " by more than the " + GroupedCount(reorder_.capacity()) + "-record window"
              : std::string()) +
-        (late_records_ == 1 ? " took its" : " took their") + " predecessor's time");
+        (dropped_late_records_ > 0 ? (late_records_ == 1 ? " was" : " were") +
+                                         std::string(" left out (late_records drop)")
+                                   : (late_records_ == 1 ? " took its" : " took their") +
+                                         std::string(" predecessor's time")));
+  }
+  if (truncated_line_ > 0) {
+    notes.push_back("the last line (" + GroupedCount(truncated_line_) +
+                    ") is cut short and does not parse: the file may be truncated; it was "
+                    "skipped");
   }
   return notes;
+}
+
+std::vector<TraceRepairWarning> TraceScanner::RepairWarnings() const {
+  std::vector<TraceRepairWarning> warnings;
+  // Sorting put a record far earlier than the file's first record first:
+  // the replay's span is the file's in-order span plus that stretch.
+  if (reorder_.capacity() > 1 && sequence_ > 1 && first_read_ns_ > min_read_ns_) {
+    const uint64_t stretch_ns = first_read_ns_ - min_read_ns_;
+    const uint64_t in_order_ns = max_read_ns_ - first_read_ns_;
+    if (static_cast<double>(stretch_ns) > kRepairSpanShare * static_cast<double>(in_order_ns) &&
+        stretch_ns > resolution_ns_) {
+      warnings.push_back(
+          {"sorting by time put line " + GroupedCount(min_read_line_) + "'s record, " +
+               NoteDuration(stretch_ns) +
+               " before the file's first record, first: the trace spans " +
+               NoteDuration(max_read_ns_ - min_read_ns_) +
+               " where its records in file order span " + NoteDuration(in_order_ns) +
+               "; --clock as_is keeps the file's order (such a record then takes its "
+               "predecessor's time)",
+           "clock", "as_is"});
+    }
+  }
+  // Late records replayed at their predecessor's time: bunched into bursts.
+  const uint64_t kept_late = late_records_ - dropped_late_records_;
+  if (sequence_ > 0 &&
+      static_cast<double>(kept_late) > kRepairMovedShare * static_cast<double>(sequence_)) {
+    char share[32];
+    std::snprintf(share, sizeof share, "%.1f %%", 100.0 * kept_late / sequence_);
+    const bool as_is = reorder_.capacity() == 1;
+    warnings.push_back({RecordCount(kept_late) + " (" + share + " of the records) out of order" +
+                            (as_is ? std::string()
+                                   : " by more than the " + GroupedCount(reorder_.capacity()) +
+                                         "-record sorting window") +
+                            " replay at their predecessor's time, bunched together: " +
+                            (as_is ? "--clock spread sorts them (the default)"
+                                   : "--late-records drop leaves them out"),
+                        as_is ? "clock" : "late_records", as_is ? "spread" : "drop"});
+  }
+  return warnings;
 }
 
 void WriteScanSize(json::Writer& out, const TraceScanner& scan) {
@@ -377,6 +480,26 @@ void WriteScanSize(json::Writer& out, const TraceScanner& scan) {
   } else {
     out.Uint(scan.size_bytes());
   }
+}
+
+void WriteRepairWarnings(json::Writer& out, const TraceScanner& scan) {
+  out.Key("repair_warnings").BeginArray();
+  for (const TraceRepairWarning& warning : scan.RepairWarnings()) {
+    out.BeginObject()
+        .FieldString("text", warning.text)
+        .FieldString("option", warning.option)
+        .FieldString("value", warning.value)
+        .EndObject();
+  }
+  out.EndArray();
+}
+
+std::string RepairWarningsText(const TraceScanner& scan) {
+  std::string text;
+  for (const TraceRepairWarning& warning : scan.RepairWarnings()) {
+    text += "warning: a repair of the trace's clock decides the figures: " + warning.text + "\n";
+  }
+  return text;
 }
 
 void WriteBadLines(json::Writer& out, const TraceScanner& scan) {

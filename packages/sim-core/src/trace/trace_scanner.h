@@ -10,20 +10,33 @@
 // counted in comment_lines (and in skipped_lines), never parsed, never bad.
 //
 // Time (TraceOptions::clock): records that pass the volume filter (and
-// have a length) go through a ReorderBuffer of kTraceReorderRecords, so
-// records out of order by fewer records than that come out sorted; the
-// earliest is time 0. A record still earlier than one already returned
-// (disorder wider than the window) takes that one's time (counted as late),
-// so times never decrease. out_of_order counts records earlier than their
-// file predecessor, whatever the clock option. The clock's resolution is
-// the gcd of the differences between successive distinct times. With
-// "spread" and a coarse clock (resolution >= kCoarseClockNs, e.g. Tencent
-// CBS's whole seconds), the n records of one tick are spread evenly across
-// it (the k-th at tick + k * resolution / n), as they were issued across it,
-// not at once; n is what the window holds when the tick begins (a tick with
-// more records than the window, or later stragglers, squeeze into its end;
-// counted as overfull ticks and noted). "as_is" is the old rule:
-// a window of one record, ticks kept.
+// have a length, or are flushes) go through a ReorderBuffer of
+// kTraceReorderRecords, so records out of order by fewer records than that
+// come out sorted; the earliest is time 0. A record still earlier than one
+// already returned (disorder wider than the window) takes that one's time
+// (counted as late; TraceOptions::late_records drop leaves it out), so
+// times never decrease. out_of_order counts the records earlier than a time
+// read before them, whatever the clock option: the records sorting moves
+// (the notes' count) plus the late ones.
+//
+// The clock's resolution is the gcd of the differences between successive
+// distinct times of EVERY record the format reads, the volume filter's
+// left-outs included, seeded with the format's own tick
+// (ITraceFormat::clock_tick_ns, e.g. Tencent's seconds) or a
+// "# flashscope clock_tick_ns=N" comment line (which `trace split` writes
+// into each volume's file): the clock is the trace's, so one volume's
+// records that share one second still tick in seconds. With "spread" and a
+// coarse clock (resolution >= kCoarseClockNs), the n records of one tick
+// are spread evenly across it (the k-th at tick + k * resolution / n), as
+// they were issued across it, not at once; n is what the window holds when
+// the tick begins (a tick with more records than the window, or later
+// stragglers, squeeze into its end; counted as overfull ticks and noted).
+// "as_is" is the old rule: a window of one record, ticks kept.
+//
+// Repairs that decide the figures (RepairWarnings): sorting that stretches
+// the span (a record far earlier than the file's first put first), or late
+// records past kRepairMovedShare of the records, are said first in every
+// summary, with the option that replays without the repair.
 //
 // The window keeps records from window_start_s to window_end_s; relative_ns
 // of a returned record counts from the window's start, so a replay starts
@@ -63,6 +76,13 @@ inline constexpr size_t kMaxBadLineExamples = 20;
 inline constexpr size_t kTraceReorderRecords = 65536;
 // Clocks at least this coarse have their shared ticks spread.
 inline constexpr uint64_t kCoarseClockNs = 1'000'000;
+// The comment line that states a trace's clock tick (trace split writes it).
+inline constexpr std::string_view kClockTickDirective = "# flashscope clock_tick_ns=";
+// A repair decides the figures when it moves more than this share of the
+// records to an earlier record's time, or stretches the span by more than
+// kRepairSpanShare (and by more than one tick of the clock).
+inline constexpr double kRepairMovedShare = 0.01;
+inline constexpr double kRepairSpanShare = 0.10;
 
 // The format a trace is read with and how sure detection is of it.
 struct TraceFormatChoice {
@@ -84,6 +104,14 @@ struct BadTraceLine {
   std::string reason;
 };
 
+// A repair of the trace's clock that decides the figures, and the option
+// (a TraceOptions JSON key and value) that replays without it.
+struct TraceRepairWarning {
+  std::string text;
+  std::string option;  // "clock" | "late_records"
+  std::string value;   // "as_is" | "spread" | "drop"
+};
+
 struct ScannedRecord {
   // As the format read it, but time_ns is the time the record replays at
   // (sorted, spread) on the trace's clock; device is valid while the
@@ -103,8 +131,10 @@ class TraceScanner {
   // The next selected record; false at the end of the input, past the
   // window's end, after max_requests records, or (paused() true) when
   // bytes_consumed() reached the pause point set by PauseAt.
-  // Throws InputError for binary input, a truncated last line that does not
-  // parse, and (bad_lines stop) the first bad line.
+  // Throws InputError for binary input, (bad_lines stop) the first bad
+  // line, a truncated last line included, and an input none of whose
+  // lines reads as the format (naming the first bad line: a wrong
+  // --format, whatever bad_lines says).
   bool Next(ScannedRecord& out);
 
   // Next returns false (paused) once this many bytes of the input have been
@@ -139,18 +169,25 @@ class TraceScanner {
   uint64_t zero_length_records() const { return zero_length_records_; }
   // Records left out by the volume filter or before the window.
   uint64_t filtered_records() const { return filtered_records_; }
-  uint64_t out_of_order() const { return out_of_order_; }
+  // Records earlier than the latest time read before them: those sorting
+  // moves and the late ones.
+  uint64_t out_of_order() const { return displaced_records_; }
   uint64_t comment_lines() const { return comment_lines_; }
-  // Records the window could not sort (they took an earlier record's time).
+  // Records the window could not sort (they took an earlier record's time,
+  // or were dropped with late_records drop).
   uint64_t late_records() const { return late_records_; }
-  // Records earlier than the latest time read before them (what sorting
-  // moves; out_of_order counts only drops below the predecessor).
-  uint64_t displaced_records() const { return displaced_records_; }
+  uint64_t dropped_late_records() const { return dropped_late_records_; }
+  // The line of a truncated last line counted as bad (bad_lines skip), or 0.
+  uint64_t truncated_line() const { return truncated_line_; }
   // How far the most out-of-order record was behind the latest time before it.
   uint64_t max_disorder_ns() const { return max_disorder_ns_; }
-  // gcd of the differences between successive distinct record times (0
-  // until two distinct times were read).
+  // gcd of the differences between successive distinct record times and
+  // the format's (or the file's stated) tick; 0 until known.
   uint64_t clock_resolution_ns() const { return resolution_ns_; }
+  // The coarse tick the scan treats the clock as (resolution >=
+  // kCoarseClockNs when the first record left the window, whatever the
+  // clock option; 0 for a fine clock). `trace split` states it in its files.
+  uint64_t coarse_tick_ns() const { return coarse_tick_ns_; }
   // The tick whose shared records were spread (0: none spread), and how
   // many records moved off their tick's start.
   uint64_t spread_tick_ns() const { return spread_tick_ns_; }
@@ -165,13 +202,24 @@ class TraceScanner {
   // Sentences for the user about what the clock handling did (sorted,
   // spread, late records); empty when the trace needed none.
   std::vector<std::string> ClockNotes() const;
+  // The repairs that decide the figures so far (see the banner), with the
+  // option that replays without each; empty when none does.
+  std::vector<TraceRepairWarning> RepairWarnings() const;
 
  private:
   void OnBadLine(const std::string& reason);
+  // At the end of the input: an input with bad lines and no record is read
+  // with the wrong format; InputError naming its first bad line.
+  void CheckSomeLineParsed() const;
   // The next record of the file that passes the volume filter and has a
   // length, into the reorder window; false at the end or at the pause point.
   bool ReadIntoWindow();
-  void NoteTime(uint64_t time_ns);
+  // Every record's time, kept or not: the clock's resolution.
+  void NoteClockStep(uint64_t time_ns);
+  // A kept record's time: order and disorder.
+  void NoteTime(uint64_t time_ns, uint64_t line);
+  // A '#' line stating the clock's tick (kClockTickDirective).
+  void ReadClockDirective(std::string_view line);
 
   IByteInput& input_;
   TraceOptions options_;
@@ -182,18 +230,26 @@ class TraceScanner {
   uint64_t window_end_ns_ = UINT64_MAX;
 
   bool have_base_ = false;
-  uint64_t base_ns_ = 0;       // time of the first kept record
-  uint64_t last_time_ns_ = 0;  // the previous record read's time as written (file order)
-  uint64_t max_read_ns_ = 0;   // the latest time read so far
+  uint64_t base_ns_ = 0;        // time of the first kept record
+  uint64_t first_read_ns_ = 0;  // the first kept record's time as written (file order)
+  uint64_t max_read_ns_ = 0;    // the latest time read so far
+  uint64_t min_read_ns_ = 0;    // the earliest time read so far, and its line
+  uint64_t min_read_line_ = 0;
   uint64_t effective_ns_ = 0;  // the previous returned record's time, non-decreasing
   uint64_t records_ = 0;
   uint64_t bad_lines_ = 0;
   uint64_t skipped_lines_ = 0;
   uint64_t zero_length_records_ = 0;
   uint64_t filtered_records_ = 0;
-  uint64_t out_of_order_ = 0;
   uint64_t comment_lines_ = 0;
   uint64_t late_records_ = 0;
+  uint64_t dropped_late_records_ = 0;
+  uint64_t parsed_records_ = 0;  // kRecord lines, whatever the filter
+  uint64_t first_bad_line_ = 0;  // and its reason, for a wrong format
+  std::string first_bad_reason_;
+  uint64_t truncated_line_ = 0;
+  uint64_t clock_last_ns_ = 0;  // the previous parsed record's time (every volume)
+  uint64_t coarse_tick_ns_ = 0;
   uint64_t displaced_records_ = 0;
   uint64_t max_disorder_ns_ = 0;
   uint64_t resolution_ns_ = 0;
@@ -225,5 +281,9 @@ void WriteScanSize(json::Writer& out, const TraceScanner& scan);
 // stored, so the two differ only for a compressed trace).
 void WriteScanCompression(json::Writer& out, const TraceScanner& scan);
 void WriteBadLines(json::Writer& out, const TraceScanner& scan);
+// "repair_warnings": [{text, option, value}] (TraceScanner::RepairWarnings).
+void WriteRepairWarnings(json::Writer& out, const TraceScanner& scan);
+// The warnings as the text summaries print them, first: "warning: ...\n".
+std::string RepairWarningsText(const TraceScanner& scan);
 
 }  // namespace flashscope

@@ -5,6 +5,7 @@
 #include "trace/compressed_input.h"
 #include "trace/extent_table.h"
 #include "trace/note_text.h"
+#include "util/byte_text.h"
 #include "util/input_error.h"
 
 namespace flashscope {
@@ -36,7 +37,6 @@ TraceSource::TraceSource(std::unique_ptr<IByteInput> input, const TraceOptions& 
   if (capacity_bytes_ == 0) {
     throw InputError(input_->name(), 0, "the drive has no logical capacity to replay onto");
   }
-  max_length_bytes_ = std::min(capacity_bytes_, kMaxTraceRequestBytes);
   choice_ = ChooseTraceFormat(*input_, options_);
   scanner_ = std::make_unique<TraceScanner>(*input_, options_, choice_.format, chunk_bytes);
   const bool regions =
@@ -53,8 +53,8 @@ void TraceSource::PrePass(bool regions) {
   ScannedRecord scanned;
   while (scanner_->Next(scanned)) {
     const TraceRecord& r = scanned.record;
-    if (r.op == IoOp::kTrim && !trims_supported_) continue;
-    const uint64_t length = std::min(r.length_bytes, max_length_bytes_);
+    if ((r.op == IoOp::kTrim && !trims_supported_) || r.op == IoOp::kFlush) continue;
+    const uint64_t length = std::min(r.length_bytes, MaxRequestBytes(r.op));
     const uint64_t last =
         r.offset_bytes > UINT64_MAX - length ? UINT64_MAX : r.offset_bytes + length - 1;
     const uint64_t volume = regions ? scanned.volume : 0;
@@ -160,6 +160,14 @@ std::vector<std::string> TraceSource::Notes() const {
                     " volumes share one address space (volume_placement shared): their "
                     "addresses may alias");
   }
+  if (clamped_requests_ > 0) {
+    notes.push_back(GroupedCount(clamped_requests_) +
+                    (clamped_requests_ == 1 ? " request was" : " requests were") +
+                    " longer than the drive (or the volume's region) or than one host request "
+                    "carries (1 GiB for reads and writes, 4 GiB for trims) and cut to that: " +
+                    BinaryByteText(static_cast<double>(clamped_bytes_)) +
+                    " of the trace's bytes were not replayed");
+  }
   if (scanner_->volumes().overflowed()) {
     notes.push_back("the trace names more than " + GroupedCount(kMaxTraceVolumes) +
                     " volumes: the later ones share one region");
@@ -214,7 +222,44 @@ uint64_t TraceSource::ScaledArrivalNs(uint64_t relative_ns) const {
   return scaled >= 4.6e18 ? uint64_t{1} << 62 : static_cast<uint64_t>(scaled);
 }
 
+uint64_t TraceSource::MaxRequestBytes(IoOp op) const {
+  return std::min(capacity_bytes_, op == IoOp::kTrim ? kMaxTraceTrimBytes : kMaxTraceRequestBytes);
+}
+
+void TraceSource::DataIo(const ScannedRecord& scanned, HostIo& io) {
+  const TraceRecord& r = scanned.record;
+  uint64_t max_length = MaxRequestBytes(r.op);
+  if (!regions_.empty()) {
+    VolumeRegion& region = regions_[std::min<size_t>(scanned.volume, regions_.size() - 1)];
+    // A request never spills into the next volume's region.
+    max_length = std::min(max_length, region.bytes);
+    ++region.requests;
+  }
+  uint64_t length = r.length_bytes;
+  if (length > max_length) {
+    clamped_bytes_ += length - max_length;
+    length = max_length;
+    ++clamped_requests_;
+  }
+  io = HostIo{};
+  io.op = r.op;
+  io.offset_bytes = MapOffset(r.offset_bytes, length, scanned.volume);
+  io.length_bytes = static_cast<uint32_t>(length);
+  io.arrival_ns = ScaledArrivalNs(scanned.relative_ns);
+  io.fua = r.fua;
+  const size_t op = Index(r.op);
+  ++issued_[op];
+  issued_bytes_[op] += length;
+  fua_writes_ += r.fua;
+}
+
 bool TraceSource::Next(HostIo& io) {
+  if (has_queued_io_) {
+    has_queued_io_ = false;
+    io = queued_io_;
+    last_volume_ = queued_volume_;
+    return true;
+  }
   ScannedRecord scanned;
   while (scanner_->Next(scanned)) {
     const TraceRecord& r = scanned.record;
@@ -222,30 +267,49 @@ bool TraceSource::Next(HostIo& io) {
       ++trims_skipped_;
       continue;
     }
-    uint64_t max_length = max_length_bytes_;
-    VolumeRegion* region = nullptr;
-    if (!regions_.empty()) {
-      region = &regions_[std::min<size_t>(scanned.volume, regions_.size() - 1)];
-      // A request never spills into the next volume's region.
-      max_length = std::min(max_length, region->bytes);
-      ++region->requests;
-    }
-    uint64_t length = r.length_bytes;
-    if (length > max_length) {
-      length = max_length;
-      ++clamped_requests_;
-    }
-    io.op = r.op;
-    io.offset_bytes = MapOffset(r.offset_bytes, length, scanned.volume);
-    io.length_bytes = static_cast<uint32_t>(length);
-    io.arrival_ns = ScaledArrivalNs(scanned.relative_ns);
     last_volume_ = scanned.volume;
-    const size_t op = Index(r.op);
-    ++issued_[op];
-    issued_bytes_[op] += length;
+    const HostIo flush{IoOp::kFlush, 0, 0, ScaledArrivalNs(scanned.relative_ns)};
+    if (r.op == IoOp::kFlush) {
+      ++flushes_;
+      io = flush;
+      return true;
+    }
+    // The figures the inspection counts, on the trace's own addresses.
+    const uint64_t end = r.offset_bytes + r.length_bytes;
+    const uint64_t end_bytes = end < r.offset_bytes ? UINT64_MAX : end;  // saturate
+    max_offset_bytes_ = std::max(max_offset_bytes_, end_bytes);
+    const bool shared = options_.volume_placement == VolumePlacement::kShared;
+    footprint_.Touch(shared ? 0 : scanned.volume, r.offset_bytes, end_bytes - r.offset_bytes);
+    if (r.preflush) {
+      // The flush first; the I/O arrives with it and goes out next.
+      ++flushes_;
+      DataIo(scanned, queued_io_);
+      queued_volume_ = scanned.volume;
+      has_queued_io_ = true;
+      io = flush;
+      return true;
+    }
+    DataIo(scanned, io);
     return true;
   }
   return false;
+}
+
+uint64_t TraceSource::footprint_bytes() const {
+  footprint_.Flush();
+  return footprint_.blocks() * 4096;
+}
+
+bool TraceSource::footprint_estimated() const {
+  footprint_.Flush();
+  return footprint_.estimated();
+}
+
+bool TraceSource::wrapped() const {
+  if (wrapped_volumes() > 0 || footprint_bytes() > capacity_bytes_) return true;
+  // One address space: addresses past the drive come back onto it.
+  return regions_.size() <= 1 && options_.address_map == AddressMap::kWrap &&
+         max_offset_bytes_ > capacity_bytes_;
 }
 
 }  // namespace flashscope

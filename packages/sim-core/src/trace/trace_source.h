@@ -15,8 +15,23 @@
 //            from offset 0 (keeping offsets within an extent), so a trace
 //            whose footprint fits the drive keeps every distinct address
 //            distinct; if the packed extents are still larger, they wrap.
-// Lengths longer than the capacity or kMaxTraceRequestBytes are clamped
-// (counted).
+// Lengths longer than the capacity (the volume's region) or than one host
+// request carries (kMaxTraceRequestBytes for reads and writes,
+// kMaxTraceTrimBytes for trims) are clamped: counted, and said in Notes().
+//
+// Flushes (TraceRecord kFlush, blkparse's flush-only events) replay as host
+// flushes: each waits until the drive's write buffer holds nothing written
+// before it, as fio's fsync does (none with power_loss_protection). A
+// record with a flush before it (preflush) replays as that flush, then the
+// I/O at the same arrival. A write with FUA completes once on flash: the
+// host flushes after it, as for fio's sync=1 (HostIo::fua).
+//
+// The footprint (distinct 4 KiB blocks the replayed records touch, each
+// volume's apart unless they share one space; within a fixed budget,
+// FootprintBitmap) and the highest end offset are counted as the records
+// replay, by the same rule as the inspection's, so a run's figures equal
+// `trace inspect`'s for the same options; Fit() gives them to the wrap note
+// (sim/trace_device_fit.h).
 //
 // Volumes (options.volume_placement): a trace naming several devices /
 // volumes (Tencent CBS's thousands, MSR's hm_0 and hm_1, SPC's ASUs) gives
@@ -47,14 +62,18 @@
 #include <vector>
 
 #include "trace/byte_input.h"
+#include "trace/footprint_bitmap.h"
 #include "trace/trace_options.h"
 #include "trace/trace_scanner.h"
 #include "workload/request_source.h"
 
 namespace flashscope {
 
-// Longest request replayed as one (HostIo lengths are 32-bit).
+// Longest read or write replayed as one (HostIo lengths are 32-bit).
 inline constexpr uint64_t kMaxTraceRequestBytes = uint64_t{1} << 30;  // 1 GiB
+// Longest trim: what a 32-bit length holds, in whole 4 KiB units (a trim
+// moves no data; discards of whole files or partitions are gigabytes).
+inline constexpr uint64_t kMaxTraceTrimBytes = (uint64_t{1} << 32) - 4096;
 
 class TraceSource final : public IRequestSource {
  public:
@@ -81,7 +100,10 @@ class TraceSource final : public IRequestSource {
   const TraceScanner& scanner() const { return *scanner_; }
   uint64_t bytes_read() const { return scanner_->file_bytes_read(); }  // as stored
   uint64_t size_bytes() const { return scanner_->size_bytes(); }
-  uint64_t requests() const { return issued_[0] + issued_[1] + issued_[2]; }  // issued so far
+  // Reads, writes and trims issued so far (flushes apart).
+  uint64_t requests() const { return issued_[0] + issued_[1] + issued_[2]; }
+  uint64_t flushes() const { return flushes_; }        // flush requests issued
+  uint64_t fua_writes() const { return fua_writes_; }  // writes with FUA issued
   uint64_t requests(IoOp op) const { return issued_[Index(op)]; }
   uint64_t bytes(IoOp op) const { return issued_bytes_[Index(op)]; }
   uint64_t lines() const { return scanner_->lines(); }
@@ -94,6 +116,7 @@ class TraceSource final : public IRequestSource {
     return scanner_->bad_line_examples();
   }
   uint64_t clamped_requests() const { return clamped_requests_; }
+  uint64_t clamped_bytes() const { return clamped_bytes_; }  // cut off them
   uint64_t trims_skipped() const { return trims_skipped_; }
   bool trims_supported() const { return trims_supported_; }
   // compact: the touched extents packed (0 with wrap).
@@ -118,6 +141,14 @@ class TraceSource final : public IRequestSource {
   uint32_t last_volume() const { return last_volume_; }
   // Volumes whose region is smaller than their need (they wrap within it).
   uint64_t wrapped_volumes() const;
+  // The replayed records' footprint and highest end offset so far (see
+  // the banner), and whether the replay put addresses beyond the drive
+  // back onto it: a footprint or (one address space) an end offset past
+  // the capacity, or a volume wrapped within its region.
+  uint64_t footprint_bytes() const;
+  bool footprint_estimated() const;
+  uint64_t max_offset_bytes() const { return max_offset_bytes_; }
+  bool wrapped() const;
   // Sentences for the user: the scanner's clock notes and how volumes
   // were placed.
   std::vector<std::string> Notes() const;
@@ -132,13 +163,17 @@ class TraceSource final : public IRequestSource {
   void PrePass(bool regions);
   void PlaceRegions();
   uint64_t ScaledArrivalNs(uint64_t relative_ns) const;
+  // The longest request of `op` the drive takes (its capacity, and what
+  // one host request carries).
+  uint64_t MaxRequestBytes(IoOp op) const;
+  // The data I/O of a record (after its preflush, if any).
+  void DataIo(const ScannedRecord& scanned, HostIo& io);
 
   std::unique_ptr<IByteInput> input_;
   TraceOptions options_;
   TraceFormatChoice choice_;
   std::unique_ptr<TraceScanner> scanner_;
   uint64_t capacity_bytes_;
-  uint64_t max_length_bytes_;
   bool trims_supported_;
   // compact: touched extents, ascending; with regions the key carries the
   // volume index above bit kVolumeKeyShift, so one volume's are contiguous.
@@ -147,8 +182,17 @@ class TraceSource final : public IRequestSource {
   std::array<uint64_t, 3> issued_{};
   std::array<uint64_t, 3> issued_bytes_{};
   uint64_t clamped_requests_ = 0;
+  uint64_t clamped_bytes_ = 0;
   uint64_t trims_skipped_ = 0;
+  uint64_t flushes_ = 0;
+  uint64_t fua_writes_ = 0;
   uint32_t last_volume_ = 0;
+  // A preflush's I/O, issued by the Next after its flush.
+  bool has_queued_io_ = false;
+  HostIo queued_io_;
+  uint32_t queued_volume_ = 0;
+  mutable FootprintBitmap footprint_;  // Flush()ed when read
+  uint64_t max_offset_bytes_ = 0;
 };
 
 }  // namespace flashscope

@@ -81,6 +81,7 @@ char* Text(char* out, std::string_view text) {
 // The per-volume record: counters and where its pending lines wait.
 struct VolumeState {
   uint64_t requests[3] = {};  // read, write, trim
+  uint64_t flushes = 0;       // flush records (blkparse "FN")
   uint64_t bytes = 0;
   uint32_t first_chunk = kNoChunk;
   uint32_t last_chunk = kNoChunk;
@@ -113,12 +114,19 @@ class Splitter {
     if (volumes_.size() <= scanned.volume) volumes_.resize(scanned.volume + 1);
     VolumeState& volume = volumes_[scanned.volume];
     const TraceRecord& r = scanned.record;
+    // The clock the whole trace replays with, decided before its first
+    // record came out: each file states it (FileHeader).
+    clock_tick_ns_ = scanner.coarse_tick_ns();
     char line[160];
     const size_t size = iolog_ ? IologLine(r, scanned, scanner, line)
                                : BlkparseLine(r, volume, scanned, scanner, line);
     Append(volume, line, size);
-    ++volume.requests[r.op == IoOp::kRead ? 0 : r.op == IoOp::kWrite ? 1 : 2];
-    volume.bytes += r.length_bytes;
+    if (r.op == IoOp::kFlush) {
+      ++volume.flushes;
+    } else {
+      ++volume.requests[r.op == IoOp::kRead ? 0 : r.op == IoOp::kWrite ? 1 : 2];
+      volume.bytes += r.length_bytes;
+    }
   }
 
   // Writes every pending line; at the end and when the pool is full.
@@ -140,7 +148,7 @@ class Splitter {
     for (uint32_t v = 0; v < volumes_.size(); ++v) {
       const VolumeState& volume = volumes_[v];
       const uint64_t requests = volume.requests[0] + volume.requests[1] + volume.requests[2];
-      if (requests == 0) continue;
+      if (requests == 0 && volume.flushes == 0) continue;
       const std::string_view id = names_.Name(v);
       out.BeginObject();
       out.FieldString("volume", id);
@@ -149,6 +157,7 @@ class Splitter {
       out.FieldUint("read_requests", volume.requests[0]);
       out.FieldUint("write_requests", volume.requests[1]);
       out.FieldUint("trim_requests", volume.requests[2]);
+      out.FieldUint("flushes", volume.flushes);
       out.FieldUint("bytes", volume.bytes);
       out.EndObject();
       total += requests;
@@ -176,7 +185,10 @@ class Splitter {
                          ", which cannot hold it exactly");
   }
 
-  // "0,0 0 SEQ S.NNNNNNNNN 0 Q RWBS SECTOR + SECTORS [flashscope]\n"
+  // "0,0 0 SEQ S.NNNNNNNNN 0 Q RWBS SECTOR + SECTORS [flashscope]\n", or
+  // for a flush "0,0 0 SEQ S.NNNNNNNNN 0 Q FN [flashscope]\n". RWBS as
+  // the kernel writes it: 'F' first for a flush before the I/O, 'F'
+  // after a W for FUA.
   size_t BlkparseLine(const TraceRecord& r, const VolumeState& volume, const ScannedRecord& scanned,
                       const TraceScanner& scanner, char* line) const {
     if (r.offset_bytes % kSectorBytes != 0 || r.length_bytes % kSectorBytes != 0) {
@@ -185,7 +197,8 @@ class Splitter {
                      std::to_string(r.length_bytes) + " is not a multiple of 512 bytes");
     }
     char* p = Text(line, "0,0 0 ");
-    p = Decimal(p, volume.requests[0] + volume.requests[1] + volume.requests[2] + 1);
+    p = Decimal(p,
+                volume.requests[0] + volume.requests[1] + volume.requests[2] + volume.flushes + 1);
     *p++ = ' ';
     p = Decimal(p, r.time_ns / 1'000'000'000);
     *p++ = '.';
@@ -194,7 +207,12 @@ class Splitter {
     const size_t digits = static_cast<size_t>(Decimal(nine, fraction) - nine);
     for (size_t i = digits; i < 9; ++i) *p++ = '0';
     p = Text(p, std::string_view(nine, digits));
-    p = Text(p, r.op == IoOp::kRead ? " 0 Q R " : r.op == IoOp::kWrite ? " 0 Q W " : " 0 Q D ");
+    if (r.op == IoOp::kFlush) return static_cast<size_t>(Text(p, " 0 Q FN [flashscope]\n") - line);
+    p = Text(p, " 0 Q ");
+    if (r.preflush) *p++ = 'F';
+    *p++ = r.op == IoOp::kRead ? 'R' : r.op == IoOp::kWrite ? 'W' : 'D';
+    if (r.fua) *p++ = 'F';
+    *p++ = ' ';
     p = Decimal(p, r.offset_bytes / kSectorBytes);
     p = Text(p, " + ");
     p = Decimal(p, r.length_bytes / kSectorBytes);
@@ -209,6 +227,11 @@ class Splitter {
       CannotHold(scanner, scanned,
                  "time " + std::to_string(r.time_ns) + " ns is not a whole microsecond");
     }
+    // fio's iolog has no flush replay FlashScope reads, nor FUA (the
+    // formats split to iolog have neither).
+    if (r.op == IoOp::kFlush || r.fua || r.preflush) {
+      CannotHold(scanner, scanned, "a flush or FUA write");
+    }
     char* p = Decimal(line, r.time_ns / 1000);
     p = Text(p, r.op == IoOp::kRead    ? " volume read "
                 : r.op == IoOp::kWrite ? " volume write "
@@ -218,6 +241,19 @@ class Splitter {
     p = Decimal(p, r.length_bytes);
     *p++ = '\n';
     return static_cast<size_t>(p - line);
+  }
+
+  // What starts each file: iolog's version line, and the trace's clock
+  // tick when it is coarse, so a volume's file replays with the whole
+  // trace's clock (one volume's records of a single second still tick in
+  // seconds: TraceScanner reads kClockTickDirective).
+  std::string FileHeader() const {
+    std::string header = iolog_ ? std::string(kIologHeader) : "";
+    if (clock_tick_ns_ > 0) {
+      header += std::string(kClockTickDirective) + std::to_string(clock_tick_ns_) +
+                " (the clock of " + source_ + ")\n";
+    }
+    return header;
   }
 
   void Append(VolumeState& volume, const char* line, size_t size) {
@@ -245,8 +281,9 @@ class Splitter {
     std::FILE* file = std::fopen(path.c_str(), volume.created ? "ab" : "wb");
     if (file == nullptr) CannotWrite(path);
     bool ok = true;
-    if (!volume.created && iolog_) {
-      ok = std::fwrite(kIologHeader.data(), 1, kIologHeader.size(), file) == kIologHeader.size();
+    if (!volume.created) {
+      const std::string header = FileHeader();
+      ok = std::fwrite(header.data(), 1, header.size(), file) == header.size();
     }
     volume.created = true;
     for (uint32_t c = volume.first_chunk; c != kNoChunk;) {
@@ -283,6 +320,7 @@ class Splitter {
   std::vector<uint16_t> used_;    // per chunk: bytes of lines in it
   std::vector<uint32_t> free_;
   std::vector<VolumeState> volumes_;  // by the scanner's volume index
+  uint64_t clock_tick_ns_ = 0;
   uint64_t flushes_ = 0;
 };
 

@@ -15,6 +15,14 @@
 // its predecessor's time here (counted, and said on stderr), where the
 // window of its volume alone might still have sorted it.
 //
+// The clock is the whole trace's: when it is coarse (Tencent's seconds),
+// each file starts with "# flashscope clock_tick_ns=N (the clock of
+// SOURCE)" (after iolog's version line), which the scanner reads as the
+// file's tick, so a volume whose records all share one second still has
+// them spread across it, as `run --volume ID` does, instead of replaying a
+// second's records at once. Flushes and FUA writes (blkparse) keep their
+// rwbs ("FN", "WF", "FW").
+//
 // The split format (no format round-trips every trace exactly, so it
 // follows the input's clock and address units):
 //   blkparse  "maj,min cpu seq seconds.nanoseconds pid Q rwbs sector + n":
@@ -90,7 +98,8 @@ struct TraceSplitSummary {
 //   {"source": SOURCE, "format": NAME, "split_format": F,
 //    "volumes": [{"volume": ID, "file": NAME, "requests": N,
 //                 "read_requests": R, "write_requests": W,
-//                 "trim_requests": T, "bytes": B}, ...],   (first-seen order)
+//                 "trim_requests": T, "flushes": F, "bytes": B}, ...],
+//                                                   (first-seen order)
 //    "requests": TOTAL}
 // options.clock is replaced by "sorted" (see above); the selecting options
 // (format, csv_columns, blkparse_action, volume, window, max_requests,

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdio>
 #include <utility>
 #include <vector>
 
 #include "trace/compressed_input.h"
+#include "trace/note_text.h"
 #include "util/byte_text.h"
 #include "util/json.h"
 
@@ -31,6 +33,18 @@ std::vector<std::pair<std::string, uint64_t>> TopDevices(
   });
   if (sorted.size() > top) sorted.resize(top);
   return sorted;
+}
+
+// What an estimated footprint is, in the summaries' words.
+std::string FootprintEstimateNote(const FootprintBitmap& footprint) {
+  char error[32];
+  std::snprintf(error, sizeof error, "%.1f %%",
+                100.0 / std::sqrt(static_cast<double>(std::max<uint64_t>(footprint.pages(), 1))));
+  return "the footprint is an estimate: the trace touches more than the " +
+         GroupedCount(FootprintBitmap::kMaxPages) +
+         " ranges of 32 MiB its fixed memory budget counts exactly, so 1 range in " +
+         GroupedCount(footprint.sample_pages()) + " was counted (" +
+         GroupedCount(footprint.pages()) + " of them) and scaled up (error about " + error + ")";
 }
 
 }  // namespace
@@ -64,6 +78,11 @@ bool TraceInspector::Scan(uint64_t max_bytes) {
 
 void TraceInspector::Count(const ScannedRecord& scanned) {
   const TraceRecord& record = scanned.record;
+  // A flush moves no data: counted apart, not a request (TraceSource
+  // replays it as one flush, and a flush before an I/O as one more).
+  flushes_ += record.op == IoOp::kFlush || record.preflush;
+  if (record.op == IoOp::kFlush) return;
+  fua_writes_ += record.fua;
   const size_t op = std::min<size_t>(static_cast<size_t>(record.op), 2);
   if (requests() == 0) {
     first_ns_ = last_ns_ = scanned.relative_ns;
@@ -77,7 +96,10 @@ void TraceInspector::Count(const ScannedRecord& scanned) {
   const uint64_t end = record.offset_bytes + record.length_bytes;
   const uint64_t end_bytes = end < record.offset_bytes ? UINT64_MAX : end;  // saturate
   max_offset_bytes_ = std::max(max_offset_bytes_, end_bytes);
-  footprint_.Touch(record.offset_bytes, end_bytes - record.offset_bytes);
+  // Volumes replay in their own regions unless they share one space.
+  const bool shared = options_.volume_placement == VolumePlacement::kShared;
+  footprint_.Touch(shared ? 0 : scanned.volume, record.offset_bytes,
+                   end_bytes - record.offset_bytes);
   CountDevice(record.device);
 }
 
@@ -115,6 +137,7 @@ std::string TraceInspector::SummaryJson() const {
   }
   out.EndArray();
   out.FieldBool("done", done_);
+  WriteRepairWarnings(out, scan);
   out.FieldUint("bytes_read", scan.file_bytes_read());
   WriteScanSize(out, scan);
   WriteScanCompression(out, scan);
@@ -126,7 +149,10 @@ std::string TraceInspector::SummaryJson() const {
   out.FieldUint("read_bytes", bytes_[0]);
   out.FieldUint("write_bytes", bytes_[1]);
   out.FieldUint("trim_bytes", bytes_[2]);
+  out.FieldUint("flushes", flushes_);
+  out.FieldUint("fua_writes", fua_writes_);
   out.FieldUint("footprint_bytes", footprint_bytes());
+  out.FieldBool("footprint_estimated", footprint_estimated());
   out.FieldUint("max_offset_bytes", max_offset_bytes_);
   const double duration = duration_s();
   out.Field("duration_s", duration);
@@ -157,6 +183,7 @@ std::string TraceInspector::SummaryJson() const {
   out.FieldUint("volumes", scan.volumes().size());
   out.Key("notes").BeginArray();
   for (const std::string& note : scan.ClockNotes()) out.String(note);
+  if (footprint_estimated()) out.String(FootprintEstimateNote(footprint_));
   out.EndArray();
   out.Key("devices").BeginArray();
   for (const auto& [id, count] : TopDevices(devices_, kTopDevices)) {
@@ -174,7 +201,8 @@ std::string TraceInspector::SummaryJson() const {
 
 std::string TraceInspector::SummaryText() const {
   const TraceScanner& scan = *scanner_;
-  std::string text;
+  // A repair that decides the figures comes before them.
+  std::string text = RepairWarningsText(scan);
   char line[512];
   std::snprintf(line, sizeof line, "trace %s: format %s (confidence %.2f", input_->name().c_str(),
                 choice_.format.c_str(), choice_.confidence);
@@ -209,10 +237,17 @@ std::string TraceInspector::SummaryText() const {
       share(requests_[1]), BinaryByteText(static_cast<double>(bytes_[1])).c_str(),
       (unsigned long long)requests_[2], BinaryByteText(static_cast<double>(bytes_[2])).c_str());
   text += line;
-  std::snprintf(line, sizeof line, "footprint: %s touched, highest offset %s\n",
+  if (flushes_ > 0 || fua_writes_ > 0) {
+    std::snprintf(line, sizeof line, "flushes: %llu; writes with FUA: %llu\n",
+                  (unsigned long long)flushes_, (unsigned long long)fua_writes_);
+    text += line;
+  }
+  std::snprintf(line, sizeof line, "footprint: %s%s touched, highest offset %s\n",
+                footprint_estimated() ? "about " : "",
                 BinaryByteText(static_cast<double>(footprint_bytes())).c_str(),
                 BinaryByteText(static_cast<double>(max_offset_bytes_)).c_str());
   text += line;
+  if (footprint_estimated()) text += "note: " + FootprintEstimateNote(footprint_) + "\n";
   const double duration = duration_s();
   std::snprintf(line, sizeof line, "duration: %.3f s, %.1f IOPS; %llu records out of order\n",
                 duration, duration > 0 ? total / duration : 0.0,

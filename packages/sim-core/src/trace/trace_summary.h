@@ -7,8 +7,9 @@
 // The summary describes what would replay with the given options: the volume
 // filter, time window and max_requests select the counted records. Bad lines
 // are always counted and the first kMaxBadLineExamples kept (inspection never
-// stops at one, whatever options.bad_lines says); binary input and a
-// truncated last line still throw InputError.
+// stops at one, whatever options.bad_lines says; a truncated last line is
+// one, with a note); binary input, and input none of whose lines reads as
+// the format (naming its first bad line), still throw InputError.
 //
 // Summary JSON keys (protocol.ts TraceSummary):
 //   name, format, confidence, candidates: [{format, confidence}], done,
@@ -16,17 +17,26 @@
 //   stored, compressed or not, for progress), compression ("none", "gzip",
 //   "bzip2", "xz", "zstd"), decompressed_bytes (text bytes read), lines,
 //   requests, reads,
-//   writes, trims, read_bytes, write_bytes, trim_bytes,
-//   footprint_bytes (distinct 4 KiB blocks touched x 4096),
+//   writes, trims, read_bytes, write_bytes, trim_bytes, flushes (cache
+//   flushes the replay issues: flush records and flushes before an I/O;
+//   not in requests), fua_writes (writes with Force Unit Access),
+//   footprint_bytes (distinct 4 KiB blocks touched x 4096; each volume's
+//   apart unless volume_placement is shared), footprint_estimated (false
+//   while the footprint's fixed budget holds every touched page, and the
+//   count is exact; true beyond: an estimate, FootprintBitmap),
 //   max_offset_bytes (highest end offset), duration_s (first to last counted
 //   record), iops (requests / duration_s, 0 when the duration is 0),
 //   size_histogram: [{max_bytes: 512 | 1024 | ... | 1048576 | null, count}]
 //   (a request counts in the first bucket it fits; null: larger),
 //   interarrival_us: {mean, p50, p99, p999, max} (percentiles from fio's
 //   log-linear histogram, exact below 17 s), out_of_order (records earlier
-//   than their predecessor), late_records (out of order by more than the
-//   reorder window: they took an earlier time), clock_resolution_ns (gcd
-//   of the steps between distinct times; 0 with fewer than two),
+//   than a time read before them: sorted, or late), late_records (out of
+//   order by more than the reorder window: they took an earlier time, or
+//   were left out with late_records drop), clock_resolution_ns (gcd of the
+//   steps between distinct times of every record, and the format's tick;
+//   0 while unknown), repair_warnings: [{text, option, value}] (clock
+//   repairs that decide the figures, and the option that replays without
+//   each: TraceScanner::RepairWarnings; listed right after "done"),
 //   comment_lines ('#' lines, also in skipped_lines), volumes (distinct
 //   device ids, at most 65,536), notes: [sentences on sorting and spreading
 //   the clock], devices: [{id, requests}] (top 16 by requests),
@@ -75,6 +85,9 @@ class TraceInspector {
   uint64_t requests(IoOp op) const { return requests_[static_cast<size_t>(op)]; }
   uint64_t bytes(IoOp op) const { return bytes_[static_cast<size_t>(op)]; }
   uint64_t footprint_bytes() const { return footprint_.blocks() * 4096; }
+  bool footprint_estimated() const { return footprint_.estimated(); }
+  uint64_t flushes() const { return flushes_; }
+  uint64_t fua_writes() const { return fua_writes_; }
   uint64_t max_offset_bytes() const { return max_offset_bytes_; }
   double duration_s() const;
   const TraceScanner& scanner() const { return *scanner_; }
@@ -99,6 +112,8 @@ class TraceInspector {
 
   std::array<uint64_t, 3> requests_{};
   std::array<uint64_t, 3> bytes_{};
+  uint64_t flushes_ = 0;
+  uint64_t fua_writes_ = 0;
   std::array<uint64_t, kSizeBuckets> size_histogram_{};
   uint64_t max_offset_bytes_ = 0;
   uint64_t first_ns_ = 0;

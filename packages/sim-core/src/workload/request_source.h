@@ -35,6 +35,10 @@ struct HostIo {
   // ranges' total. The host issues them as one request.
   const IoRange* ranges = nullptr;
   uint32_t range_count = 0;
+  // A write with Force Unit Access (a trace's FUA flag): it completes once
+  // its data is on flash, not once buffered (the host flushes after it, as
+  // for fio's sync=1; power_loss_protection makes the buffer as good).
+  bool fua = false;
 };
 
 class IRequestSource {

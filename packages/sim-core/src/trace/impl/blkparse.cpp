@@ -14,9 +14,13 @@
 // them all would count it several times, so only the chosen action
 // (TraceFormatOptions::blkparse_action, "Q" or "D") becomes records and
 // every other event and the summary are kSkip. The rwbs field gives the
-// operation: 'D' discard (trim), else 'W' write, else 'R' read; events with
-// none of these ('N', a bare flush "FN") or with no sector range (flushes,
-// packet commands) or with zero sectors are kSkip. device = "maj,min".
+// operation (the kernel's blk_fill_rwbs): 'D' discard (trim), 'W' write,
+// 'R' read; a leading 'F' asks for a cache flush before the I/O
+// (record.preflush), an 'F' after the operation is Force Unit Access
+// (record.fua, for writes). A flush without data ("F", "FN", or a
+// preflush with no sector range such as the journal's "FWFS") is a kFlush
+// record; 'N' events without a flush, packet commands (no sector range)
+// and zero sectors are kSkip. device = "maj,min".
 #include "trace/impl/fields.h"
 #include "trace/impl/formats.h"
 #include "util/input_error.h"
@@ -97,35 +101,56 @@ class BlkparseFormat final : public ITraceFormat {
     if (!ParseU64(f[4], number)) return BadField(reason, 5, "pid", f[4], kNotWholeNumber);
     if (f[5] != action_) return TraceLineKind::kSkip;  // another event of the I/O's life
 
+    // rwbs as the kernel writes it (blk_fill_rwbs): an optional 'F' for a
+    // flush before the I/O (REQ_PREFLUSH), the operation (W write, D
+    // discard, R read, F a bare flush, N none), then flags, where an 'F'
+    // is Force Unit Access (e.g. "FWFS": flush, write, FUA, sync).
     const std::string_view rwbs = f[6];
-    IoOp op;
-    if (rwbs.find('D') != std::string_view::npos) {
-      op = IoOp::kTrim;
-    } else if (rwbs.find('W') != std::string_view::npos) {
-      op = IoOp::kWrite;
-    } else if (rwbs.find('R') != std::string_view::npos) {
-      op = IoOp::kRead;
-    } else {
-      return TraceLineKind::kSkip;  // 'N' (no data) or a bare flush "FN"
-    }
-    // "[process]", "(elapsed) [process]" or a packet command's "bytes (cdb)
-    // [process]": no sector range, nothing to replay.
-    if (count < 10 || f[8] != "+") return TraceLineKind::kSkip;
+    const bool preflush = rwbs.size() > 1 && rwbs[0] == 'F';
+    const char letter = rwbs[preflush ? 1 : 0];
+    const bool fua = rwbs.find('F', preflush ? 2 : 1) != std::string_view::npos;
+    // "sector + sectors" (after it "[process]" or "(elapsed) [process]");
+    // a packet command's "bytes (cdb) [process]" or a flush has none.
+    const bool has_range = count >= 10 && f[8] == "+";
     uint64_t sector = 0;
     uint64_t sectors = 0;
-    if (!ParseU64(f[7], sector)) return BadField(reason, 8, "sector", f[7], kNotWholeNumber);
-    if (!ParseU64(f[9], sectors))
-      return BadField(reason, 10, "sector count", f[9], kNotWholeNumber);
-    if (sectors == 0) return TraceLineKind::kSkip;  // a flush with a position but no data
+    if (has_range) {
+      if (!ParseU64(f[7], sector)) return BadField(reason, 8, "sector", f[7], kNotWholeNumber);
+      if (!ParseU64(f[9], sectors))
+        return BadField(reason, 10, "sector count", f[9], kNotWholeNumber);
+    }
+    record.time_ns = time_ns;
+    record.device = f[0];
+    record.fua = false;
+    record.preflush = false;
+    if (letter == 'F' || (preflush && sectors == 0)) {
+      // A bare flush ("F"), or a flush with no data to follow ("FN", or
+      // the journal's "FWFS" without a range): the drive's cache is flushed.
+      record.op = IoOp::kFlush;
+      record.offset_bytes = record.length_bytes = 0;
+      return TraceLineKind::kRecord;
+    }
+    IoOp op;
+    if (letter == 'D') {
+      op = IoOp::kTrim;
+    } else if (letter == 'W') {
+      op = IoOp::kWrite;
+    } else if (letter == 'R') {
+      op = IoOp::kRead;
+    } else {
+      return TraceLineKind::kSkip;  // 'N': no data and no flush
+    }
+    // No sector range (a packet command) or no sectors: nothing to replay.
+    if (sectors == 0) return TraceLineKind::kSkip;
     if (!MultiplyU64(sector, kSectorBytes, record.offset_bytes) ||
         !MultiplyU64(sectors, kSectorBytes, record.length_bytes) ||
         record.offset_bytes + record.length_bytes < record.offset_bytes) {
       reason = "the sector address or count is too large";
       return TraceLineKind::kBad;
     }
-    record.time_ns = time_ns;
+    record.fua = fua && op == IoOp::kWrite;
+    record.preflush = preflush;
     record.op = op;
-    record.device = f[0];
     return TraceLineKind::kRecord;
   }
 

@@ -35,6 +35,9 @@ constexpr std::string_view kLayout = "Timestamp,Offset,Size,IOType,VolumeID";
 class TencentFormat final : public ITraceFormat {
  public:
   std::string_view name() const override { return "tencent"; }
+  // "Unix time in seconds": the clock ticks in seconds whichever records
+  // a replay keeps (one volume's may all share one second).
+  uint64_t clock_tick_ns() const override { return kNsPerSecond; }
 
   TraceLineKind ParseLine(std::string_view line, TraceRecord& record,
                           std::string& reason) override {
