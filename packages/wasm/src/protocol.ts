@@ -521,8 +521,10 @@ export interface SlcMeta {
    * (the result JSON's slc.cliff write_mbps_before / _after / depth, sim-core
    * report/burst_json.h): independent of the series' sampling. before_mbps
    * is null only when the burst started with the cache already exhausted;
-   * after_mbps is null until the host writes past the cliff, then the rate
-   * since the cliff so far, final (the result JSON's figure) once
+   * after_mbps (and depth) is null until the host has written 10 times its
+   * largest write past the cliff (before that the write under way at the
+   * cliff decides the figure: sim-core Burst::after_measured), then the
+   * rate since the cliff so far, final (the result JSON's figure) once
    * after_settled: the burst (a second with no I/O outstanding) or the
    * host's run has ended. depth = 1 - after / before.
    */

@@ -64,10 +64,11 @@ void WriteSlcNow(json::Writer& out, const Simulator& sim) {
   out.FieldBool("exhausted", slc.exhausted);
   // The result JSON's slc.cliff and slc.bursts as they stand (one
   // function computes both, report/burst_json.h): before as soon as the
-  // cache runs out, after once the host has written past the cliff (the
-  // rate so far, as a live figure should be), with after_settled once the
-  // burst has ended (a second with nothing outstanding) or the host is
-  // done: from then on it is the figure the result JSON reports.
+  // cache runs out, after once the host has written enough past the cliff
+  // for it to be a rate (Burst::after_measured; the rate so far, as a live
+  // figure should be), with after_settled once the burst has ended (a
+  // second with nothing outstanding) or the host is done: from then on it
+  // is the figure the result JSON reports.
   out.Key("first_cliff");
   if (const std::optional<BurstFigures> cliff = FirstCliffFigures(sim)) {
     out.BeginObject();

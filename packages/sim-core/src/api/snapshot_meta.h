@@ -32,9 +32,11 @@
 //                     after_settled, depth} carries the result JSON's
 //                     slc.cliff and its bursts / bursts_total the result's
 //                     slc.bursts (report/burst_json.h, the same function):
-//                     exact figures from the burst tracker; after null until
-//                     the host writes past the cliff, then the rate so far,
-//                     final (the result JSON's figure) once after_settled
+//                     exact figures from the burst tracker; after (and
+//                     depth) null until the host has written enough past
+//                     the cliff for it to be a rate (Burst::after_measured),
+//                     then the rate so far, final (the result JSON's
+//                     figure) once after_settled
 //   trace             a trace replay's progress: {bytes_read, size_bytes,
 //                     requests (issued so far)}; null for a fio workload
 //   zns               a zoned drive's zones now, and GC's data flow since
