@@ -125,3 +125,64 @@ test('a scenario file loads through the picker with its fill level and SLC polic
   await whenFull.selectOption(running);
   await expect(app.byTestId('restart-confirm')).toBeHidden();
 });
+
+/** The core's first cliff in the run's latest frame (meta.slc.first_cliff), null before it. */
+async function firstCliff(app: App) {
+  return app.page.evaluate(() => {
+    const state = window.__flashscope?.store.getState() as
+      | {
+          sim: {
+            frame: {
+              meta: {
+                slc?: {
+                  first_cliff: {
+                    before_mbps: number | null;
+                    after_mbps: number | null;
+                    depth: number | null;
+                  } | null;
+                } | null;
+              };
+            } | null;
+          };
+        }
+      | undefined;
+    return state?.sim.frame?.meta.slc?.first_cliff ?? null;
+  });
+}
+
+// Issue 28: at step 1's pause the only write past the cliff was the one
+// under way at it (1 MiB in 0.8 ms), and the label read "cliff at 67 MB
+// (−-392 %) … after the cache is exhausted: 1.34 GB/s", above the 272 MB/s
+// before. The core gives no after figure until the host has written ten of
+// its writes past the cliff, so the label says only where; one step later
+// it gives the drop, with one sign.
+test('at the SLC cliff lesson’s pause the cliff label has no after figure nor percentage', async ({
+  app,
+}) => {
+  test.setTimeout(120_000);
+  await app.open('/?lesson=slc-cliff');
+  await expect(app.byTestId('lesson-step-title')).toContainText('The funnel fills');
+  await expect
+    .poll(async () => slcMeta(app), { timeout: 60_000 })
+    .toMatchObject({ running: false, exhausted: true });
+  const paused = await firstCliff(app);
+  expect(paused).not.toBeNull();
+  expect(paused!.before_mbps).toBeGreaterThan(200);
+  expect(paused!.after_mbps).toBeNull();
+  expect(paused!.depth).toBeNull();
+  const chart = app.byTestId('chart-throughput-vs-written');
+  const label = chart.getByTestId('cliff-label');
+  await expect(label).toHaveText(/^cliff at \d+ MB$/);
+  await expect(chart.getByTestId('cliff-annotation')).not.toHaveAttribute('data-after-mbps');
+
+  // Past the pause the host writes on at QLC speed: the after figure
+  // comes, below the before figure, with a single minus.
+  await app.byTestId('lesson-next').click();
+  await expect(app.byTestId('lesson-step-title')).toContainText('The cliff');
+  await expect(label).toContainText('after the cache is exhausted', { timeout: 60_000 });
+  const text = (await label.textContent()) ?? '';
+  expect(text).toMatch(/^cliff at \d+ MB \(−\d+ %\)/);
+  expect(text).not.toMatch(/[−-]\s*[−-]/);
+  const shown = await firstCliff(app);
+  expect(shown!.after_mbps).toBeLessThan(shown!.before_mbps!);
+});
