@@ -505,6 +505,13 @@ export interface SlcMeta {
   static_capacity_bytes: number;
   /** The dynamic allowance now: it shrinks as user data fills the drive. */
   dynamic_capacity_bytes: number;
+  /**
+   * capacity_bytes and dynamic_capacity_bytes when the host started (the
+   * result JSON's slc figures of these names; 0 before it starts): what the
+   * cache shrank from as user data filled the drive.
+   */
+  capacity_bytes_at_start: number;
+  dynamic_capacity_bytes_at_start: number;
   static_used_bytes: number;
   dynamic_used_bytes: number;
   persistent_bytes: number;

@@ -11,7 +11,8 @@ import { burstLabel } from '../charts/cliff';
 import { Term } from '../glossary/Term';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import type { AppState } from '../store';
-import { formatOccupancy, funnelGeometry, type FunnelGeometry } from './funnelGeometry';
+import { funnelGeometry, type FunnelGeometry } from './funnelGeometry';
+import { dynamicText, occupancyText, shrinkText } from './occupancyText';
 import { slcView, type SlcView } from './slcFigures';
 import { SLC_COLORS } from './slcColors';
 import './slc.css';
@@ -62,7 +63,7 @@ function FunnelPicture({ view }: { view: SlcView }) {
       width={SVG_WIDTH}
       height={SVG_HEIGHT}
       role="img"
-      aria-label={`SLC cache ${formatOccupancy(view.usedBytes, view.capacityBytes, view.maxBytes)}`}
+      aria-label={`SLC cache ${occupancyText(view)}`}
     >
       <defs>
         <clipPath id="funnel-clip">
@@ -186,8 +187,7 @@ function Flow(props: { x: number; y1: number; y2: number; mbps: number; label: s
 }
 
 function SlcStats({ view }: { view: SlcView }) {
-  const used = formatOccupancy(view.usedBytes, view.capacityBytes, view.maxBytes);
-  const dynamicCapacity = Math.max(0, view.capacityBytes - view.staticCapacityBytes);
+  const shrank = shrinkText(view);
   return (
     <dl className="slc-stats">
       <dt>Occupancy</dt>
@@ -197,8 +197,18 @@ function SlcStats({ view }: { view: SlcView }) {
         data-used-bytes={view.usedBytes}
         data-capacity-bytes={view.capacityBytes}
       >
-        {used}
+        {occupancyText(view)}
       </dd>
+      {shrank && (
+        <dd
+          className="slc-wide slc-shrank"
+          data-testid="slc-shrank"
+          data-capacity-at-start-bytes={view.capacityAtStartBytes}
+          data-capacity-bytes={view.capacityBytes}
+        >
+          {shrank}
+        </dd>
+      )}
       <dt>
         <span className="swatch" style={{ background: SLC_COLORS.static }} /> Static
       </dt>
@@ -208,8 +218,8 @@ function SlcStats({ view }: { view: SlcView }) {
       <dt>
         <span className="swatch" style={{ background: SLC_COLORS.dynamic }} /> Dynamic
       </dt>
-      <dd>
-        {formatBytes(view.dynamicUsedBytes)} of {formatBytes(dynamicCapacity)}
+      <dd data-testid="slc-dynamic">
+        {dynamicText(view)}
         <span className="slc-note">
           {' '}
           (up to {formatBytes(view.maxBytes - view.staticCapacityBytes)})

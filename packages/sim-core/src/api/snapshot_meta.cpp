@@ -54,6 +54,12 @@ void WriteSlcNow(json::Writer& out, const Simulator& sim) {
   out.FieldUint("capacity_bytes", cache.static_capacity_bytes + cache.dynamic_capacity_bytes);
   out.FieldUint("static_capacity_bytes", cache.static_capacity_bytes);
   out.FieldUint("dynamic_capacity_bytes", cache.dynamic_capacity_bytes);
+  // The result JSON's slc figures of the same names: the allowance when the
+  // host started, so the UI can say how far it shrank as user data filled
+  // the drive (0 until the host starts).
+  out.FieldUint("dynamic_capacity_bytes_at_start", slc.dynamic_bytes_at_start);
+  out.FieldUint("capacity_bytes_at_start",
+                cache.static_capacity_bytes + slc.dynamic_bytes_at_start);
   out.FieldUint("static_used_bytes", ftl.static_slc_written_units() * unit);
   out.FieldUint("dynamic_used_bytes", ftl.dynamic_slc_written_units() * unit);
   out.FieldUint("persistent_bytes", cache.persistent_bytes);

@@ -27,7 +27,10 @@
 //                     since the previous call, column arrays as in the result
 //   events            GC start/end and stall events since the previous call,
 //                     shaped like the result JSON's "events" entries
-//   slc               the SLC cache now (null without one); its first_cliff
+//   slc               the SLC cache now (null without one): capacities now
+//                     and, as the result JSON's slc names them, when the
+//                     host started (capacity_bytes_at_start,
+//                     dynamic_capacity_bytes_at_start; 0 before); its first_cliff
 //                     {t_ms, host_written_bytes, before_mbps, after_mbps,
 //                     after_settled, depth} carries the result JSON's
 //                     slc.cliff and its bursts / bursts_total the result's

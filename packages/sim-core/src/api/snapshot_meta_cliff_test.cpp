@@ -98,6 +98,12 @@ TEST(SnapshotMetaCliff, MatchesTheResultJsonOnBurstIdleRecovery) {
   EXPECT_EQ(Dump(*live_bursts), Dump(*reported_bursts));
   EXPECT_EQ(meta.Find("slc")->Find("bursts_total")->as_number(),
             result.Find("slc")->Find("bursts_total")->as_number());
+  // What the cache shrank from: the result's capacities when the host started.
+  for (const char* key : {"capacity_bytes_at_start", "dynamic_capacity_bytes_at_start"}) {
+    ASSERT_NE(meta.Find("slc")->Find(key), nullptr) << key;
+    EXPECT_EQ(meta.Find("slc")->Find(key)->as_number(), result.Find("slc")->Find(key)->as_number())
+        << key;
+  }
   // The scenario's story: ~2.3 GB/s before the cliff, ~600 MB/s after.
   EXPECT_GT(live->Find("before_mbps")->as_number(), 1500);
   EXPECT_LT(live->Find("after_mbps")->as_number(), 1000);
