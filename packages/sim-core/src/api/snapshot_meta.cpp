@@ -34,10 +34,6 @@ void WriteSummary(json::Writer& out, const LatencyHistogram& h) {
 constexpr size_t kMaxPointsPerFrame = 256;
 constexpr size_t kMaxEventsPerFrame = 256;
 
-// New points since `from`; when there are more than kMaxPointsPerFrame,
-// runs of k consecutive points are merged into one: rates and the mean
-// latency are averaged, p99 takes the worst, GC work is summed, levels and
-// cumulative figures take the last value.
 // The SLC funnel now (null without a cache): capacities, what is in it, and
 // the inflow/outflow rates of the latest series interval.
 void WriteSlcNow(json::Writer& out, const Simulator& sim) {
@@ -102,9 +98,17 @@ size_t FirstPointAfter(const TimeSeries& s, double after_ms) {
                              s.t_ms.begin());
 }
 
+// New points since `from`; when there are more than kMaxPointsPerFrame,
+// runs of k consecutive points are merged into one: rates are averaged,
+// the mean and p50 latency averaged over the points' I/Os, p99 takes the
+// worst, GC work is summed, levels and cumulative figures take the last
+// value.
 void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from,
                       size_t max_points = kMaxPointsPerFrame) {
-  enum class Merge { kLast, kMean, kMax, kSum };
+  // kByIos: the mean over the points' I/Os, as TimeSeries::MergePairs
+  // merges latencies: a point without I/O (latency 0: no sample) adds
+  // nothing, and a merged point is 0 only when none of its points had I/O.
+  enum class Merge { kLast, kMean, kMax, kSum, kByIos };
   const struct {
     const char* name;
     const std::vector<double>* values;
@@ -114,8 +118,8 @@ void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from,
       {"iops", &s.iops, Merge::kMean},
       {"read_mbps", &s.read_mbps, Merge::kMean},
       {"write_mbps", &s.write_mbps, Merge::kMean},
-      {"lat_mean_us", &s.lat_mean_us, Merge::kMean},
-      {"lat_p50_us", &s.lat_p50_us, Merge::kMean},
+      {"lat_mean_us", &s.lat_mean_us, Merge::kByIos},
+      {"lat_p50_us", &s.lat_p50_us, Merge::kByIos},
       {"lat_p99_us", &s.lat_p99_us, Merge::kMax},
       {"free_blocks", &s.free_blocks, Merge::kLast},
       {"gc_page_programs", &s.gc_page_programs, Merge::kSum},
@@ -139,7 +143,15 @@ void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from,
     for (size_t first = from; first < s.size(); first += run) {
       const size_t end = std::min(first + run, s.size());
       double merged = column.merge == Merge::kLast ? v[end - 1] : 0;
-      if (column.merge != Merge::kLast) {
+      if (column.merge == Merge::kByIos) {
+        double ios = 0;
+        for (size_t i = first; i < end; ++i) {
+          const double point_ios = s.iops[i] * (s.t_ms[i] - (i > 0 ? s.t_ms[i - 1] : 0));
+          merged += v[i] * point_ios;
+          ios += point_ios;
+        }
+        merged = ios > 0 ? merged / ios : 0;
+      } else if (column.merge != Merge::kLast) {
         for (size_t i = first; i < end; ++i) {
           merged = column.merge == Merge::kMax ? std::max(merged, v[i]) : merged + v[i];
         }

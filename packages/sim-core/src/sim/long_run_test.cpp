@@ -117,6 +117,49 @@ TEST(LongRun, AForcedIntervalIsKept) {
   EXPECT_EQ(sim.series_interval_ns(), 60'000'000'000u);
 }
 
+// A frame that covers more points than it may carry merges them (the
+// worker's slices at full speed); a week of sparse I/O has few points with
+// any. The merged mean latency is the mean over the merged points' I/Os,
+// as the core merges its own points: the I/O-weighted latency of every
+// frame adds up to the series', and a merged point has a latency exactly
+// when one of its points had I/O (an average with the empty points' 0
+// halved it, and the chart drew that).
+TEST(LongRun, FramesMergeLatencyOverTheirIos) {
+  const DeviceConfig device = TinySlcDevice(64, 64);
+  const DeviceLayout layout = DeviceLayout::From(device);
+  SimOptions options;
+  options.series_interval_ns = 60'000'000'000;  // a minute
+  options.series_max_points = 0;
+  Simulator sim(device, OpenLoop(SparseWeek(200, layout.logical_units)), options);
+  SnapshotMetaWriter writer;
+  double frame_latency_ios = 0, frames_merged = 0, previous_ms = 0;
+  for (uint32_t frame = 0; !sim.finished(); ++frame) {
+    // Twelve hours a frame: 720 one-minute points, sent merged in threes.
+    sim.Advance(sim.now_ns() + 12 * 3'600'000'000'000, UINT64_MAX);
+    const json::Value meta = json::Parse(writer.Write(sim, frame), "meta");
+    const json::Value& series = *meta.Find("series");
+    const std::vector<json::Value>& t = series.Find("t_ms")->items();
+    const std::vector<json::Value>& iops = series.Find("iops")->items();
+    const std::vector<json::Value>& latency = series.Find("lat_mean_us")->items();
+    frames_merged += t.size() < 720 && t.size() > 1;
+    for (size_t i = 0; i < t.size(); ++i) {
+      const double ios = iops[i].as_number() * (t[i].as_number() - previous_ms) / 1e3;
+      previous_ms = t[i].as_number();
+      EXPECT_EQ(ios > 1e-9, latency[i].as_number() > 0) << previous_ms;
+      frame_latency_ios += latency[i].as_number() * ios;
+    }
+  }
+  EXPECT_GT(frames_merged, 10);
+  const TimeSeries& s = sim.series();
+  double series_latency_ios = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    series_latency_ios +=
+        s.lat_mean_us[i] * s.iops[i] * (s.t_ms[i] - (i ? s.t_ms[i - 1] : 0)) / 1e3;
+  }
+  EXPECT_GT(series_latency_ios, 0);
+  EXPECT_NEAR(frame_latency_ios, series_latency_ios, series_latency_ios * 0.01);
+}
+
 // Buffer-full stalls on a drive kept busy by random writes: far more events
 // than the ring keeps, yet the stall totals equal those summed over every
 // event, as the report once did.
