@@ -754,6 +754,12 @@ export interface SnapshotMeta {
    * from the start, and replaces what the view had.
    */
   series_reset?: boolean;
+  /**
+   * The series' sampling interval now, simulated ms (the result JSON's
+   * series_interval_ms): it doubles each time a long run's series merges
+   * its points in pairs. Absent from an older core.
+   */
+  series_interval_ms?: number;
   /** The WebAssembly memory's size in bytes when the frame was taken (set by session.ts). */
   wasm_heap_bytes?: number;
 }

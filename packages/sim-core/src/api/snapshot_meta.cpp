@@ -320,6 +320,9 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   out.Key("classic");
   WriteClassicMeta(out, sim);
   out.FieldBool("series_reset", series_reset);
+  // The series' interval now (the result JSON's series_interval_ms): it
+  // doubles each time a long run's series merges its points in pairs.
+  out.Field("series_interval_ms", sim.series_interval_ns() / 1e6);
   out.EndObject();
 
   if (sim.series().size() > 0) series_cursor_ms_ = sim.series().t_ms.back();

@@ -25,6 +25,8 @@
 //   erase_bin_width   binned like the result JSON's "wear" histogram
 //   series            the run-level series points (sim.series()) produced
 //                     since the previous call, column arrays as in the result
+//   series_interval_ms   the series' interval now, as the result JSON's
+//                     (it doubles whenever a long run's series merges pairs)
 //   events            GC start/end and stall events since the previous call,
 //                     shaped like the result JSON's "events" entries
 //   slc               the SLC cache now (null without one): capacities now

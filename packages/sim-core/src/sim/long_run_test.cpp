@@ -79,6 +79,7 @@ TEST(LongRun, FramesReplaceTheViewsSeriesWhenTheCoreCoarsensIt) {
   std::vector<double> view_t_ms;  // what the web's SeriesBuffer would hold
   uint32_t resets = 0;
   size_t longest_view = 0;
+  double last_interval_ms = 0;
   for (uint32_t frame = 0; !sim.finished(); ++frame) {
     // Slices of six simulated hours, as the worker's time slices cover at full speed.
     sim.Advance(sim.now_ns() + 6 * 3'600'000'000'000, UINT64_MAX);
@@ -92,12 +93,15 @@ TEST(LongRun, FramesReplaceTheViewsSeriesWhenTheCoreCoarsensIt) {
       view_t_ms.push_back(t.as_number());
     }
     longest_view = std::max(longest_view, view_t_ms.size());
+    last_interval_ms = meta.Find("series_interval_ms")->as_number();
   }
   // 11 doublings of the interval; those within one six-hour frame (the
   // first ones come minutes apart) share one re-send: 6 frames reset.
   EXPECT_EQ(sim.series().merges, 11u);
   EXPECT_EQ(resets, 6u);
   EXPECT_LE(longest_view, kSeriesMaxPoints);
+  // The frames say the interval the core's points have now: 204.8 s at the end.
+  EXPECT_EQ(last_interval_ms, 204'800);
   // The view ends on the run's last point and spans the week.
   ASSERT_FALSE(view_t_ms.empty());
   EXPECT_EQ(view_t_ms.back(), sim.series().t_ms.back());
