@@ -106,6 +106,7 @@ test('a sparse week: subtitles give the series interval, axes read well, latency
   await expect(app.byTestId('chart-throughput').locator('.chart-legend')).toContainText(
     'write B/s',
   );
+  await expect(app.byTestId('chart-throughput').getByRole('radio').first()).toHaveText('B/s');
   const ticks = await yTicks(page, 'chart-throughput');
   expect(ticks.length).toBeGreaterThanOrEqual(3);
   expect(ticks.length).toBeLessThanOrEqual(6);

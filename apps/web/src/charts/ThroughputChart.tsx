@@ -16,11 +16,12 @@ import { CHART_UPDATE_MS, selectSim, seriesIntervalText, timeDomain } from './ch
 import { COLORS } from './palette';
 import { TimeSeriesPlot, type LineSpec } from './TimeSeriesPlot';
 
-function UnitToggle() {
+/** Rates or IOPS; the rate button names the unit the rates read in ("MB/s", "B/s"). */
+function UnitToggle({ rateLabel }: { rateLabel: string }) {
   const unit = useAppStore((state) => state.view.throughputUnit);
   const setUnit = useAppStore((state) => state.view.setThroughputUnit);
   const options: [ThroughputUnit, string][] = [
-    ['mbps', 'MB/s'],
+    ['mbps', rateLabel],
     ['iops', 'IOPS'],
   ];
   return (
@@ -46,6 +47,9 @@ export function ThroughputChart() {
   const unit = useAppStore((state) => state.view.throughputUnit);
   const { lines, domain, rate } = useMemo(() => {
     const t = sim.series.column('t_ms');
+    const write = binSeries(t, sim.series.column('write_mbps'));
+    const read = binSeries(t, sim.series.column('read_mbps'));
+    const rate = rateUnit(Math.max(max(write.y) ?? 0, max(read.y) ?? 0));
     if (unit === 'iops') {
       const specs: LineSpec[] = [
         {
@@ -56,11 +60,8 @@ export function ThroughputChart() {
           area: true,
         },
       ];
-      return { lines: specs, domain: timeDomain(t), rate: null };
+      return { lines: specs, domain: timeDomain(t), rate };
     }
-    const write = binSeries(t, sim.series.column('write_mbps'));
-    const read = binSeries(t, sim.series.column('read_mbps'));
-    const rate = rateUnit(Math.max(max(write.y) ?? 0, max(read.y) ?? 0));
     const specs: LineSpec[] = [
       {
         key: 'write',
@@ -86,8 +87,8 @@ export function ThroughputChart() {
       title="Throughput"
       subtitle={`Host I/O over simulated time${interval ? `, ${interval}` : ''}`}
       testId="chart-throughput"
-      control={<UnitToggle />}
-      yUnit={rate === null ? 'host I/O per second (IOPS)' : `throughput (${rate.description})`}
+      control={<UnitToggle rateLabel={rate.label} />}
+      yUnit={unit === 'iops' ? 'host I/O per second (IOPS)' : `throughput (${rate.description})`}
       legend={lines.map((spec) => ({ label: spec.label, color: spec.color }))}
       empty={sim.series.length === 0 ? 'Waiting for the first samples…' : null}
     >
