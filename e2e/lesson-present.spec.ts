@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/app';
+import { simState, waitForFinishedRun } from './helpers/sim';
 
 interface LessonJson {
   id: string;
@@ -224,6 +225,62 @@ test.describe('at 1280x720', () => {
       'C-lash',
       'page mapping',
     ]);
+  });
+
+  // Issue 28: the SLC card grew with the burst lines it listed (y 99..733 at
+  // step 5), so whether it fitted depended on how many bursts the run had
+  // reached. Filled with the most it lists (the core's 64 kept bursts and
+  // "and N more"), it stays whole on the projector, the list scrolling.
+  test('slc-cliff step 5: the SLC card fits with the most burst lines it can list', async ({
+    app,
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const slc = LESSONS.find((lesson) => lesson.id === 'slc-cliff')!;
+    const last = slc.steps.length - 1;
+    expect(slc.steps[last].focus).toBe('slc-funnel');
+    await app.open('/?lesson=slc-cliff');
+    for (let index = 0; index <= last; index++) {
+      if (index > 0) await page.keyboard.press('PageDown');
+      await expectStepSettled(page, slc, index);
+    }
+    // "Try it yourself": a burst that runs the cache out, then 70 more of
+    // 1 MiB, each after 1.1 s of idle time (the core's bursts split at 1 s).
+    const bursts = Array.from(
+      { length: 70 },
+      (_, i) => `[burst-${i + 2}]\nstonewall\nstartdelay=1100ms\nsize=1m\noffset=0\n`,
+    );
+    const job =
+      '[global]\nioengine=libaio\ndirect=1\nrw=write\nbs=1m\niodepth=32\n\n' +
+      '[burst-1]\nsize=40m\noffset=0\n\n' +
+      bursts.join('\n');
+    await page.getByTestId('sidebar-toggle').click();
+    await app.byTestId('fio-editor').fill(job);
+    await app.setSpeed('max');
+    const before = await simState(page);
+    await app.byTestId('apply').click();
+    await page.getByTestId('sidebar-toggle').click();
+    await expect(page.locator('#settings-panel')).toBeHidden();
+    const run = await waitForFinishedRun(page, before.runId);
+    expect(run.error).toBeNull();
+
+    const card = shown(page, 'slc-funnel');
+    const list = card.getByTestId('burst-recovery');
+    await expect(list.locator('li[data-burst]')).toHaveCount(64);
+    await expect(list.locator('li').last()).toHaveText('and 7 more bursts');
+    await expect(page.getByTestId('lesson-slc-cliff')).toHaveAttribute(
+      'data-step',
+      String(last + 1),
+    );
+    await expect.poll(() => placement(page, card)).toBe('whole');
+    // Nothing spills out of the card's box, and the funnel keeps most of its size.
+    expect(await card.evaluate((section) => section.scrollHeight - section.clientHeight)).toBe(0);
+    expect((await card.locator('svg.funnel').boundingBox())!.height).toBeGreaterThanOrEqual(190);
+    // The list scrolls to its last line inside the card.
+    expect(await list.evaluate((ol) => ol.scrollHeight > ol.clientHeight)).toBe(true);
+    await list.locator('li').last().scrollIntoViewIfNeeded();
+    await expect.poll(() => placement(page, card)).toBe('whole');
+    await expect.poll(() => placement(page, list.locator('li').last())).toBe('whole');
   });
 
   test('"Edited — not yet applied" shows beside the field being edited, not only at the bottom', async ({

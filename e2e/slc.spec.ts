@@ -5,14 +5,30 @@
 // drains the funnel. A scenario from public/scenarios loads through the
 // scenario picker with its fill level and SLC policies in the form.
 import { expect, test, type App } from './helpers/app';
-import { simState } from './helpers/sim';
+import { savedRunResult, simState, waitForFinishedRun, waitForLastFrame } from './helpers/sim';
 
-/** The funnel's "used / capacity UNIT" text as numbers (one unit per device). */
+/**
+ * The funnel's occupancy as shown: "used / capacity UNIT" while what it
+ * holds fits, "used UNIT held" once the cache shrank below it (then the
+ * capacity is the one the card's shrink note and data attribute give).
+ */
 async function occupancy(app: App): Promise<{ used: number; capacity: number; unit: string }> {
-  const text = await app.byTestId('slc-occupancy').innerText();
-  const match = /([\d.]+)\s*\/\s*([\d.]+)\s*(\S+)/.exec(text);
-  if (!match) throw new Error(`slc-occupancy shows "${text}"`);
-  return { used: Number(match[1]), capacity: Number(match[2]), unit: match[3] };
+  const shown = app.byTestId('slc-occupancy');
+  const text = await shown.innerText();
+  const fraction = /^([\d.]+) \/ ([\d.]+) (\S+)$/.exec(text);
+  if (fraction) {
+    return { used: Number(fraction[1]), capacity: Number(fraction[2]), unit: fraction[3] };
+  }
+  const held = /^([\d.]+) (\S+) held$/.exec(text);
+  if (!held) throw new Error(`slc-occupancy shows "${text}"`);
+  const [used, capacity] = await Promise.all(
+    ['data-used-bytes', 'data-capacity-bytes'].map(async (name) =>
+      Number(await shown.getAttribute(name)),
+    ),
+  );
+  // Held above capacity is said in words: never "A / B" with A above B.
+  expect(used).toBeGreaterThan(capacity);
+  return { used: Number(held[1]), capacity: (Number(held[1]) * capacity) / used, unit: held[2] };
 }
 
 /** What the run's latest frame says about the SLC cache (null: none yet). */
@@ -124,4 +140,126 @@ test('a scenario file loads through the picker with its fill level and SLC polic
   // Back to what runs: nothing to restart for.
   await whenFull.selectOption(running);
   await expect(app.byTestId('restart-confirm')).toBeHidden();
+});
+
+/** The core's first cliff in the run's latest frame (meta.slc.first_cliff), null before it. */
+async function firstCliff(app: App) {
+  return app.page.evaluate(() => {
+    const state = window.__flashscope?.store.getState() as
+      | {
+          sim: {
+            frame: {
+              meta: {
+                slc?: {
+                  first_cliff: {
+                    before_mbps: number | null;
+                    after_mbps: number | null;
+                    depth: number | null;
+                  } | null;
+                } | null;
+              };
+            } | null;
+          };
+        }
+      | undefined;
+    return state?.sim.frame?.meta.slc?.first_cliff ?? null;
+  });
+}
+
+// Issue 28: at step 1's pause the only write past the cliff was the one
+// under way at it (1 MiB in 0.8 ms), and the label read "cliff at 67 MB
+// (−-392 %) … after the cache is exhausted: 1.34 GB/s", above the 272 MB/s
+// before. The core gives no after figure until the host has written ten of
+// its writes past the cliff, so the label says only where; one step later
+// it gives the drop, with one sign.
+test('at the SLC cliff lesson’s pause the cliff label gives no after figure before the core has one', async ({
+  app,
+}) => {
+  test.setTimeout(120_000);
+  await app.open('/?lesson=slc-cliff');
+  await expect(app.byTestId('lesson-step-title')).toContainText('The funnel fills');
+  await expect
+    .poll(async () => slcMeta(app), { timeout: 60_000 })
+    .toMatchObject({ running: false, exhausted: true });
+  const paused = await firstCliff(app);
+  expect(paused).not.toBeNull();
+  expect(paused!.before_mbps).toBeGreaterThan(200);
+  const chart = app.byTestId('chart-throughput-vs-written');
+  const label = chart.getByTestId('cliff-label');
+  await expect(label).toContainText('cliff at');
+  await expect(label).not.toHaveText(/[−-]\s*[−-]/);
+  if (paused!.after_mbps === null) {
+    // The pause lands within a frame of the cliff, 0.18 s of simulated
+    // time before the core has an after figure (10 MiB at QLC speed).
+    expect(paused!.depth).toBeNull();
+    await expect(label).toHaveText(/^cliff at \d+ MB$/);
+    await expect(chart.getByTestId('cliff-annotation')).not.toHaveAttribute('data-after-mbps');
+  } else {
+    // A pause that came late (a machine too busy to answer within a
+    // frame): the core's after figure, below the before one.
+    expect(paused!.after_mbps).toBeLessThan(paused!.before_mbps!);
+  }
+
+  // Past the pause the host writes on at QLC speed: the after figure
+  // comes, below the before figure, with a single minus.
+  await app.byTestId('lesson-next').click();
+  await expect(app.byTestId('lesson-step-title')).toContainText('The cliff');
+  await expect(label).toContainText('after the cache is exhausted', { timeout: 60_000 });
+  const text = (await label.textContent()) ?? '';
+  expect(text).toMatch(/^cliff at \d+ MB \(−\d+ %\)/);
+  expect(text).not.toMatch(/[−-]\s*[−-]/);
+  const shown = await firstCliff(app);
+  expect(shown!.after_mbps).toBeLessThan(shown!.before_mbps!);
+});
+
+// Issue 28: on the 665p-like drive 50 % full, the sequential write fills
+// the drive further and the dynamic allowance shrinks below what the cache
+// took in while it had room. The card read "Occupancy 60.4 / 59.1 GB" and
+// "Dynamic 48.5 GB of 47.0 GB"; it now never shows used above capacity and
+// says in words that the cache shrank, from the capacity when the host
+// started to the one now: the exported result's figures.
+test('the funnel says the cache shrank as the drive filled, never used above capacity', async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await app.open();
+  await app.setSpeed('max');
+  const before = await simState(page);
+  await app.byTestId('preset-select').selectOption('slc-cliff-fill50');
+  expect((await waitForFinishedRun(page, before.runId)).error).toBeNull();
+  await waitForLastFrame(page);
+
+  const slc = await page.evaluate(() => {
+    const state = window.__flashscope!.store.getState() as {
+      sim: { frame: { meta: { slc: Record<string, number> } } };
+    };
+    return state.sim.frame.meta.slc;
+  });
+  const used = slc.static_used_bytes + slc.dynamic_used_bytes;
+  // The run's end as `flashscope run` gives it: 60.4 GB held, room for 59.1 GB.
+  expect(used / 1e9).toBeCloseTo(60.4, 1);
+  expect(slc.capacity_bytes / 1e9).toBeCloseTo(59.1, 1);
+  expect(slc.dynamic_used_bytes).toBeGreaterThan(slc.dynamic_capacity_bytes);
+
+  const card = app.byTestId('slc-funnel');
+  const gb = (bytes: number) => (bytes / 1e9).toFixed(1);
+  await expect(app.byTestId('slc-occupancy')).toHaveText(`${gb(used)} GB held`);
+  await expect(card.getByTestId('slc-dynamic')).toContainText(
+    `${(slc.dynamic_used_bytes / 1e9).toFixed(1)} GB held`,
+  );
+  // No "A / B" or "A of B" on the card with A above B.
+  const pairs = [...(await card.innerText()).matchAll(/([\d.]+) \w*\s*(?:\/|of) ([\d.]+)/g)];
+  for (const [pair, a, b] of pairs) expect(Number(a), pair).toBeLessThanOrEqual(Number(b));
+
+  await expect(card.getByTestId('slc-shrank')).toHaveText(
+    `Shrank from ${gb(slc.capacity_bytes_at_start)} to ${gb(slc.capacity_bytes)} GB ` +
+      'as user data filled the drive: less room than it holds',
+  );
+  expect(gb(slc.capacity_bytes_at_start)).toBe('76.0');
+  // The capacity it shrank from is the exported result's.
+  const { slc: reported } = await savedRunResult<{ slc: { capacity_bytes_at_start: number } }>(
+    page,
+  );
+  expect(slc.capacity_bytes_at_start).toBe(reported.capacity_bytes_at_start);
 });

@@ -554,6 +554,13 @@ export interface SlcMeta {
   static_capacity_bytes: number;
   /** The dynamic allowance now: it shrinks as user data fills the drive. */
   dynamic_capacity_bytes: number;
+  /**
+   * capacity_bytes and dynamic_capacity_bytes when the host started (the
+   * result JSON's slc figures of these names; 0 before it starts): what the
+   * cache shrank from as user data filled the drive.
+   */
+  capacity_bytes_at_start: number;
+  dynamic_capacity_bytes_at_start: number;
   static_used_bytes: number;
   dynamic_used_bytes: number;
   persistent_bytes: number;
@@ -570,8 +577,10 @@ export interface SlcMeta {
    * (the result JSON's slc.cliff write_mbps_before / _after / depth, sim-core
    * report/burst_json.h): independent of the series' sampling. before_mbps
    * is null only when the burst started with the cache already exhausted;
-   * after_mbps is null until the host writes past the cliff, then the rate
-   * since the cliff so far, final (the result JSON's figure) once
+   * after_mbps (and depth) is null until the host has written 10 times its
+   * largest write past the cliff (before that the write under way at the
+   * cliff decides the figure: sim-core Burst::after_measured), then the
+   * rate since the cliff so far, final (the result JSON's figure) once
    * after_settled: the burst (a second with no I/O outstanding) or the
    * host's run has ended. depth = 1 - after / before.
    */
@@ -861,6 +870,12 @@ export interface SnapshotMeta {
    * from the start, and replaces what the view had.
    */
   series_reset?: boolean;
+  /**
+   * The series' sampling interval now, simulated ms (the result JSON's
+   * series_interval_ms): it doubles each time a long run's series merges
+   * its points in pairs. Absent from an older core.
+   */
+  series_interval_ms?: number;
   /** The WebAssembly memory's size in bytes when the frame was taken (set by session.ts). */
   wasm_heap_bytes?: number;
 }

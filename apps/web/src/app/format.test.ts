@@ -3,10 +3,12 @@ import {
   formatBinaryBytes,
   formatBytes,
   formatCount,
+  formatInterval,
   formatLatencyUs,
   formatMbps,
   formatSimTime,
   formatWaf,
+  rateUnit,
 } from './format';
 import { keyFigures } from './computeKeyFigures';
 import { SeriesBuffer } from '../store/seriesBuffer';
@@ -29,6 +31,25 @@ describe('one unit convention', () => {
     expect(formatBinaryBytes(128 * 1024)).toBe('128 KiB');
     expect(formatBinaryBytes(2 ** 20)).toBe('1 MiB');
     expect(formatBinaryBytes(Number.NaN)).toBe('—');
+  });
+});
+
+describe('series intervals and rate axes (issue 28: week-long runs)', () => {
+  it('says the interval a series has doubled to, not the one it started with', () => {
+    expect(formatInterval(10)).toBe('10 ms');
+    expect(formatInterval(320)).toBe('320 ms');
+    expect(formatInterval(20_480)).toBe('20.48 s');
+    expect(formatInterval(163_840)).toBe('2 min 43 s');
+  });
+
+  it('picks a decimal rate unit in which the axis reads whole numbers', () => {
+    expect(rateUnit(3500).label).toBe('MB/s');
+    expect(rateUnit(1).label).toBe('MB/s');
+    expect(rateUnit(0.25).label).toBe('kB/s');
+    // The sparse week: at most 0.0001 MB/s is 100 B/s.
+    expect(rateUnit(0.0001)).toMatchObject({ label: 'B/s', perMbps: 1e6 });
+    expect(rateUnit(0).label).toBe('MB/s');
+    expect(rateUnit(Number.NaN).label).toBe('MB/s');
   });
 });
 

@@ -48,6 +48,15 @@ export function formatSimTime(ns: number): string {
   return `${whole} ${bigLabel} ${String(rest).padStart(2, '0')} ${smallLabel}`;
 }
 
+/**
+ * A sampling interval: "10 ms", "320 ms", "20.48 s", "2 min 43 s" (a
+ * week-long run's series ends with points 163.84 s apart).
+ */
+export function formatInterval(ms: number): string {
+  if (!Number.isFinite(ms) || ms <= 0) return '—';
+  return ms < 1000 ? `${+ms.toFixed(1)} ms` : formatSimTime(ms * 1e6);
+}
+
 /** Latency in µs as the unit that keeps it short. */
 export function formatLatencyUs(us: number): string {
   if (!Number.isFinite(us) || us <= 0) return '—';
@@ -74,6 +83,32 @@ export function formatCount(value: number): string {
 
 export function formatPercent(fraction: number): string {
   return Number.isFinite(fraction) ? `${Math.round(fraction * 100)} %` : '—';
+}
+
+/** A decimal rate unit for a chart axis: its label and how many of it make 1 MB/s. */
+export interface RateUnit {
+  label: 'MB/s' | 'kB/s' | 'B/s';
+  perMbps: number;
+  /** The axis's unit in words, for exported charts. */
+  description: string;
+}
+
+const RATE_UNITS: readonly RateUnit[] = [
+  { label: 'MB/s', perMbps: 1, description: 'MB/s, 10^6 bytes per second' },
+  { label: 'kB/s', perMbps: 1e3, description: 'kB/s, 10^3 bytes per second' },
+  { label: 'B/s', perMbps: 1e6, description: 'B/s, bytes per second' },
+];
+
+/**
+ * The unit an axis of rates up to `maxMbps` reads well in: MB/s from
+ * 1 MB/s up (drives' "3500 MB/s" stays as vendors quote it), kB/s or B/s
+ * below, so a sparse week-long trace's axis reads "0 20 40 60 80 B/s", not
+ * "0.00000 0.00005 0.00010" MB/s.
+ */
+export function rateUnit(maxMbps: number): RateUnit {
+  // Nothing to read (no rate yet, or NaN): the usual MB/s.
+  if (!(maxMbps > 0 && maxMbps < 1)) return RATE_UNITS[0];
+  return maxMbps >= 1e-3 ? RATE_UNITS[1] : RATE_UNITS[2];
 }
 
 /** Throughput in MB/s (10^6 bytes), switching to GB/s above 1000. */

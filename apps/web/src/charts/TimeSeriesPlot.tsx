@@ -99,6 +99,17 @@ export function TimeSeriesPlot(props: TimeSeriesPlotProps) {
               strokeWidth={1.6}
               strokeDasharray={spec.dashed ? '4 3' : undefined}
             />
+            {/* A value between two gaps is a line of no length: a dot shows it. */}
+            {isolatedPoints(spec.points.y, drawable).map((i) => (
+              <circle
+                key={i}
+                className="isolated-point"
+                cx={x(xs[i])}
+                cy={y(spec.points.y[i])}
+                r={1.8}
+                fill={spec.color}
+              />
+            ))}
           </g>
         );
       })}
@@ -110,4 +121,19 @@ export function TimeSeriesPlot(props: TimeSeriesPlotProps) {
       <TimeAxisBottom scale={x} y={h} />
     </g>
   );
+}
+
+/** Indices of drawable values whose neighbours are not (gaps either side, or the ends). */
+export function isolatedPoints(
+  values: readonly number[],
+  drawable: (v: number) => boolean,
+): number[] {
+  const isolated: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    if (!drawable(values[i])) continue;
+    const before = i > 0 && drawable(values[i - 1]);
+    const after = i + 1 < values.length && drawable(values[i + 1]);
+    if (!before && !after) isolated.push(i);
+  }
+  return isolated;
 }

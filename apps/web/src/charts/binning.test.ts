@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binCoverage, binMarks, binSeries, recentMean, zeroAsMissing } from './binning';
+import { binCoverage, binMarks, binSeries, latencyWithoutIoAsMissing, recentMean } from './binning';
 
 const range = (n: number, f: (i: number) => number = (i) => i) =>
   Array.from({ length: n }, (_, i) => f(i));
@@ -112,10 +112,34 @@ describe('recentMean', () => {
   });
 });
 
-describe('zeroAsMissing', () => {
-  it('turns latency 0 (no completions) into a gap, not a dip', () => {
-    const latency = zeroAsMissing([800, 0, 900]);
+describe('latencyWithoutIoAsMissing', () => {
+  it('turns latency 0 of an interval without I/O into a gap, not a dip nor a join', () => {
+    const latency = latencyWithoutIoAsMissing([800, 0, 900], [50, 0, 20]);
     expect(Array.from(latency)).toEqual([800, NaN, 900]);
-    expect(binSeries([10, 20, 30], latency, 10)).toEqual({ x: [10, 30], y: [800, 900] });
+    expect(binSeries([10, 20, 30], latency, 10, 'mean', 'gap')).toEqual({
+      x: [10, 20, 30],
+      y: [800, NaN, 900],
+    });
+  });
+});
+
+describe("binSeries with empty 'gap'", () => {
+  // A week of 164 s intervals (3,600 points) where one in 40 had I/O: most
+  // bins of 12 intervals had none and must break the line.
+  const n = 3600;
+  const x = range(n, (i) => (i + 1) * 163.84e3);
+  const y = range(n, (i) => (i % 40 === 0 ? 500 : NaN));
+
+  it('gives each bin without a value a NaN point, and each bin with one its value', () => {
+    const binned = binSeries(x, y, 300, 'max', 'gap');
+    expect(binned.x.length).toBe(300);
+    const drawn = binned.y.filter((value) => Number.isFinite(value));
+    expect(drawn).toHaveLength(90); // the 90 intervals with I/O, each in its own bin
+    expect(drawn.every((value) => value === 500)).toBe(true);
+    expect(binned.y.filter((value) => Number.isNaN(value))).toHaveLength(210);
+  });
+
+  it("leaves 'skip' as it was: no point for an empty bin", () => {
+    expect(binSeries(x, y, 300, 'max').y).toHaveLength(90);
   });
 });

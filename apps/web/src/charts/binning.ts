@@ -2,9 +2,14 @@
 // (STYLE.md convention 8), however long the run. Series are cut into equal
 // bins of x and each bin is reduced to one point; NaN values (no data yet,
 // e.g. WAF before the first write) are skipped, and empty bins produce no
-// point, so a line never dips to zero for want of data.
+// point, so a line never dips to zero for want of data. A series whose NaN
+// means "nothing happened then" (latency in an interval without I/O) asks
+// for gaps instead: each bin with no value gives a NaN point, which the
+// line leaves undrawn, so it does not join across the silence.
 
 export type Reducer = 'mean' | 'max' | 'min' | 'last';
+/** What a bin (or a short series' sample) without a finite value gives: nothing, or a gap. */
+export type Empty = 'skip' | 'gap';
 
 export interface Points {
   x: number[];
@@ -16,22 +21,28 @@ export const DEFAULT_MAX_BINS = 300;
 /**
  * Reduces (x, y) to at most `maxBins` points over [x[0], x[n-1]]. Each
  * point sits at the mean x of its bin's samples. With `maxBins` or fewer
- * samples the finite ones are returned unchanged.
+ * samples the finite ones are returned unchanged. With `empty` 'gap', a
+ * sample or bin without a finite value gives a point with y NaN.
  */
 export function binSeries(
   x: ArrayLike<number>,
   y: ArrayLike<number>,
   maxBins = DEFAULT_MAX_BINS,
   reducer: Reducer = 'mean',
+  empty: Empty = 'skip',
 ): Points {
   const n = Math.min(x.length, y.length);
   const out: Points = { x: [], y: [] };
   if (n === 0 || maxBins < 1) return out;
   if (n <= maxBins) {
     for (let i = 0; i < n; i++) {
-      if (Number.isFinite(y[i]) && Number.isFinite(x[i])) {
+      if (!Number.isFinite(x[i])) continue;
+      if (Number.isFinite(y[i])) {
         out.x.push(x[i]);
         out.y.push(y[i]);
+      } else if (empty === 'gap') {
+        out.x.push(x[i]);
+        out.y.push(NaN);
       }
     }
     return out;
@@ -44,10 +55,17 @@ export function binSeries(
   let count = 0;
   let sumX = 0;
   let acc = 0;
+  // Samples of the bin without a finite value, and their x (for a gap).
+  let missing = 0;
+  let missingX = 0;
   const flush = () => {
-    if (count === 0) return;
-    out.x.push(sumX / count);
-    out.y.push(reducer === 'mean' ? acc / count : acc);
+    if (count > 0) {
+      out.x.push(sumX / count);
+      out.y.push(reducer === 'mean' ? acc / count : acc);
+    } else if (missing > 0 && empty === 'gap') {
+      out.x.push(missingX / missing);
+      out.y.push(NaN);
+    }
   };
   for (let i = 0; i < n; i++) {
     const xi = x[i];
@@ -59,9 +77,15 @@ export function binSeries(
       bin = b;
       count = 0;
       sumX = 0;
+      missing = 0;
+      missingX = 0;
       acc = reducer === 'max' ? -Infinity : reducer === 'min' ? Infinity : 0;
     }
-    if (!Number.isFinite(yi)) continue;
+    if (!Number.isFinite(yi)) {
+      missing++;
+      missingX += xi;
+      continue;
+    }
     count++;
     sumX += xi;
     if (reducer === 'mean') acc += yi;
@@ -146,11 +170,15 @@ export function recentMean(values: ArrayLike<number>, count: number): number {
 }
 
 /**
- * A copy of `values` with zeros as NaN: an interval without completed I/O
- * reports latency 0, which means "no sample", not "instant".
+ * A copy of a latency column with NaN where the core's series says the
+ * interval completed no read or write (its `iops` is 0): the core writes
+ * latency 0 there, which means "no sample", not "instant".
  */
-export function zeroAsMissing(values: ArrayLike<number>): Float64Array {
-  const out = Float64Array.from(values);
-  for (let i = 0; i < out.length; i++) if (out[i] === 0) out[i] = NaN;
+export function latencyWithoutIoAsMissing(
+  latency: ArrayLike<number>,
+  iops: ArrayLike<number>,
+): Float64Array {
+  const out = Float64Array.from(latency);
+  for (let i = 0; i < out.length; i++) if (!(iops[i] > 0)) out[i] = NaN;
   return out;
 }

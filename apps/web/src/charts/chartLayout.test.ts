@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeTickFormat, timeTickValues, timeUnit } from './chartLayout';
+import { seriesIntervalText, timeTickFormat, timeTickValues, timeUnit } from './chartLayout';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -44,5 +44,14 @@ describe('time axes', () => {
       '800 ms',
     ]);
     expect(timeTickFormat(12_000)(2500)).toBe('2.5 s');
+  });
+});
+
+describe("what a time chart's point stands for", () => {
+  it("says the core's interval, and how many a binned point averages", () => {
+    expect(seriesIntervalText(10, 120)).toBe('per 10 ms');
+    // A week: 3,690 points of 163.84 s, drawn in 300 bins.
+    expect(seriesIntervalText(163_840, 3690)).toBe('per 2 min 43 s, ~12 to a point');
+    expect(seriesIntervalText(undefined, 3690)).toBe('');
   });
 });

@@ -2,7 +2,9 @@
 // charts follow (throttled; see useThrottledStore).
 
 import { ticks } from 'd3';
+import { formatInterval } from '../app/format';
 import type { AppState } from '../store';
+import { DEFAULT_MAX_BINS } from './binning';
 
 export const CHART_HEIGHT = 190;
 export const MARGIN = { top: 12, right: 16, bottom: 28, left: 52 };
@@ -66,4 +68,22 @@ export function timeDomain(tMs: ArrayLike<number>): [number, number] {
 /** About one time label per 90 px, so "1200 ms" labels never touch. */
 export function timeTickCount(innerWidthPx: number): number {
   return Math.max(2, Math.floor(innerWidthPx / 90));
+}
+
+/**
+ * How a time chart's subtitle says what one point stands for: the series'
+ * interval as the core has it now (meta.series_interval_ms, the result's
+ * series_interval_ms: a long run doubles it as its series grows), and how
+ * many intervals the chart bins into each point when it has more than
+ * `maxBins`. "" when the core has not said (an older worker).
+ */
+export function seriesIntervalText(
+  intervalMs: number | undefined,
+  points: number,
+  maxBins = DEFAULT_MAX_BINS,
+): string {
+  if (intervalMs === undefined || !(intervalMs > 0)) return '';
+  const perPoint = Math.round(points / maxBins);
+  const binned = points > maxBins && perPoint >= 2 ? `, ~${perPoint} to a point` : '';
+  return `per ${formatInterval(intervalMs)}${binned}`;
 }

@@ -5,6 +5,7 @@ import {
   burstLabel,
   cliffLabelLines,
   cliffMark,
+  formatDepthChange,
   formatIdle,
   laterBurstCliffs,
   placeCliffLabel,
@@ -155,6 +156,15 @@ describe('placeCliffLabel', () => {
   });
 });
 
+describe('formatDepthChange', () => {
+  it('says a drop with a minus, a rise with a plus, never both', () => {
+    expect(formatDepthChange(0.74)).toBe('−74 %');
+    expect(formatDepthChange(-3.92)).toBe('+392 %');
+    expect(formatDepthChange(0.001)).toBe('0 %');
+    expect(formatDepthChange(-0.004)).toBe('0 %');
+  });
+});
+
 describe('cliffLabelLines', () => {
   const format = (b: number) => `${b / 1e9} GB`;
   const rate = (v: number) => `${v} MB/s`;
@@ -192,6 +202,17 @@ describe('cliffLabelLines', () => {
         rate,
       )[0],
     ).toBe('cliff at 26 GB (−50 %)');
+  });
+
+  it('prints one sign when the rate after is above the rate before', () => {
+    // The lesson's pause (issue 28): 272 MB/s before, 1.34 GB/s after read "(−-392 %)".
+    const [first] = cliffLabelLines(
+      { hostWrittenBytes: 67e6, beforeMbps: 272, afterMbps: 1338, depth: 1 - 1338 / 272 },
+      (b) => `${b / 1e6} MB`,
+      rate,
+    );
+    expect(first).toBe('cliff at 67 MB (+392 %)');
+    expect(first).not.toMatch(/[−-]\s*[−-]|[−-]\+|\+[−-]/);
   });
 });
 

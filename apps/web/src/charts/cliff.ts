@@ -181,9 +181,22 @@ export function cliffMark(
 export const LABEL_CHAR_PX = 6.6;
 
 /**
+ * The change in rate a depth stands for, with one sign: depth 0.81 is
+ * "−81 %" (after is 81 % below before), depth −3.92 is "+392 %" (after
+ * above before, as a finished burst whose last writes the buffer took in
+ * quickly can report).
+ */
+export function formatDepthChange(depth: number): string {
+  const percent = Math.round(depth * 100);
+  return percent > 0 ? `−${percent} %` : percent < 0 ? `+${-percent} %` : '0 %';
+}
+
+/**
  * The annotation's text lines: where the cliff is and how deep, then the
  * core's rate before it and the rate after the cache is exhausted (the
- * sustained rate the core reports as slc.cliff.write_mbps_after).
+ * sustained rate the core reports as slc.cliff.write_mbps_after). The core
+ * gives no after figure (nor depth) until it means something
+ * (metrics/burst_tracker.h): until then the label says only where.
  */
 export function cliffLabelLines(
   cliff: Pick<CliffMark, 'hostWrittenBytes' | 'beforeMbps' | 'afterMbps' | 'depth'>,
@@ -194,7 +207,7 @@ export function cliffLabelLines(
   const where = `cliff at ${formatBytes(cliff.hostWrittenBytes)}`;
   if (beforeMbps === null || afterMbps === null) return [where];
   return [
-    depth === null ? where : `${where} (−${Math.round(depth * 100)} %)`,
+    depth === null ? where : `${where} (${formatDepthChange(depth)})`,
     `before: ${formatRate(beforeMbps)}`,
     `after the cache is exhausted: ${formatRate(afterMbps)}`,
   ];

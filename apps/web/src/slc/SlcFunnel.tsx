@@ -11,7 +11,8 @@ import { burstLabel } from '../charts/cliff';
 import { Term } from '../glossary/Term';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import type { AppState } from '../store';
-import { formatOccupancy, funnelGeometry, type FunnelGeometry } from './funnelGeometry';
+import { funnelGeometry, type FunnelGeometry } from './funnelGeometry';
+import { dynamicText, occupancyText, shrinkText } from './occupancyText';
 import { slcView, type SlcView } from './slcFigures';
 import { SLC_COLORS } from './slcColors';
 import './slc.css';
@@ -49,6 +50,7 @@ export function SlcFunnel() {
       <div className="slc-body">
         <FunnelPicture view={view} />
         <SlcStats view={view} />
+        <BurstRecovery view={view} />
       </div>
     </section>
   );
@@ -61,8 +63,10 @@ function FunnelPicture({ view }: { view: SlcView }) {
       className={view.exhausted ? 'funnel full' : 'funnel'}
       width={SVG_WIDTH}
       height={SVG_HEIGHT}
+      // Drawn to scale when the card gives it less height (slc.css).
+      viewBox={`0 0 ${SVG_WIDTH} ${SVG_HEIGHT}`}
       role="img"
-      aria-label={`SLC cache ${formatOccupancy(view.usedBytes, view.capacityBytes, view.maxBytes)}`}
+      aria-label={`SLC cache ${occupancyText(view)}`}
     >
       <defs>
         <clipPath id="funnel-clip">
@@ -186,8 +190,7 @@ function Flow(props: { x: number; y1: number; y2: number; mbps: number; label: s
 }
 
 function SlcStats({ view }: { view: SlcView }) {
-  const used = formatOccupancy(view.usedBytes, view.capacityBytes, view.maxBytes);
-  const dynamicCapacity = Math.max(0, view.capacityBytes - view.staticCapacityBytes);
+  const shrank = shrinkText(view);
   return (
     <dl className="slc-stats">
       <dt>Occupancy</dt>
@@ -197,8 +200,18 @@ function SlcStats({ view }: { view: SlcView }) {
         data-used-bytes={view.usedBytes}
         data-capacity-bytes={view.capacityBytes}
       >
-        {used}
+        {occupancyText(view)}
       </dd>
+      {shrank && (
+        <dd
+          className="slc-wide slc-shrank"
+          data-testid="slc-shrank"
+          data-capacity-at-start-bytes={view.capacityAtStartBytes}
+          data-capacity-bytes={view.capacityBytes}
+        >
+          {shrank}
+        </dd>
+      )}
       <dt>
         <span className="swatch" style={{ background: SLC_COLORS.static }} /> Static
       </dt>
@@ -208,8 +221,8 @@ function SlcStats({ view }: { view: SlcView }) {
       <dt>
         <span className="swatch" style={{ background: SLC_COLORS.dynamic }} /> Dynamic
       </dt>
-      <dd>
-        {formatBytes(view.dynamicUsedBytes)} of {formatBytes(dynamicCapacity)}
+      <dd data-testid="slc-dynamic">
+        {dynamicText(view)}
         <span className="slc-note">
           {' '}
           (up to {formatBytes(view.maxBytes - view.staticCapacityBytes)})
@@ -239,7 +252,6 @@ function SlcStats({ view }: { view: SlcView }) {
             ? ' — full: folding before writing'
             : ' — full: writes go straight to native')}
       </dd>
-      <BurstRecovery view={view} />
     </dl>
   );
 }
@@ -248,31 +260,32 @@ function SlcStats({ view }: { view: SlcView }) {
  * Each burst's own cache (host bytes it wrote before its cliff) and how
  * much of the first burst's came back after the idle time before it: the
  * core's figures (meta.slc.bursts), shown once a burst has run the cache out.
+ * The core keeps up to 64 bursts: the list takes the card's room that is
+ * left and scrolls beyond it, so the card fits the screen whatever it lists
+ * (slc.css).
  */
 function BurstRecovery({ view }: { view: SlcView }) {
   if (!view.bursts.some((burst) => burst.cache_exhausted)) return null;
   const more = view.burstsTotal - view.bursts.length;
   return (
-    <>
-      <dt className="slc-wide">Cache per burst</dt>
-      <dd className="slc-wide">
-        <ol className="slc-bursts" data-testid="burst-recovery">
-          {view.bursts.map((burst, i) => (
-            <li
-              key={i}
-              data-burst={i + 1}
-              data-cache-bytes={burst.cache_bytes ?? undefined}
-              className={burst.ended ? undefined : 'slc-burst-live'}
-            >
-              {burstLabel(burst, i + 1, formatBytes)}
-              {!burst.ended && burst.cache_exhausted && (
-                <span className="slc-note"> (this burst)</span>
-              )}
-            </li>
-          ))}
-          {more > 0 && <li className="slc-note">and {more} more bursts</li>}
-        </ol>
-      </dd>
-    </>
+    <section className="slc-bursts-area" aria-label="Cache per burst">
+      <h3 className="slc-bursts-title">Cache per burst</h3>
+      <ol className="slc-bursts" data-testid="burst-recovery" tabIndex={0}>
+        {view.bursts.map((burst, i) => (
+          <li
+            key={i}
+            data-burst={i + 1}
+            data-cache-bytes={burst.cache_bytes ?? undefined}
+            className={burst.ended ? undefined : 'slc-burst-live'}
+          >
+            {burstLabel(burst, i + 1, formatBytes)}
+            {!burst.ended && burst.cache_exhausted && (
+              <span className="slc-note"> (this burst)</span>
+            )}
+          </li>
+        ))}
+        {more > 0 && <li className="slc-note">and {more} more bursts</li>}
+      </ol>
+    </section>
   );
 }

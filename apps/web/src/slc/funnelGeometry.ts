@@ -108,13 +108,18 @@ export function occupancyUnit(maxBytes: number): [string, number] {
   return UNITS.find(([, size]) => maxBytes >= size) ?? ['B', 1];
 }
 
+/** `bytes` as a number in the unit of the largest cache: "12.0" (GB). */
+export function occupancyNumber(bytes: number, maxBytes: number): string {
+  const [, size] = occupancyUnit(maxBytes);
+  return (bytes / size).toFixed(size === 1 ? 0 : 1);
+}
+
 /** "3.2 / 12.0 GB": occupancy and capacity in the unit of the largest cache. */
 export function formatOccupancy(
   usedBytes: number,
   capacityBytes: number,
   maxBytes: number,
 ): string {
-  const [unit, size] = occupancyUnit(maxBytes);
-  const digits = size === 1 ? 0 : 1;
-  return `${(usedBytes / size).toFixed(digits)} / ${(capacityBytes / size).toFixed(digits)} ${unit}`;
+  const [unit] = occupancyUnit(maxBytes);
+  return `${occupancyNumber(usedBytes, maxBytes)} / ${occupancyNumber(capacityBytes, maxBytes)} ${unit}`;
 }

@@ -10,6 +10,8 @@ const slc: SlcMeta = {
   capacity_bytes: 40 * MiB,
   static_capacity_bytes: 8 * MiB,
   dynamic_capacity_bytes: 32 * MiB,
+  capacity_bytes_at_start: 64 * MiB,
+  dynamic_capacity_bytes_at_start: 56 * MiB,
   static_used_bytes: 8 * MiB,
   dynamic_used_bytes: 12 * MiB,
   persistent_bytes: 0,
@@ -37,7 +39,9 @@ describe('slcView', () => {
     const view = slcView({ frame: frame({ slc }), device, events: new EventLog() })!;
     expect(view.usedBytes).toBe(20 * MiB);
     expect(view.maxBytes).toBe(64 * MiB);
-    expect(view.capacityBytes).toBe(40 * MiB); // the dynamic part has shrunk
+    expect(view.capacityBytes).toBe(40 * MiB); // the dynamic part has shrunk...
+    expect(view.capacityAtStartBytes).toBe(64 * MiB); // ...from what the core says it was
+    expect(view.dynamicCapacityBytes).toBe(32 * MiB);
     expect(view.whenFull).toBe('direct');
   });
 

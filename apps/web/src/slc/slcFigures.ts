@@ -7,6 +7,10 @@ import type { FunnelFigures } from './funnelGeometry';
 
 export interface SlcView extends FunnelFigures {
   usedBytes: number;
+  /** The dynamic allowance now (meta.slc.dynamic_capacity_bytes). */
+  dynamicCapacityBytes: number;
+  /** The capacity when the host started (0 before it did): what the cache shrank from. */
+  capacityAtStartBytes: number;
   inflowMbps: number;
   outflowMbps: number;
   migrationBytes: number;
@@ -40,6 +44,9 @@ export function slcView(sim: Pick<SimSlice, 'frame' | 'device' | 'events'>): Slc
   return {
     maxBytes: maxSlcBytes(sim.device, slc),
     capacityBytes: slc.capacity_bytes,
+    dynamicCapacityBytes: slc.dynamic_capacity_bytes,
+    // An older core without the field: no shrink to tell.
+    capacityAtStartBytes: slc.dynamic_capacity_bytes_at_start > 0 ? slc.capacity_bytes_at_start : 0,
     staticCapacityBytes: slc.static_capacity_bytes,
     staticUsedBytes: slc.static_used_bytes,
     dynamicUsedBytes: slc.dynamic_used_bytes,

@@ -331,6 +331,8 @@ TEST(Api, MetaFiguresMatchTheResult) {
               1e3);
   EXPECT_EQ(meta.Find("waf")->as_number(), result.Find("waf")->as_number());
   EXPECT_GT(meta.Find("waf")->as_number(), 1.5);  // random writes on a full drive
+  EXPECT_EQ(meta.Find("series_interval_ms")->as_number(),
+            result.Find("series_interval_ms")->as_number());
   EXPECT_EQ(meta.Find("host_write_bytes")->as_number(), 20000.0 * 4096);
   EXPECT_EQ(meta.Find("gc_runs")->as_number(), result.Find("gc")->Find("runs")->as_number());
   EXPECT_EQ(meta.Find("nand_write_bytes")->as_number(),
@@ -420,7 +422,8 @@ TEST(Api, MetaFiguresMatchTheResult) {
                         "trace",
                         "zns",
                         "classic",
-                        "series_reset"};
+                        "series_reset",
+                        "series_interval_ms"};
   ASSERT_EQ(meta.members().size(), std::size(keys));
   EXPECT_TRUE(meta.Find("slc")->is_null());                   // this device has no SLC cache
   EXPECT_TRUE(meta.Find("zns")->is_null());                   // nor zones

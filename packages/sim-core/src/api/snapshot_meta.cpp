@@ -36,10 +36,6 @@ void WriteSummary(json::Writer& out, const LatencyHistogram& h) {
 constexpr size_t kMaxPointsPerFrame = 256;
 constexpr size_t kMaxEventsPerFrame = 256;
 
-// New points since `from`; when there are more than kMaxPointsPerFrame,
-// runs of k consecutive points are merged into one: rates and the mean
-// latency are averaged, p99 takes the worst, GC work is summed, levels and
-// cumulative figures take the last value.
 // The SLC funnel now (null without a cache): capacities, what is in it, and
 // the inflow/outflow rates of the latest series interval.
 void WriteSlcNow(json::Writer& out, const Simulator& sim) {
@@ -56,6 +52,12 @@ void WriteSlcNow(json::Writer& out, const Simulator& sim) {
   out.FieldUint("capacity_bytes", cache.static_capacity_bytes + cache.dynamic_capacity_bytes);
   out.FieldUint("static_capacity_bytes", cache.static_capacity_bytes);
   out.FieldUint("dynamic_capacity_bytes", cache.dynamic_capacity_bytes);
+  // The result JSON's slc figures of the same names: the allowance when the
+  // host started, so the UI can say how far it shrank as user data filled
+  // the drive (0 until the host starts).
+  out.FieldUint("dynamic_capacity_bytes_at_start", slc.dynamic_bytes_at_start);
+  out.FieldUint("capacity_bytes_at_start",
+                cache.static_capacity_bytes + slc.dynamic_bytes_at_start);
   out.FieldUint("static_used_bytes", ftl.static_slc_written_units() * unit);
   out.FieldUint("dynamic_used_bytes", ftl.dynamic_slc_written_units() * unit);
   out.FieldUint("persistent_bytes", cache.persistent_bytes);
@@ -66,10 +68,11 @@ void WriteSlcNow(json::Writer& out, const Simulator& sim) {
   out.FieldBool("exhausted", slc.exhausted);
   // The result JSON's slc.cliff and slc.bursts as they stand (one
   // function computes both, report/burst_json.h): before as soon as the
-  // cache runs out, after once the host has written past the cliff (the
-  // rate so far, as a live figure should be), with after_settled once the
-  // burst has ended (a second with nothing outstanding) or the host is
-  // done: from then on it is the figure the result JSON reports.
+  // cache runs out, after once the host has written enough past the cliff
+  // for it to be a rate (Burst::after_measured; the rate so far, as a live
+  // figure should be), with after_settled once the burst has ended (a
+  // second with nothing outstanding) or the host is done: from then on it
+  // is the figure the result JSON reports.
   out.Key("first_cliff");
   if (const std::optional<BurstFigures> cliff = FirstCliffFigures(sim)) {
     out.BeginObject();
@@ -97,9 +100,17 @@ size_t FirstPointAfter(const TimeSeries& s, double after_ms) {
                              s.t_ms.begin());
 }
 
+// New points since `from`; when there are more than kMaxPointsPerFrame,
+// runs of k consecutive points are merged into one: rates are averaged,
+// the mean and p50 latency averaged over the points' I/Os, p99 takes the
+// worst, GC work is summed, levels and cumulative figures take the last
+// value.
 void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from,
                       size_t max_points = kMaxPointsPerFrame) {
-  enum class Merge { kLast, kMean, kMax, kSum };
+  // kByIos: the mean over the points' I/Os, as TimeSeries::MergePairs
+  // merges latencies: a point without I/O (latency 0: no sample) adds
+  // nothing, and a merged point is 0 only when none of its points had I/O.
+  enum class Merge { kLast, kMean, kMax, kSum, kByIos };
   const struct {
     const char* name;
     const std::vector<double>* values;
@@ -109,8 +120,8 @@ void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from,
       {"iops", &s.iops, Merge::kMean},
       {"read_mbps", &s.read_mbps, Merge::kMean},
       {"write_mbps", &s.write_mbps, Merge::kMean},
-      {"lat_mean_us", &s.lat_mean_us, Merge::kMean},
-      {"lat_p50_us", &s.lat_p50_us, Merge::kMean},
+      {"lat_mean_us", &s.lat_mean_us, Merge::kByIos},
+      {"lat_p50_us", &s.lat_p50_us, Merge::kByIos},
       {"lat_p99_us", &s.lat_p99_us, Merge::kMax},
       {"free_blocks", &s.free_blocks, Merge::kLast},
       {"gc_page_programs", &s.gc_page_programs, Merge::kSum},
@@ -134,7 +145,15 @@ void WriteSeriesSince(json::Writer& out, const TimeSeries& s, size_t from,
     for (size_t first = from; first < s.size(); first += run) {
       const size_t end = std::min(first + run, s.size());
       double merged = column.merge == Merge::kLast ? v[end - 1] : 0;
-      if (column.merge != Merge::kLast) {
+      if (column.merge == Merge::kByIos) {
+        double ios = 0;
+        for (size_t i = first; i < end; ++i) {
+          const double point_ios = s.iops[i] * (s.t_ms[i] - (i > 0 ? s.t_ms[i - 1] : 0));
+          merged += v[i] * point_ios;
+          ios += point_ios;
+        }
+        merged = ios > 0 ? merged / ios : 0;
+      } else if (column.merge != Merge::kLast) {
         for (size_t i = first; i < end; ++i) {
           merged = column.merge == Merge::kMax ? std::max(merged, v[i]) : merged + v[i];
         }
@@ -344,6 +363,9 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   out.Key("classic");
   WriteClassicMeta(out, sim);
   out.FieldBool("series_reset", series_reset);
+  // The series' interval now (the result JSON's series_interval_ms): it
+  // doubles each time a long run's series merges its points in pairs.
+  out.Field("series_interval_ms", sim.series_interval_ns() / 1e6);
   out.EndObject();
 
   if (sim.series().size() > 0) series_cursor_ms_ = sim.series().t_ms.back();

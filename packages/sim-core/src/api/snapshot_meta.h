@@ -40,16 +40,23 @@
 //                     wear_leveling.static_enabled is off
 //   series            the run-level series points (sim.series()) produced
 //                     since the previous call, column arrays as in the result
+//   series_interval_ms   the series' interval now, as the result JSON's
+//                     (it doubles whenever a long run's series merges pairs)
 //   events            GC start/end and stall events since the previous call,
 //                     shaped like the result JSON's "events" entries
-//   slc               the SLC cache now (null without one); its first_cliff
+//   slc               the SLC cache now (null without one): capacities now
+//                     and, as the result JSON's slc names them, when the
+//                     host started (capacity_bytes_at_start,
+//                     dynamic_capacity_bytes_at_start; 0 before); its first_cliff
 //                     {t_ms, host_written_bytes, before_mbps, after_mbps,
 //                     after_settled, depth} carries the result JSON's
 //                     slc.cliff and its bursts / bursts_total the result's
 //                     slc.bursts (report/burst_json.h, the same function):
-//                     exact figures from the burst tracker; after null until
-//                     the host writes past the cliff, then the rate so far,
-//                     final (the result JSON's figure) once after_settled
+//                     exact figures from the burst tracker; after (and
+//                     depth) null until the host has written enough past
+//                     the cliff for it to be a rate (Burst::after_measured),
+//                     then the rate so far, final (the result JSON's
+//                     figure) once after_settled
 //   trace             a trace replay's progress: {bytes_read, size_bytes,
 //                     requests (issued so far)}; null for a fio workload
 //   zns               a zoned drive's zones now, and GC's data flow since

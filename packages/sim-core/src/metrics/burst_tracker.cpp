@@ -1,5 +1,7 @@
 #include "metrics/burst_tracker.h"
 
+#include <algorithm>
+
 namespace flashscope {
 
 std::optional<double> Burst::mbps_before() const {
@@ -11,6 +13,11 @@ std::optional<double> Burst::mbps_after() const {
   if (!cache_exhausted || end_ns <= cliff_ns) return std::nullopt;
   return static_cast<double>(written_at_end - written_at_cliff) * 1e3 /
          static_cast<double>(end_ns - cliff_ns);
+}
+
+bool Burst::after_measured() const {
+  return cache_exhausted && end_ns > cliff_ns &&
+         written_at_end - written_at_cliff >= kAfterSpanWrites * largest_write_bytes;
 }
 
 void BurstTracker::OnIoIssued(uint64_t now_ns) {
@@ -52,6 +59,7 @@ void BurstTracker::OnIoCompleted(uint64_t now_ns, uint64_t write_bytes) {
   Burst& burst = Current();
   burst.end_ns = now_ns;
   burst.written_at_end = written_;
+  burst.largest_write_bytes = std::max(burst.largest_write_bytes, write_bytes);
 }
 
 void BurstTracker::OnCacheExhausted(uint64_t now_ns) {

@@ -17,7 +17,8 @@
 //                     started with the cache still exhausted)
 //   mbps_before       cache_bytes / (cliff - start)
 //   mbps_after        bytes written from the cliff to the burst's end /
-//                     (end - cliff)
+//                     (end - cliff); while the burst goes on it means
+//                     something only once after_measured() (below)
 // Fixed memory: the first kMaxBursts bursts are kept, later ones only
 // counted (bursts_total); nothing grows with the run's length.
 //
@@ -52,6 +53,11 @@ struct Burst {
   bool cache_exhausted = false;
   uint64_t cliff_ns = 0;
   uint64_t written_at_cliff = 0;
+  // The largest write completed in the burst (bytes).
+  uint64_t largest_write_bytes = 0;
+
+  // Writes' worth of bytes past the cliff that make the after figure a rate.
+  static constexpr uint64_t kAfterSpanWrites = 10;
 
   uint64_t host_written_bytes() const { return written_at_end - written_at_start; }
   // The cache this burst found (meaningful when cache_exhausted).
@@ -60,6 +66,15 @@ struct Burst {
   // where the span is empty (no cliff, or no time on that side).
   std::optional<double> mbps_before() const;
   std::optional<double> mbps_after() const;
+  // The host has written at least kAfterSpanWrites times the burst's
+  // largest write past the cliff: from then on mbps_after() is a rate after
+  // the cliff. Before that it is not: the write under way at the cliff was
+  // mostly taken in before it but counts whole after it (the SLC-cliff
+  // lesson's 1 MiB write completing 0.8 ms past the cliff reads 1.34 GB/s
+  // on a drive that writes 53 MB/s to QLC). From then on that write is at
+  // most a tenth of the bytes counted, so the figure is at most 10 / 9 of
+  // the rate (58 MB/s there, 53 MB/s once the burst ends).
+  bool after_measured() const;
 };
 
 class BurstTracker {

@@ -81,6 +81,36 @@ TEST(BurstTracker, FiguresEitherSideOfTheCliffFromExactBytes) {
   EXPECT_EQ(t.FirstCliffBurst()->cliff_ns, 1000 * kMs);
 }
 
+// The SLC-cliff lesson's shape: 1 MiB writes at 272 MB/s until the cliff,
+// then one every 20 ms (52 MB/s), the first of them 0.8 ms past the cliff
+// because the buffer had taken most of it in before. The after figure is
+// withheld until 10 MiB (10 x the largest write) are written past the
+// cliff, and is then at most 10 / 9 of the rate the writes after it keep.
+TEST(BurstTracker, TheAfterFigureIsMeasuredOnlyOnceTenLargestWritesArePastTheCliff) {
+  BurstTracker t;
+  constexpr uint64_t kSlcWriteNs = 3'850'000;  // 1 MiB at 272 MB/s
+  uint64_t now = 0;
+  t.OnIoIssued(0);
+  for (int i = 0; i < 64; ++i) t.OnIoCompleted(now += kSlcWriteNs, kMiB), t.OnIoIssued(now);
+  t.OnCacheExhausted(now);
+  const uint64_t cliff = now;
+  t.OnIoCompleted(now += 800'000, kMiB);  // the write under way at the cliff
+  t.OnIoIssued(now);
+  const Burst& b = t.bursts()[0];
+  ASSERT_TRUE(b.mbps_after().has_value());
+  EXPECT_GT(*b.mbps_after(), 1300);  // "1.34 GB/s", after one write
+  EXPECT_FALSE(b.after_measured());
+  for (int written = 2; written <= 10; ++written) {
+    t.OnIoCompleted(now += 20 * kMs, kMiB);
+    t.OnIoIssued(now);
+    EXPECT_EQ(b.after_measured(), written == 10) << written << " MiB past the cliff";
+  }
+  const double rate = kMiB * 1e3 / (20 * kMs);  // 52.4 MB/s
+  EXPECT_GT(*b.mbps_after(), rate);
+  EXPECT_LE(*b.mbps_after(), rate * 10 / 9);
+  EXPECT_EQ(b.cliff_ns, cliff);
+}
+
 // The cache still exhausted when a burst starts (too little idle time for
 // migration): that burst found no cache, its cliff is its start.
 TEST(BurstTracker, ABurstStartingWithTheCacheExhaustedFoundNoCache) {

@@ -23,7 +23,9 @@ BurstFigures FiguresOfBurst(const Simulator& sim, size_t index) {
   // Once the host is done no burst goes on.
   figures.ended = sim.host().finished() || tracker.Ended(index, sim.now_ns());
   figures.mbps_before = burst.mbps_before();
-  figures.mbps_after = burst.mbps_after();
+  // A burst going on has an after figure once it means something (the
+  // tracker says when); an ended burst's is final, whatever its span.
+  if (figures.ended || burst.after_measured()) figures.mbps_after = burst.mbps_after();
   if (figures.mbps_before && figures.mbps_after && *figures.mbps_before > 0) {
     figures.depth = 1 - *figures.mbps_after / *figures.mbps_before;
   }

@@ -17,7 +17,10 @@
 //   cliff_t_ms          when the cache ran out (null: never)
 //   write_mbps_before   cache_bytes / (cliff - start), MB/s (null: no cliff)
 //   write_mbps_after    bytes from the cliff to the burst's end / (end -
-//                       cliff), MB/s (null until the host writes past it)
+//                       cliff), MB/s; null while the burst goes on until
+//                       the host has written 10 times its largest write
+//                       past the cliff (Burst::after_measured: before
+//                       that the write under way at the cliff decides it)
 //   depth               1 - after / before, a fraction (null without both)
 //   recovered_fraction  cache_bytes / the first burst's cache_bytes (null
 //                       unless both bursts ran out)

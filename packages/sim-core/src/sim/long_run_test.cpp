@@ -79,6 +79,7 @@ TEST(LongRun, FramesReplaceTheViewsSeriesWhenTheCoreCoarsensIt) {
   std::vector<double> view_t_ms;  // what the web's SeriesBuffer would hold
   uint32_t resets = 0;
   size_t longest_view = 0;
+  double last_interval_ms = 0;
   for (uint32_t frame = 0; !sim.finished(); ++frame) {
     // Slices of six simulated hours, as the worker's time slices cover at full speed.
     sim.Advance(sim.now_ns() + 6 * 3'600'000'000'000, UINT64_MAX);
@@ -92,12 +93,15 @@ TEST(LongRun, FramesReplaceTheViewsSeriesWhenTheCoreCoarsensIt) {
       view_t_ms.push_back(t.as_number());
     }
     longest_view = std::max(longest_view, view_t_ms.size());
+    last_interval_ms = meta.Find("series_interval_ms")->as_number();
   }
   // 11 doublings of the interval; those within one six-hour frame (the
   // first ones come minutes apart) share one re-send: 6 frames reset.
   EXPECT_EQ(sim.series().merges, 11u);
   EXPECT_EQ(resets, 6u);
   EXPECT_LE(longest_view, kSeriesMaxPoints);
+  // The frames say the interval the core's points have now: 204.8 s at the end.
+  EXPECT_EQ(last_interval_ms, 204'800);
   // The view ends on the run's last point and spans the week.
   ASSERT_FALSE(view_t_ms.empty());
   EXPECT_EQ(view_t_ms.back(), sim.series().t_ms.back());
@@ -115,6 +119,49 @@ TEST(LongRun, AForcedIntervalIsKept) {
   // 7 days of minutes: 10,080 points (the last one the run's end).
   EXPECT_NEAR(static_cast<double>(sim.series().size()), 10080, 1);
   EXPECT_EQ(sim.series_interval_ns(), 60'000'000'000u);
+}
+
+// A frame that covers more points than it may carry merges them (the
+// worker's slices at full speed); a week of sparse I/O has few points with
+// any. The merged mean latency is the mean over the merged points' I/Os,
+// as the core merges its own points: the I/O-weighted latency of every
+// frame adds up to the series', and a merged point has a latency exactly
+// when one of its points had I/O (an average with the empty points' 0
+// halved it, and the chart drew that).
+TEST(LongRun, FramesMergeLatencyOverTheirIos) {
+  const DeviceConfig device = TinySlcDevice(64, 64);
+  const DeviceLayout layout = DeviceLayout::From(device);
+  SimOptions options;
+  options.series_interval_ns = 60'000'000'000;  // a minute
+  options.series_max_points = 0;
+  Simulator sim(device, OpenLoop(SparseWeek(200, layout.logical_units)), options);
+  SnapshotMetaWriter writer;
+  double frame_latency_ios = 0, frames_merged = 0, previous_ms = 0;
+  for (uint32_t frame = 0; !sim.finished(); ++frame) {
+    // Twelve hours a frame: 720 one-minute points, sent merged in threes.
+    sim.Advance(sim.now_ns() + 12 * 3'600'000'000'000, UINT64_MAX);
+    const json::Value meta = json::Parse(writer.Write(sim, frame), "meta");
+    const json::Value& series = *meta.Find("series");
+    const std::vector<json::Value>& t = series.Find("t_ms")->items();
+    const std::vector<json::Value>& iops = series.Find("iops")->items();
+    const std::vector<json::Value>& latency = series.Find("lat_mean_us")->items();
+    frames_merged += t.size() < 720 && t.size() > 1;
+    for (size_t i = 0; i < t.size(); ++i) {
+      const double ios = iops[i].as_number() * (t[i].as_number() - previous_ms) / 1e3;
+      previous_ms = t[i].as_number();
+      EXPECT_EQ(ios > 1e-9, latency[i].as_number() > 0) << previous_ms;
+      frame_latency_ios += latency[i].as_number() * ios;
+    }
+  }
+  EXPECT_GT(frames_merged, 10);
+  const TimeSeries& s = sim.series();
+  double series_latency_ios = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    series_latency_ios +=
+        s.lat_mean_us[i] * s.iops[i] * (s.t_ms[i] - (i ? s.t_ms[i - 1] : 0)) / 1e3;
+  }
+  EXPECT_GT(series_latency_ios, 0);
+  EXPECT_NEAR(frame_latency_ios, series_latency_ios, series_latency_ios * 0.01);
 }
 
 // Buffer-full stalls on a drive kept busy by random writes: far more events
