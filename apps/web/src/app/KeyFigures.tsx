@@ -4,11 +4,23 @@ import { useMemo, type ReactNode } from 'react';
 import { Term } from '../glossary/Term';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import type { AppState } from '../store';
-import { formatCount, formatLatencyUs, formatMbps, formatSimTime, formatWaf } from './format';
+import {
+  formatCount,
+  formatInterval,
+  formatLatencyUs,
+  formatMbps,
+  formatSimTime,
+  formatWaf,
+} from './format';
 import { gcRunsLabel, keyFigures } from './computeKeyFigures';
 import { paddingNote, wafBelowOneNote } from './wafNotes';
 
 const selectSim = (state: AppState) => state.sim;
+
+/** "last 200 ms": the simulated time a recent rate covers (the series' interval decides it). */
+function lastText(ms: number): string {
+  return Number.isFinite(ms) ? `last ${formatInterval(ms)}` : 'recent';
+}
 
 function Figure(props: { label: ReactNode; value: string; note?: ReactNode; testId: string }) {
   return (
@@ -79,7 +91,7 @@ export function KeyFiguresRow() {
         note={
           Number.isFinite(figures.runIops)
             ? `run avg ${formatCount(figures.runIops)}`
-            : 'last 100 ms'
+            : lastText(figures.recentMs)
         }
       />
       <Figure
@@ -88,11 +100,11 @@ export function KeyFiguresRow() {
         value={hasData ? formatMbps(figures.mbps) : '—'}
         note={
           <>
-            last 100 ms ·{' '}
+            {lastText(figures.recentMs)} ·{' '}
             <span data-testid="metric-mbps-smoothed">
               {Number.isFinite(figures.mbpsSmoothed) ? formatMbps(figures.mbpsSmoothed) : '—'}
             </span>{' '}
-            over 1 s
+            over {Number.isFinite(figures.smoothedMs) ? formatInterval(figures.smoothedMs) : '1 s'}
           </>
         }
       />

@@ -1,11 +1,13 @@
 // The key figures of a run, from the latest frame and the series: what the
-// figures row shows. Rates are recent (the last 100 ms of simulated time),
-// latency percentiles cover the whole run, like fio's summary.
+// figures row shows. Rates are recent (the last ten rows of the series: 100
+// ms of simulated time while its points are 10 ms apart, longer once a long
+// run has doubled its interval, and the row says which), latency
+// percentiles cover the whole run, like fio's summary.
 
 import { recentMean } from '../charts/binning';
 import type { SimSlice } from '../store/simSlice';
 
-/** Series rows averaged for "now" rates: 10 rows of 10 ms. */
+/** Series rows averaged for "now" rates: 10 rows, of 10 ms each until the core doubles its interval. */
 export const RECENT_ROWS = 10;
 
 /** Simulated time the smoothed throughput averages over. */
@@ -41,12 +43,45 @@ export function meanOverLastMs(
   return covered > 0 ? sum / covered : NaN;
 }
 
+/**
+ * The simulated time behind the "now" rates, so the figures row can say it:
+ * the last `rows` rows, from the end of the row before them (0 at the run's
+ * start) to the last one's end. A row is one series interval (10 ms at
+ * first; a long run doubles it, and a busy frame merges points), so a
+ * week-long replay's last ten rows are 27 minutes, not 100 ms. NaN without rows.
+ */
+export function spanOfLastRows(tMs: ArrayLike<number>, rows: number): number {
+  const n = tMs.length;
+  if (n === 0) return NaN;
+  const before = n - 1 - rows;
+  return tMs[n - 1] - (before >= 0 ? tMs[before] : 0);
+}
+
+/**
+ * The simulated time behind meanOverLastMs(tMs, …, windowMs): from the start
+ * of the earliest row it uses to the last row's end. A row longer than the
+ * window is all of it: a 1 s window inside a 163.84 s row averages that row.
+ * NaN without rows.
+ */
+export function spanOfLastMs(tMs: ArrayLike<number>, windowMs: number): number {
+  const n = tMs.length;
+  if (n === 0) return NaN;
+  const start = tMs[n - 1] - windowMs;
+  let first = n - 1;
+  while (first > 0 && tMs[first - 1] > start) first--;
+  return tMs[n - 1] - (first > 0 ? tMs[first - 1] : 0);
+}
+
 export interface KeyFigures {
   waf: number | null;
   iops: number;
   mbps: number;
   /** Read + write MB/s over the last SMOOTH_MS of simulated time (NaN: no data). */
   mbpsSmoothed: number;
+  /** Simulated ms behind iops and mbps (spanOfLastRows; NaN: no data). */
+  recentMs: number;
+  /** Simulated ms behind mbpsSmoothed (spanOfLastMs: SMOOTH_MS, or one row when longer; NaN: no data). */
+  smoothedMs: number;
   runIops: number;
   p99Us: number;
   p99Op: 'read' | 'write' | null;
@@ -108,6 +143,7 @@ export function keyFigures(
   const dominant = op === 'write' ? write : op === 'read' ? read : undefined;
   const hostEndMs = meta?.end_of_run?.host_end_ms;
   const recent = (key: string) => recentMean(hostColumn(sim.series, key, hostEndMs), RECENT_ROWS);
+  const hostTimes = hostColumn(sim.series, 't_ms', hostEndMs);
   const recentRead = recent('read_mbps');
   const recentWrite = recent('write_mbps');
   return {
@@ -117,6 +153,8 @@ export function keyFigures(
       (Number.isFinite(recentRead) ? recentRead : 0) +
       (Number.isFinite(recentWrite) ? recentWrite : 0),
     mbpsSmoothed: smoothedMbps(sim.series, hostEndMs),
+    recentMs: spanOfLastRows(hostTimes, RECENT_ROWS),
+    smoothedMs: spanOfLastMs(hostTimes, SMOOTH_MS),
     runIops: meta?.iops ?? NaN,
     p99Us: dominant && dominant.count > 0 ? dominant.p99 : NaN,
     p99Op: dominant && dominant.count > 0 ? op : null,

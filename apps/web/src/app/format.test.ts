@@ -38,6 +38,7 @@ describe('series intervals and rate axes (issue 28: week-long runs)', () => {
   it('says the interval a series has doubled to, not the one it started with', () => {
     expect(formatInterval(10)).toBe('10 ms');
     expect(formatInterval(320)).toBe('320 ms');
+    expect(formatInterval(1000)).toBe('1 s');
     expect(formatInterval(20_480)).toBe('20.48 s');
     expect(formatInterval(163_840)).toBe('2 min 43 s');
   });

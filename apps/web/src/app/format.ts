@@ -49,12 +49,13 @@ export function formatSimTime(ns: number): string {
 }
 
 /**
- * A sampling interval: "10 ms", "320 ms", "20.48 s", "2 min 43 s" (a
- * week-long run's series ends with points 163.84 s apart).
+ * A sampling interval or a span of them: "10 ms", "320 ms", "1 s", "20.48 s",
+ * "2 min 43 s" (a week-long run's series ends with points 163.84 s apart).
  */
 export function formatInterval(ms: number): string {
   if (!Number.isFinite(ms) || ms <= 0) return '—';
-  return ms < 1000 ? `${+ms.toFixed(1)} ms` : formatSimTime(ms * 1e6);
+  if (ms < 1000) return `${+ms.toFixed(1)} ms`;
+  return ms < 120_000 ? `${+(ms / 1000).toFixed(2)} s` : formatSimTime(ms * 1e6);
 }
 
 /** Latency in µs as the unit that keeps it short. */

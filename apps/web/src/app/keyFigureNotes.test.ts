@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SeriesBuffer } from '../store/seriesBuffer';
 import type { Frame } from '../store/simSlice';
 import { gcRunsLabel, keyFigures } from './computeKeyFigures';
+import { formatInterval } from './format';
 
 function figuresOf(meta: Record<string, unknown>) {
   const frame = { frame: 1, blocks: {}, meta: { latency_us: {}, ...meta } } as unknown as Frame;
@@ -74,5 +75,59 @@ describe('the "now" rates of a finished run', () => {
 
   it('would count it as host idle without the core saying where the host ended', () => {
     expect(finished(false).iops).toBeCloseTo((9 * 3000) / 10, 6);
+  });
+});
+
+describe('the time the "now" rates cover', () => {
+  // The app's series starts at 10 ms points and doubles its interval each
+  // time it reaches 4,096 points (sim-core sim/simulator.h): 20 ms rows after
+  // 41 s of simulated time, 163.84 s rows at the end of a week-long replay.
+  function figuresOfRows(intervalMs: number, rows: number) {
+    const series = new SeriesBuffer();
+    const t = Array.from({ length: rows }, (_, i) => (i + 1) * intervalMs);
+    series.append({
+      t_ms: t,
+      iops: t.map(() => 0),
+      read_mbps: t.map(() => 0),
+      write_mbps: t.map(() => 1),
+    });
+    const frame = {
+      frame: 1,
+      blocks: {},
+      meta: { latency_us: {}, series_interval_ms: intervalMs },
+    };
+    return keyFigures({
+      frame: frame as unknown as Frame,
+      series,
+      layout: null,
+      simTimeNs: t[rows - 1] * 1e6,
+    });
+  }
+
+  it('is 100 ms and 1 s while the rows are 10 ms apart', () => {
+    const figures = figuresOfRows(10, 500);
+    expect([figures.recentMs, figures.smoothedMs]).toEqual([100, 1000]);
+  });
+
+  it('grows with the series interval: 200 ms once the rows are 20 ms apart', () => {
+    const figures = figuresOfRows(20, 4_000);
+    expect([figures.recentMs, figures.smoothedMs]).toEqual([200, 1000]);
+  });
+
+  it("is the last rows' time on a week-long replay, not 100 ms and 1 s", () => {
+    const figures = figuresOfRows(163_840, 3_700);
+    expect(figures.recentMs).toBe(1_638_400);
+    // A 1 s window inside a 163.84 s row averages that whole row.
+    expect(figures.smoothedMs).toBe(163_840);
+    expect([formatInterval(figures.recentMs), formatInterval(figures.smoothedMs)]).toEqual([
+      '27 min 18 s',
+      '2 min 43 s',
+    ]);
+  });
+
+  it('is NaN before the first row', () => {
+    const figures = figuresOfRows(10, 0);
+    expect(figures.recentMs).toBeNaN();
+    expect(figures.smoothedMs).toBeNaN();
   });
 });

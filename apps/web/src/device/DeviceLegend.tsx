@@ -2,7 +2,6 @@
 
 import { useMemo } from 'react';
 import type { SnapshotMeta } from '@flashscope/wasm/protocol';
-import { formatBytes } from '../app/format';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import { useAppStore, type AppState } from '../store';
 import {
@@ -19,6 +18,7 @@ import {
 } from './colours';
 import { hasPageStates } from './deviceCanvasController';
 import { MOVE_STYLES } from './drawOverlay';
+import { mappingUnitNote } from './layoutText';
 
 const selectFrame = (state: AppState) => state.sim.frame;
 
@@ -170,9 +170,7 @@ export function DeviceLegend() {
   if (layout && hasPageStates(layout)) {
     return (
       <div className="legend">
-        <span className="legend-note">
-          Each square is one {formatBytes(layout.unit_bytes)} mapping unit:
-        </span>
+        <span className="legend-note">{mappingUnitNote(layout)}</span>
         <Swatch color={PAGE_COLORS[0]} label="erased" />
         <Swatch color={PAGE_COLORS[1]} label="valid" />
         <Swatch color={PAGE_COLORS[2]} label="invalid (garbage)" />
