@@ -398,6 +398,22 @@ export interface Layout {
   physical_bytes: number;
 }
 
+/**
+ * BlockArrays.state values. From snapshot layout 4 a block the GC engine is
+ * emptying says why (3 GC, 4 a read-disturb refresh, 5 a static
+ * wear-levelling move, 6 SLC migration folding it into native blocks);
+ * before, 3 stood for all of them.
+ */
+export const BlockState = {
+  Free: 0,
+  Open: 1,
+  Full: 2,
+  GcVictim: 3,
+  RefreshVictim: 4,
+  WearLevelingVictim: 5,
+  MigrationVictim: 6,
+} as const;
+
 /** BlockArrays.mode values: how a block is programmed (snapshot layout 2). */
 export const BlockMode = { Native: 0, SlcStatic: 1, SlcDynamic: 2 } as const;
 
@@ -408,7 +424,7 @@ export const NO_BLOCK = 0xffffffff;
 
 /** Struct-of-arrays view of every block; indices are linear block ids. */
 export interface BlockArrays {
-  state: Uint8Array; // 0 free, 1 open, 2 full, 3 GC victim
+  state: Uint8Array; // BlockState: 0 free, 1 open, 2 full, 3-6 a victim of GC or another relocation
   validUnits: Uint32Array;
   eraseCount: Uint32Array;
   writtenUnits: Uint32Array;

@@ -12,6 +12,7 @@ import {
   traceObject,
 } from './session';
 import { memoryTraceBytes } from './trace_bytes';
+import { BlockState } from './protocol';
 
 const MAGIC = 0x31535346;
 const align8 = (n: number) => (n + 7) & ~7;
@@ -32,9 +33,13 @@ interface Frame {
   reads?: { counts: number[]; threshold: number };
 }
 
-/** A "heap" holding one snapshot at byte `ptr`; returns the heap and size. */
-function buildHeap(frame: Frame, ptr: number): { heap: Uint8Array; size: number } {
-  const version = frame.reads ? 3 : frame.mode ? 2 : 1;
+/**
+ * A "heap" holding one snapshot at byte `ptr`; returns the heap and size.
+ * The layout is the oldest that holds the frame's sections unless given
+ * (layout 4 has layout 3's sections).
+ */
+function buildHeap(frame: Frame, ptr: number, layout?: number): { heap: Uint8Array; size: number } {
+  const version = layout ?? (frame.reads ? 3 : frame.mode ? 2 : 1);
   const blocks = frame.state.length;
   const planes = frame.frontiers.length / (version >= 2 ? 4 : 2);
   const units = frame.pageState?.length ?? 0;
@@ -150,6 +155,18 @@ describe('decodeSnapshot', () => {
     expect(decodeSnapshot(...heapOf(SLC)).blocks.reads).toBeUndefined();
   });
 
+  it('reads layout 4: a victim of a refresh, a wear-levelling move or SLC migration apart from GC', () => {
+    const frame = {
+      ...SLC,
+      state: [BlockState.RefreshVictim, BlockState.WearLevelingVictim, BlockState.MigrationVictim],
+      reads: { counts: [20_000, 0, 0], threshold: 20_000 },
+    };
+    const { heap, size } = buildHeap(frame, 256, 4);
+    const decoded = decodeSnapshot(heap, 256, size);
+    expect(Array.from(decoded.blocks.state)).toEqual([4, 5, 6]);
+    expect(Array.from(decoded.blocks.reads!)).toEqual([20_000, 0, 0]);
+  });
+
   it('copies each section into its own transferable buffer', () => {
     const { heap, size } = buildHeap(SMALL, 1024);
     const decoded = decodeSnapshot(heap, 1024, size);
@@ -186,7 +203,7 @@ describe('decodeSnapshot', () => {
     expect(() => decodeSnapshot(badMagic, 8, size)).toThrow(/magic/);
 
     const badVersion = heap.slice();
-    new DataView(badVersion.buffer).setUint32(8 + 4, 4, true);
+    new DataView(badVersion.buffer).setUint32(8 + 4, 5, true);
     expect(() => decodeSnapshot(badVersion, 8, size)).toThrow(/version/);
 
     // A block count larger than the buffer holds.

@@ -188,8 +188,9 @@ const SNAPSHOT_MAGIC = 0x31535346; // "FSS1"
 // Layout 2 (the SLC cache) added a per-block mode and two more frontiers per
 // plane. Layout 1 is still read, as a drive of native blocks only, so the UI
 // keeps working against a core built before it. Layout 3 added the per-block
-// read counters and the refresh threshold.
-const SNAPSHOT_LAYOUT_VERSIONS = [1, 2, 3];
+// read counters and the refresh threshold. Layout 4 gave a block the GC
+// engine empties for another reason than GC a state of its own (BlockState).
+const SNAPSHOT_LAYOUT_VERSIONS = [1, 2, 3, 4];
 const HEADER_WORDS = 16;
 // Word indices of the header (names as in api/snapshot.h).
 const Word = {
@@ -232,7 +233,7 @@ export function decodeSnapshot(heap: Uint8Array, ptr: number, size: number): Dec
   }
   const version = word(Word.Version);
   if (!SNAPSHOT_LAYOUT_VERSIONS.includes(version)) {
-    throw internalError(`snapshot layout version ${version} is not 1, 2 or 3`);
+    throw internalError(`snapshot layout version ${version} is not 1, 2, 3 or 4`);
   }
   const blocks = word(Word.Blocks);
   const planes = word(Word.Planes);

@@ -4,7 +4,14 @@
 import { useAppStore } from '../store';
 import type { AppState } from '../store';
 import { formatPercent } from '../app/format';
-import { BLOCK_MODES, BLOCK_STATES, PAGE_STATES, bitsPerCell } from './colours';
+import {
+  BLOCK_MODES,
+  BLOCK_STATES,
+  PAGE_STATES,
+  STATE_COLORS,
+  bitsPerCell,
+  isVictimState,
+} from './colours';
 import { blockAddress } from './deviceGrid';
 
 const selectHoveredFrame = (state: AppState) => (state.view.hover ? state.sim.frame : null);
@@ -19,7 +26,10 @@ export function BlockTooltip({ stageWidth }: { stageWidth: number }) {
   const id = hover.block;
   const address = blockAddress(layout, id);
   const blocks = frame?.blocks;
-  const state = blocks ? (BLOCK_STATES[blocks.state[id]] ?? 'unknown') : 'free';
+  const stateCode = blocks?.state[id] ?? 0;
+  const state = BLOCK_STATES[stateCode] ?? 'unknown';
+  // A victim's state says what empties it, in its colour on the device view.
+  const victimColor = isVictimState(stateCode) ? STATE_COLORS[stateCode] : undefined;
   const valid = blocks?.validUnits[id] ?? 0;
   const written = blocks?.writtenUnits[id] ?? 0;
   const erases = blocks?.eraseCount[id] ?? 0;
@@ -56,7 +66,13 @@ export function BlockTooltip({ stageWidth }: { stageWidth: number }) {
       </div>
       <dl>
         <dt>State</dt>
-        <dd className={`state-${state.replace(' ', '-').toLowerCase()}`}>{state}</dd>
+        <dd
+          data-testid="block-tooltip-state"
+          className={victimColor ? 'state-victim' : undefined}
+          style={victimColor ? { color: victimColor } : undefined}
+        >
+          {state}
+        </dd>
         <dt>Mode</dt>
         <dd>{BLOCK_MODES[mode] ?? 'unknown'}</dd>
         <dt>Valid units</dt>

@@ -1,15 +1,17 @@
 // What the colours of the device view mean in the current mode.
 
 import { useMemo } from 'react';
-import type { SnapshotMeta } from '@flashscope/wasm/protocol';
+import { BlockState, type SnapshotMeta } from '@flashscope/wasm/protocol';
 import { useThrottledStore } from '../hooks/useThrottledStore';
 import { useAppStore, type AppState } from '../store';
 import {
   BLOCK_MODES,
+  BLOCK_STATES,
   FREE_COLOR,
   MODE_COLORS,
   PAGE_COLORS,
   STATE_COLORS,
+  VICTIM_COLORS,
   eraseColor,
   eraseCountDomain,
   modeColor,
@@ -17,7 +19,6 @@ import {
   validRatioColor,
 } from './colours';
 import { hasPageStates } from './deviceCanvasController';
-import { MOVE_STYLES } from './drawOverlay';
 import { mappingUnitNote } from './layoutText';
 
 const selectFrame = (state: AppState) => state.sim.frame;
@@ -44,21 +45,22 @@ function Swatch(props: { color: string; label: string; outline?: string; testId?
  * The outlines of the GC engine's moves: GC victims, and, where the drive
  * does them, blocks refreshed after too many reads and cold blocks moved by
  * static wear levelling, each with the core's count so far (the figures
- * row counts them apart from GC runs).
+ * row counts them apart from GC runs), and the pSLC blocks SLC migration
+ * folds into native ones with the data on its way.
  */
 function GcLegend({ slc, meta }: { slc: boolean; meta: SnapshotMeta | undefined }) {
   const refreshes = meta?.read_disturb?.refreshes ?? null;
   const moves = meta?.static_wear_leveling?.moves ?? null;
   return (
     <>
-      <Swatch color="transparent" outline={STATE_COLORS[3]} label="GC victim" />
+      <Swatch color="transparent" outline={VICTIM_COLORS.gc} label="GC victim" />
       <span className="legend-item">
         <span className="dot" /> valid data moved by GC
       </span>
       {refreshes !== null && (
         <Swatch
           color="transparent"
-          outline={MOVE_STYLES.refresh.victim}
+          outline={VICTIM_COLORS.refresh}
           label={`refreshed block (${refreshes.toLocaleString('en')} so far)`}
           testId="legend-refreshes"
         />
@@ -66,17 +68,47 @@ function GcLegend({ slc, meta }: { slc: boolean; meta: SnapshotMeta | undefined 
       {moves !== null && (
         <Swatch
           color="transparent"
-          outline={MOVE_STYLES.wear_leveling.victim}
+          outline={VICTIM_COLORS.wear_leveling}
           label={`moved by wear levelling (${moves.toLocaleString('en')} so far)`}
           testId="legend-wear-leveling-moves"
         />
       )}
       {slc && (
         <span className="legend-item">
+          <span
+            className="swatch"
+            style={{ boxShadow: `inset 0 0 0 2px ${VICTIM_COLORS.migration}` }}
+          />
           <span className="dot migration" /> SLC data folded into native blocks
         </span>
       )}
     </>
+  );
+}
+
+/**
+ * The "Block state" colours: free, open and full, then each kind of block
+ * the GC engine may be emptying on this drive, named for what is happening
+ * (a refresh or a wear-levelling move is no GC run; the tooltip names a
+ * block's state the same way).
+ */
+function StateLegend({ slc, meta }: { slc: boolean; meta: SnapshotMeta | undefined }) {
+  const shown: number[] = [BlockState.Free, BlockState.Open, BlockState.Full, BlockState.GcVictim];
+  if (meta?.read_disturb) shown.push(BlockState.RefreshVictim);
+  if (meta?.static_wear_leveling) shown.push(BlockState.WearLevelingVictim);
+  if (slc) shown.push(BlockState.MigrationVictim);
+  return (
+    <div className="legend" data-testid="legend-state">
+      {shown.map((state) => (
+        <Swatch
+          key={state}
+          color={STATE_COLORS[state]}
+          label={BLOCK_STATES[state]}
+          testId={`legend-state-${state}`}
+        />
+      ))}
+      {slc && <SlcOutlines />}
+    </div>
   );
 }
 
@@ -121,17 +153,7 @@ export function DeviceLegend() {
   );
 
   if (colorMode === 'mode') return <ModeLegend slc={slc} meta={meta} />;
-  if (colorMode === 'state') {
-    return (
-      <div className="legend">
-        <Swatch color={STATE_COLORS[0]} label="free" />
-        <Swatch color={STATE_COLORS[1]} label="open (being written)" />
-        <Swatch color={STATE_COLORS[2]} label="full" />
-        <Swatch color={STATE_COLORS[3]} label="GC victim" />
-        {slc && <SlcOutlines />}
-      </div>
-    );
-  }
+  if (colorMode === 'state') return <StateLegend slc={slc} meta={meta} />;
   if (colorMode === 'reads') {
     const limit = frame?.blocks.refreshThreshold ?? 0;
     return (

@@ -5,7 +5,9 @@
 // every browser's ImageData on the platforms FlashScope targets.
 
 import { interpolateLab, piecewise, rgb } from 'd3';
+import { BlockState } from '@flashscope/wasm/protocol';
 import { SLC_COLORS } from '../slc/slcColors';
+import type { MoveKind } from './gcAnimator';
 
 export const LUT_SIZE = 256;
 
@@ -38,14 +40,48 @@ function buildLut(interpolate: (t: number) => string): Uint32Array {
   return lut;
 }
 
-// Block states as the snapshot encodes them (protocol.ts BlockArrays.state).
-export const BLOCK_STATES = ['free', 'open', 'full', 'GC victim'] as const;
-export const STATE_COLORS = ['#e6eaef', '#5aa469', '#8d9fb5', '#d64545'] as const;
+/**
+ * A block the GC engine is emptying, by why: GC's victims red; a refresh
+ * and a wear-levelling move, which are no GC runs, in colours of their own;
+ * SLC migration in the deep teal of folding. The device view fills or
+ * outlines the block with it, and the move animation rings it.
+ */
+export const VICTIM_COLORS: Record<MoveKind, string> = {
+  gc: '#d64545',
+  refresh: '#7b4fc2',
+  wear_leveling: '#b8860b',
+  migration: SLC_COLORS.migration,
+};
+
+// Block states as the snapshot encodes them (protocol.ts BlockState), named
+// for the tooltip and the legend: a victim state says what is happening.
+export const BLOCK_STATES = [
+  'free',
+  'open (being written)',
+  'full',
+  'GC victim',
+  'being refreshed (read disturb)',
+  'being moved (static wear levelling)',
+  'being folded into native blocks (SLC migration)',
+] as const;
+export const STATE_COLORS = [
+  '#e6eaef',
+  '#5aa469',
+  '#8d9fb5',
+  VICTIM_COLORS.gc,
+  VICTIM_COLORS.refresh,
+  VICTIM_COLORS.wear_leveling,
+  VICTIM_COLORS.migration,
+] as const;
 export const STATE_PACKED = Uint32Array.from(STATE_COLORS, packCss);
+
+/** Whether a snapshot state is a block the GC engine is emptying (GC or another relocation). */
+export function isVictimState(state: number): boolean {
+  return state >= BlockState.GcVictim && state < STATE_COLORS.length;
+}
 
 export const FREE_COLOR = STATE_COLORS[0];
 export const FREE_PACKED = STATE_PACKED[0];
-export const VICTIM_PACKED = STATE_PACKED[3];
 
 /**
  * Valid ratio: a block of garbage is warm (worth reclaiming), a block of

@@ -3,6 +3,7 @@
 // moves, and on pointer moves; it never repaints the blocks themselves.
 
 import { easeCubicInOut } from 'd3';
+import { VICTIM_COLORS } from './colours';
 import { blockRect, unitRect, type DeviceGrid, type Rect } from './deviceGrid';
 import { SLC_COLORS } from '../slc/slcColors';
 import {
@@ -15,14 +16,18 @@ import {
 
 const HOVER_STROKE = '#1d2733';
 
-/** Victim ring, destination ring and dots of a move. */
+/** Victim ring (the colour of the victim's block state), destination ring and dots of a move. */
 export const MOVE_STYLES: Record<MoveKind, { victim: string; destination: string; dot: string }> = {
-  gc: { victim: '#d64545', destination: '#3d8b50', dot: '#2f64a8' },
+  gc: { victim: VICTIM_COLORS.gc, destination: '#3d8b50', dot: '#2f64a8' },
   // Other relocations by the GC engine: not GC runs, so not GC's red.
-  refresh: { victim: '#7b4fc2', destination: '#3d8b50', dot: '#7b4fc2' },
-  wear_leveling: { victim: '#b8860b', destination: '#3d8b50', dot: '#b8860b' },
-  // Migration: SLC data (teal) folds out of the pSLC block into a native one.
-  migration: { victim: SLC_COLORS.static, destination: '#2f64a8', dot: SLC_COLORS.migration },
+  refresh: { victim: VICTIM_COLORS.refresh, destination: '#3d8b50', dot: VICTIM_COLORS.refresh },
+  wear_leveling: {
+    victim: VICTIM_COLORS.wear_leveling,
+    destination: '#3d8b50',
+    dot: VICTIM_COLORS.wear_leveling,
+  },
+  // Migration: SLC data folds out of the pSLC block into a native one.
+  migration: { victim: VICTIM_COLORS.migration, destination: '#2f64a8', dot: SLC_COLORS.migration },
 };
 
 export interface OverlayInput {

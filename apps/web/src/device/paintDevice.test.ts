@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlockArrays } from '@flashscope/wasm/protocol';
+import { BlockState, type BlockArrays } from '@flashscope/wasm/protocol';
 import {
   ERASE_LUT,
   FREE_PACKED,
@@ -11,8 +11,9 @@ import {
   READS_LUT,
   STATE_PACKED,
   VALID_RATIO_LUT,
-  VICTIM_PACKED,
+  VICTIM_COLORS,
   lutIndex,
+  packCss,
 } from './colours';
 import { blockRect, computeDeviceGrid, unitRect, type GridSpec } from './deviceGrid';
 import { paintDevice, type PixelBuffer } from './paintDevice';
@@ -60,22 +61,33 @@ describe('paintDevice', () => {
     expect(buffer.data[0]).toBe(0);
   });
 
-  it('colours by valid ratio, free blocks grey, and outlines GC victims', () => {
+  it('colours by valid ratio, free blocks grey, and outlines each victim in its own colour', () => {
     const { grid, buffer, centre } = setup();
     const blocks = arrays();
     blocks.state[5] = 2;
     blocks.validUnits[5] = 16; // all valid
     blocks.state[6] = 2;
     blocks.validUnits[6] = 4; // a quarter valid
-    blocks.state[7] = 3; // GC victim
+    blocks.state[7] = BlockState.GcVictim;
     blocks.validUnits[7] = 8;
+    blocks.state[8] = BlockState.RefreshVictim;
+    blocks.state[9] = BlockState.WearLevelingVictim;
+    blocks.state[10] = BlockState.MigrationVictim;
     paintDevice(buffer, grid, blocks, 'valid');
     expect(centre(0)).toBe(FREE_PACKED);
     expect(centre(5)).toBe(VALID_RATIO_LUT[LUT_SIZE - 1]);
     expect(centre(6)).toBe(VALID_RATIO_LUT[lutIndex(0.25)]);
     expect(centre(7)).toBe(VALID_RATIO_LUT[lutIndex(0.5)]);
-    const victim = blockRect(grid, 7);
-    expect(buffer.data[victim.y * buffer.width + victim.x]).toBe(VICTIM_PACKED);
+    const corner = (id: number) => {
+      const rect = blockRect(grid, id);
+      return buffer.data[rect.y * buffer.width + rect.x];
+    };
+    expect(corner(7)).toBe(packCss(VICTIM_COLORS.gc));
+    // A refresh or a wear-levelling move is no GC run: not GC's red.
+    expect(corner(8)).toBe(packCss(VICTIM_COLORS.refresh));
+    expect(corner(9)).toBe(packCss(VICTIM_COLORS.wear_leveling));
+    expect(corner(10)).toBe(packCss(VICTIM_COLORS.migration));
+    expect(new Set([7, 8, 9, 10].map(corner)).size).toBe(4);
   });
 
   it('colours by reads since erase against the refresh limit', () => {
@@ -149,12 +161,13 @@ describe('paintDevice', () => {
     expect(buffer.data[rect.y * buffer.width + rect.x]).toBe(MODE_PAGE_PACKED[1][1]);
   });
 
-  it('colours by state', () => {
+  it('colours by state, each kind of victim apart', () => {
     const { grid, buffer, centre } = setup();
     const blocks = arrays();
-    blocks.state.set([0, 1, 2, 3]);
+    blocks.state.set([0, 1, 2, 3, 4, 5, 6]);
     paintDevice(buffer, grid, blocks, 'state');
-    expect([0, 1, 2, 3].map(centre)).toEqual(Array.from(STATE_PACKED));
+    expect([0, 1, 2, 3, 4, 5, 6].map(centre)).toEqual(Array.from(STATE_PACKED));
+    expect(new Set(STATE_PACKED).size).toBe(7);
   });
 
   it('colours by erase count over the device min..max', () => {

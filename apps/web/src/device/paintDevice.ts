@@ -3,7 +3,7 @@
 // packed colours, no per-block objects. It runs only when a new frame
 // arrives or the view changes, never per animation frame.
 
-import type { BlockArrays } from '@flashscope/wasm/protocol';
+import { BlockState, type BlockArrays } from '@flashscope/wasm/protocol';
 import type { ColorMode } from '../store/viewSlice';
 import {
   ERASE_LUT,
@@ -15,12 +15,12 @@ import {
   READS_LUT,
   STATE_PACKED,
   VALID_RATIO_LUT,
-  VICTIM_PACKED,
   eraseCountDomain,
   eraseCountScale,
   lutIndex,
   readsFraction,
   PAGE_GRID_PACKED,
+  isVictimState,
 } from './colours';
 import { planeOrigin, type DeviceGrid } from './deviceGrid';
 
@@ -30,8 +30,7 @@ export interface PixelBuffer {
   height: number;
 }
 
-const STATE_FREE = 0;
-const STATE_VICTIM = 3;
+const STATE_FREE = BlockState.Free;
 const MODE_NATIVE = 0;
 /** A free pSLC block keeps a light tint of its mode, so the SLC region stays visible. */
 const FREE_SLC_TINT = 48;
@@ -156,8 +155,10 @@ export function paintDevice(
           if (mode !== MODE_NATIVE && !byMode && victimBorder > 0) {
             strokeRect(buffer, x, y, w, h, MODE_PACKED[mode] ?? FREE_PACKED, victimBorder);
           }
-          if (blockState === STATE_VICTIM && colorMode !== 'state' && victimBorder > 0) {
-            strokeRect(buffer, x, y, w, h, VICTIM_PACKED, victimBorder);
+          // A block being emptied is outlined in its state's colour: GC's,
+          // a refresh's, a wear-levelling move's or migration's.
+          if (isVictimState(blockState) && colorMode !== 'state' && victimBorder > 0) {
+            strokeRect(buffer, x, y, w, h, STATE_PACKED[blockState], victimBorder);
           }
         }
       }

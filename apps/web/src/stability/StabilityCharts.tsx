@@ -1,7 +1,8 @@
 // The stability report's charts, SVG in ChartCards (so they save as SVG or
 // PNG like every chart): IOPS per interval over time with the steady-state
 // window shaded and the round boundaries dashed, and IOPS per round as bars
-// (window rounds darker, the window's ±10 % band around its mean drawn).
+// (window rounds darker, a ±10 % band around the window rounds' mean drawn:
+// the steady-state rule's mean, steady_state.mean_iops).
 
 import { line, max, scaleBand, scaleLinear } from 'd3';
 import { useMemo } from 'react';
@@ -97,7 +98,7 @@ export function RoundIopsChart({ result }: { result: StabilityResult }) {
       legend={[
         { label: 'Round', color: COLORS.gcBackground },
         { label: 'Window round', color: WINDOW_COLOR },
-        { label: 'Window mean ± 10 %', color: COLORS.mean, dashed: true },
+        { label: "Rounds' mean ± 10 %", color: COLORS.mean, dashed: true },
       ]}
       empty={rounds.length === 0 ? 'No round finished' : null}
     >

@@ -1,5 +1,5 @@
 // The finished stability runs side by side: what each device did about GC
-// and suspend, then steady state, mean IOPS, CV, consistency, read/write
+// and suspend, then steady state, window IOPS, CV, consistency, read/write
 // p99.9, window WAF and the QoS verdict; the lowest CV and p99.9 are
 // marked. Shows the comparison's progress and what it cannot show.
 
@@ -35,7 +35,7 @@ export function StabilityHistory() {
           <h2>Runs side by side</h2>
           <p className="card-subtitle">
             Each finished test, labelled by its GC victim policy, background GC and suspend. CV,
-            mean IOPS and consistency over the steady-state window&apos;s intervals; p99.9 and WAF
+            window IOPS and consistency over the steady-state window&apos;s intervals; p99.9 and WAF
             over its rounds. The lowest CV and p99.9 are in bold.
           </p>
         </div>
@@ -75,7 +75,9 @@ export function StabilityHistory() {
                 <th>CV</th>
                 <th>read p99.9</th>
                 <th>write p99.9</th>
-                <th>mean IOPS</th>
+                <th title="As the report's Window IOPS: the mean of the window's sampling intervals">
+                  window IOPS
+                </th>
                 <th>consistency</th>
                 <th>WAF</th>
                 <th>steady</th>
@@ -111,7 +113,9 @@ export function StabilityHistory() {
                   >
                     {formatLatencyUs(run.writeP999Us)}
                   </td>
-                  <td>{formatCount(run.meanIops)}</td>
+                  <td data-testid="stability-history-iops" data-value={run.meanIops}>
+                    {formatCount(run.meanIops)}
+                  </td>
                   <td>{formatFraction(run.consistency)}</td>
                   <td>{run.windowWaf.toFixed(2)}</td>
                   <td title={`${run.rounds} rounds run`}>

@@ -271,6 +271,17 @@ function Metric(props: {
   );
 }
 
+/**
+ * What the Window IOPS figure is: the mean of the same intervals the CV is
+ * taken over (iops_intervals.mean), not the rounds' mean the steady-state
+ * rule judges (steady_state.mean_iops, which weighs a short round like a
+ * long one; the report's steady-state line gives it as such).
+ */
+function windowIopsNote(result: StabilityResult): string {
+  const { samples, interval_ms: intervalMs, stddev } = result.iops_intervals;
+  return `mean of the ${samples} intervals of ${intervalMs} ms in the window (the CV's samples), σ ${formatCount(stddev)}`;
+}
+
 function StabilityReport({ test, result }: { test: StabilityTest; result: StabilityResult }) {
   const steady = result.steady_state;
   const qos = qosVerdict(result.qos);
@@ -290,8 +301,9 @@ function StabilityReport({ test, result }: { test: StabilityTest; result: Stabil
             {steady.reached
               ? `Steady state reached at round ${steady.round}: window rounds ${steady.window[0]}–${steady.window[1]}`
               : `Steady state NOT reached in ${result.rounds.length} rounds; last window rounds ${steady.window[0]}–${steady.window[1]}`}
-            , mean {formatCount(steady.mean_iops)} IOPS, range{' '}
-            {(steady.range_fraction * 100).toFixed(1)} % (≤ 20), slope excursion{' '}
+            ; the rounds&apos; mean{' '}
+            <span data-testid="stability-rounds-mean">{formatCount(steady.mean_iops)}</span> IOPS,
+            range {(steady.range_fraction * 100).toFixed(1)} % of it (≤ 20), slope excursion{' '}
             {(steady.slope_excursion_fraction * 100).toFixed(1)} % (≤ 10) · {test.workloadLabel}
           </p>
         </div>
@@ -340,7 +352,7 @@ function StabilityReport({ test, result }: { test: StabilityTest; result: Stabil
         <Metric
           label="Window IOPS"
           value={formatCount(result.iops_intervals.mean)}
-          note={`mean of the intervals, σ ${formatCount(result.iops_intervals.stddev)}`}
+          note={windowIopsNote(result)}
           testId="metric-window-iops"
         />
         <div

@@ -83,7 +83,7 @@ export interface StabilityRunSummary {
   rounds: number;
   /** The round that reached steady state; null when none did. */
   steadyRound: number | null;
-  /** Mean of the window's IOPS intervals. */
+  /** Mean of the window's IOPS intervals: the report's Window IOPS (iops_intervals.mean). */
   meanIops: number;
   cv: number | null;
   consistency: number | null;

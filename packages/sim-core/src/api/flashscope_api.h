@@ -20,7 +20,7 @@
 //
 // Snapshot buffer (fs_snapshot), little-endian, every section 8-byte aligned:
 //   header: 16 uint32 words
-//     [0] magic 0x31535346 ("FSS1")   [1] layout version (3)
+//     [0] magic 0x31535346 ("FSS1")   [1] layout version (4)
 //     [2] block count B               [3] plane count P
 //     [4] units per block             [5] page-state unit count U (0 = none)
 //     [6] byte offset of state        [7] byte offset of valid_units
@@ -30,7 +30,12 @@
 //     [14] byte offset of reads       [15] refresh threshold: host reads of
 //                                          a full block after which read
 //                                          disturb refreshes it (0 = off)
-//   state:         Uint8Array(B)   0 free, 1 open, 2 full, 3 GC victim
+//   state:         Uint8Array(B)   0 free, 1 open, 2 full, and a block the
+//                                  GC engine is emptying, by why (layout 4;
+//                                  before it, 3 stood for all of them):
+//                                  3 GC victim, 4 read-disturb refresh,
+//                                  5 static wear-levelling move, 6 SLC
+//                                  migration (folding) source
 //   valid_units:   Uint32Array(B)
 //   erase_count:   Uint32Array(B)
 //   written_units: Uint32Array(B)  units programmed since the last erase

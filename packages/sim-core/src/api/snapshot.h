@@ -19,7 +19,7 @@ namespace flashscope {
 
 namespace snapshot {
 inline constexpr uint32_t kMagic = 0x31535346;  // "FSS1" little-endian
-inline constexpr uint32_t kLayoutVersion = 3;
+inline constexpr uint32_t kLayoutVersion = 4;
 inline constexpr uint32_t kHeaderWords = 16;
 // Write frontiers per plane in the frame: the first four streams of
 // ftl/ftl_state.h (host, GC, SLC, fold; protocol.ts FRONTIERS_PER_PLANE).

@@ -115,7 +115,7 @@ bool GcEngine::PickVictim(JobSet& set, GcJob& job, uint32_t plane, uint64_t now_
   job.victim_valid_fraction = job.victim_valid_fraction == 0
                                   ? valid_fraction
                                   : 0.75 * job.victim_valid_fraction + 0.25 * valid_fraction;
-  ftl_.MarkVictim(picked.block);
+  ftl_.MarkVictim(picked.block, picked.cause);
   GcVictim& victim = job.victims[job.victim_count++];
   victim = GcVictim{};
   victim.block = picked.block;

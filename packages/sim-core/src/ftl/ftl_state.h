@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "metrics/nand_counters.h"
 #include "nand/layout.h"
 #include "util/prefetch.h"
 
@@ -21,7 +22,34 @@ inline constexpr uint32_t kNoSlot = 0xFFFFFFFFu;
 inline constexpr uint32_t kNoBlock = 0xFFFFFFFFu;
 inline constexpr uint32_t kUnmapped = 0xFFFFFFFFu;
 
-enum class BlockState : uint8_t { kFree = 0, kOpen = 1, kFull = 2, kVictim = 3 };
+// A block the GC engine is emptying is a victim of one of its relocations,
+// and its state says which: the snapshot hands it to the device view, which
+// names it (a read-disturb refresh or a static wear-levelling move is no GC
+// run, and an SLC migration folds cache data out rather than reclaiming).
+enum class BlockState : uint8_t {
+  kFree = 0,
+  kOpen = 1,
+  kFull = 2,
+  kVictim = 3,              // garbage collection
+  kRefreshVictim = 4,       // read-disturb refresh
+  kWearLevelingVictim = 5,  // static wear levelling
+  kMigrationVictim = 6,     // SLC migration (folding)
+};
+
+// The victim state of a relocation of `cause` (kVictim for GC and any
+// cause without a state of its own).
+constexpr BlockState VictimState(Cause cause) {
+  switch (cause) {
+    case Cause::kRefresh:
+      return BlockState::kRefreshVictim;
+    case Cause::kWearLeveling:
+      return BlockState::kWearLevelingVictim;
+    case Cause::kMigration:
+      return BlockState::kMigrationVictim;
+    default:
+      return BlockState::kVictim;
+  }
+}
 
 // A write frontier: host data and GC-relocated data go to different open
 // blocks, so data GC already found to be long-lived is not mixed with fresh
@@ -104,7 +132,10 @@ class FtlState {
     return block_state_[block] == uint8_t(BlockState::kFull) && block_mode_[block] == 0;
   }
 
-  void MarkVictim(uint32_t block) { block_state_[block] = uint8_t(BlockState::kVictim); }
+  // The block is being emptied by a relocation of `cause` (GC by default).
+  void MarkVictim(uint32_t block, Cause cause = Cause::kGc) {
+    block_state_[block] = uint8_t(VictimState(cause));
+  }
   // Returns a block whose valid units were all moved to the free pool.
   void Erase(uint32_t block);
 

@@ -506,8 +506,8 @@ std::string StabilityText(const StabilityResult& r) {
   }
   if (r.steady_state.reached) {
     std::snprintf(line, sizeof line,
-                  "\nsteady state: reached at round %u, window rounds %u-%u (* above): mean %.0f "
-                  "IOPS, range %.1f %% (<= 20), slope excursion %.1f %% (<= 10)\n",
+                  "\nsteady state: reached at round %u, window rounds %u-%u (* above): rounds' "
+                  "mean %.0f IOPS, range %.1f %% (<= 20), slope excursion %.1f %% (<= 10)\n",
                   r.steady_state.round, w.first_round, w.last_round, w.mean, 100 * w.range / w.mean,
                   100 * w.slope_excursion / w.mean);
   } else {
@@ -525,7 +525,8 @@ std::string StabilityText(const StabilityResult& r) {
     return std::string(number);
   };
   std::snprintf(line, sizeof line,
-                "CV of IOPS: %s over %zu intervals of %.0f ms (mean %.0f, sample stddev %.0f)\n"
+                "CV of IOPS: %s over %zu intervals of %.0f ms (interval mean %.0f IOPS, sample "
+                "stddev %.0f)\n"
                 "consistency (min after dropping the lowest 0.01 %% / mean): %s\n",
                 percent(r.cv.cv).c_str(), r.cv.samples, Ms(r.series_interval_ns), r.cv.mean,
                 r.cv.stddev, percent(r.consistency.value).c_str());
