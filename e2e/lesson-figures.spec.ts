@@ -253,7 +253,17 @@ async function reach(presenter: Presenter, lesson: LessonJson, index: number): P
     await playOut(page, lesson, next);
     for (const carry of CARRIED) {
       if (carry.lesson === lesson.id && carry.from === next) {
-        presenter.carried.set(carry.what, await shown(page, carry.testId).innerText());
+        // The figure as of the run's last frame, the one the runs table keeps
+        // (a figure read as the run ends may still be a frame older).
+        const figure = shown(page, carry.testId);
+        const lastFrameMs = await page.evaluate(() => {
+          const state = window.__flashscope!.store.getState() as {
+            sim: { frame: { meta: { sim_time_ms: number } } };
+          };
+          return state.sim.frame.meta.sim_time_ms;
+        });
+        await expect(figure).toHaveAttribute('data-sim-time-ms', String(lastFrameMs));
+        presenter.carried.set(carry.what, await figure.innerText());
       }
     }
     presenter.reached = next;

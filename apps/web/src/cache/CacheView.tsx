@@ -69,7 +69,12 @@ export function CacheView() {
         </div>
         <div className="cache-response">
           <span className="figure-label">Mean response (reads and writes)</span>
-          <span className="figure-value" data-testid="cache-mean-response">
+          {/* data-sim-time-ms: the moment the figure is of (tests wait for the last frame's). */}
+          <span
+            className="figure-value"
+            data-testid="cache-mean-response"
+            data-sim-time-ms={frameMeta.sim_time_ms}
+          >
             {response === null ? '—' : formatLatencyUs(response)}
           </span>
         </div>

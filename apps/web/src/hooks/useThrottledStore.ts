@@ -1,6 +1,9 @@
 // Reads the store at most every `intervalMs` (trailing edge): charts and key
 // figures follow a run at a few updates per second while frames arrive at up
-// to 60 per second. The selector must be stable (a module-level function).
+// to 60 per second. Once the simulation stops (a pause, the end of a run)
+// every change shows at once: the presenter points at the figure then, and it
+// must already be the one the result gives, not a read up to `intervalMs`
+// older. The selector must be stable (a module-level function).
 
 import { useEffect, useState } from 'react';
 import { appStore, type AppState } from '../store';
@@ -16,7 +19,12 @@ export function useThrottledStore<T>(selector: (state: AppState) => T, intervalM
       setValue(() => selector(appStore.getState()));
     };
     update();
-    const unsubscribe = appStore.subscribe(() => {
+    const unsubscribe = appStore.subscribe((state) => {
+      if (!state.sim.running) {
+        if (timer !== undefined) clearTimeout(timer);
+        update();
+        return;
+      }
       if (timer !== undefined) return;
       timer = setTimeout(update, Math.max(0, lastUpdate + intervalMs - performance.now()));
     });
