@@ -50,6 +50,19 @@ TEST_F(StabilityCli, GreedyDriveReachesSteadyStateWithANumericCv) {
   EXPECT_EQ(pre.Find("random")->Find("bytes")->as_number(), 2 * (80 << 20));
   EXPECT_GT(rounds.items()[0].Find("waf")->as_number(), 3);
 
+  // The rule the run was judged by and the window's WAF, as the Stability
+  // tab shows them (issue 28: it typed the limits and computed the WAF).
+  EXPECT_EQ(ss.Find("window_rounds")->as_number(), 5);
+  EXPECT_EQ(ss.Find("max_range_fraction")->as_number(), 0.20);
+  EXPECT_EQ(ss.Find("max_slope_excursion_fraction")->as_number(), 0.10);
+  double window_waf = 0;
+  for (const json::Value& entry : rounds.items()) {
+    if (entry.Find("in_window")->as_bool()) window_waf += entry.Find("waf")->as_number() / 5;
+  }
+  ASSERT_TRUE(r.Find("window_waf")->is_number());
+  EXPECT_NEAR(r.Find("window_waf")->as_number(), window_waf, 1e-9);
+  EXPECT_GT(window_waf, 3);
+
   ASSERT_TRUE(r.Find("cv")->is_number());
   EXPECT_GT(r.Find("cv")->as_number(), 0);
   EXPECT_LT(r.Find("cv")->as_number(), 1);

@@ -101,18 +101,6 @@ std::vector<std::string> ComparisonNotes(const DeviceConfig& device, const FioJo
   return notes;
 }
 
-double WindowWaf(const StabilityResult& result) {
-  const WindowFit& window = result.steady_state.window;
-  double sum = 0;
-  uint32_t count = 0;
-  for (const RoundResult& round : result.rounds) {
-    if (round.round < window.first_round || round.round > window.last_round) continue;
-    sum += round.waf;
-    ++count;
-  }
-  return count > 0 ? sum / count : 0;
-}
-
 namespace {
 
 std::string Fixed(const std::optional<double>& value, const char* format) {
@@ -183,11 +171,6 @@ std::string ComparisonJson(const std::vector<VariantResult>& results,
     out.Key("overrides").BeginArray();
     for (const std::string& o : v.variant.overrides) out.String(o);
     out.EndArray();
-    out.Key("window_waf");  // null: the window wrote or programmed nothing
-    if (WindowWaf(v.result) > 0)
-      out.Number(WindowWaf(v.result));
-    else
-      out.Null();
     WriteStabilityFields(out, v.result);
     out.EndObject();
   }

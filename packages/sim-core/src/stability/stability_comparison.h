@@ -67,10 +67,6 @@ bool IsRatePaced(const FioJobFile& measure);
 std::vector<std::string> ComparisonNotes(const DeviceConfig& device, const FioJobFile& measure,
                                          const StabilityOptions& options);
 
-// Mean of the per-round WAF over the steady-state window (or the last
-// window when not reached).
-double WindowWaf(const StabilityResult& result);
-
 // The side-by-side table (variant, rounds, steady?, mean IOPS, CV,
 // consistency, read/write p99.9, window WAF, QoS verdict), each variant's
 // overrides, then the notes.

@@ -255,6 +255,7 @@ StabilityResult StabilityRun::Result() const {
   result.user_capacity_bytes = s.layout.logical_bytes;
   result.series_interval_ns = s.options.series_interval_ns;
   result.rounds = s.rounds;
+  result.rule = s.options.rule;
   result.steady_state = s.steady_state;
 
   const auto job_waf = [&](const JobMetrics& m) {
@@ -354,6 +355,18 @@ std::string QosStatisticName(const QosLimits& limits) {
 
 }  // namespace
 
+double WindowWaf(const StabilityResult& result) {
+  const WindowFit& window = result.steady_state.window;
+  double sum = 0;
+  uint32_t count = 0;
+  for (const RoundResult& round : result.rounds) {
+    if (round.round < window.first_round || round.round > window.last_round) continue;
+    sum += round.waf;
+    ++count;
+  }
+  return count > 0 ? sum / count : 0;
+}
+
 std::string StabilityJson(const StabilityResult& r, bool pretty) {
   json::Writer out(pretty);
   out.BeginObject();
@@ -424,7 +437,15 @@ void WriteStabilityFields(json::Writer& out, const StabilityResult& r) {
   out.Field("slope_excursion_fraction", w.mean > 0 ? w.slope_excursion / w.mean : 0);
   out.FieldBool("range_ok", w.range_ok);
   out.FieldBool("slope_ok", w.slope_ok);
+  out.FieldUint("window_rounds", r.rule.window_rounds);
+  out.Field("max_range_fraction", r.rule.max_range_fraction);
+  out.Field("max_slope_excursion_fraction", r.rule.max_slope_excursion_fraction);
   out.EndObject();
+  out.Key("window_waf");  // null: the window wrote or programmed nothing
+  if (WindowWaf(r) > 0)
+    out.Number(WindowWaf(r));
+  else
+    out.Null();
 
   OptionalNumber(out, "cv", r.cv.cv);
   OptionalNumber(out, "consistency", r.consistency.value);

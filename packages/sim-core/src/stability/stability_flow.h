@@ -112,6 +112,7 @@ struct StabilityResult {
   double random_precondition_waf = 0;
 
   std::vector<RoundResult> rounds;  // rounds run, in order
+  SteadyStateRule rule;             // the rule steady_state was judged by
   SteadyState steady_state;
   uint64_t window_start_ns = 0;  // of the window's first round
   uint64_t window_end_ns = 0;    // of its last round
@@ -187,6 +188,11 @@ class StabilityRun {
   std::unique_ptr<State> state_;
 };
 
+// Mean of the per-round WAF over the steady-state window (or the last
+// window when not reached); 0 when none of its rounds wrote (a round
+// without writes counts as 0).
+double WindowWaf(const StabilityResult& result);
+
 // The result as JSON (`flashscope stability --json`), and as the text table
 // the CLI prints without --json. JSON keys (times in ms, latencies in us):
 //   device, workload, user_capacity_bytes,
@@ -197,7 +203,10 @@ class StabilityRun {
 //            in_window}],
 //   steady_state {reached, round (null if not reached), window [first, last],
 //                 window_ms [start, end], mean_iops, range_fraction,
-//                 slope_excursion_fraction, range_ok, slope_ok},
+//                 slope_excursion_fraction, range_ok, slope_ok,
+//                 window_rounds, max_range_fraction,
+//                 max_slope_excursion_fraction (the rule it was judged by)},
+//   window_waf (WindowWaf; null when the window wrote or programmed nothing),
 //   cv, consistency (numbers, or null without samples),
 //   iops_intervals {interval_ms, samples, mean, stddev, consistency_dropped,
 //                   consistency_min},
