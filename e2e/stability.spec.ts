@@ -128,6 +128,83 @@ test("the window's IOPS: the report and the runs table show the core's interval 
   expect(app.errors).toEqual([]);
 });
 
+test("the report states the rule and the window WAF its result holds; a run that writes nothing shows '—' for its WAF", async ({
+  app,
+  page,
+}) => {
+  // Issue 28: the steady-state limits were typed into the report's text and
+  // the round chart ("(≤ 20)", "5 rounds within 20 % … 10 %", a ± 10 %
+  // band), and the runs table worked out the window WAF itself, printing
+  // "0.00" for a run with no writes where the CLI prints "—". The result
+  // now says which rule judged the run (steady_state.window_rounds,
+  // max_range_fraction, max_slope_excursion_fraction) and its window WAF
+  // (window_waf, null without writes), and the screen shows those.
+  test.setTimeout(120_000);
+  await app.open();
+  await app.byTestId('device-preset').selectOption(PRESET);
+  await page.getByTestId('view-stability').click();
+  await page.getByTestId('stability-run').click();
+  const report = page.getByTestId('stability-report');
+  await expect(report).toBeVisible({ timeout: 60_000 });
+  const exported = await downloadFile(page, report.getByTestId('export-json'));
+  const result = JSON.parse(exported.text) as {
+    window_waf: number | null;
+    steady_state: {
+      mean_iops: number;
+      window_rounds: number;
+      max_range_fraction: number;
+      max_slope_excursion_fraction: number;
+    };
+  };
+  const steady = result.steady_state;
+  const percent = (fraction: number) => `${Math.round(fraction * 100)} %`;
+  await expect(page.getByTestId('stability-steady')).toContainText(
+    `(≤ ${percent(steady.max_range_fraction)}), slope excursion`,
+  );
+  await expect(page.getByTestId('stability-steady')).toContainText(
+    `(≤ ${percent(steady.max_slope_excursion_fraction)})`,
+  );
+  const rounds = page.getByTestId('stability-chart-rounds');
+  await expect(rounds).toContainText(
+    `the detector looks for ${steady.window_rounds} rounds within ${percent(steady.max_range_fraction)} of their mean with a fitted slope within ${percent(steady.max_slope_excursion_fraction)}`,
+  );
+  // The band: half the range limit either side of the rounds' mean.
+  const band = rounds.getByTestId('stability-rounds-band');
+  await expect(band).toHaveCount(2);
+  const half = steady.max_range_fraction / 2;
+  const bandIops = await band.evaluateAll((lines) =>
+    lines.map((line) => Number(line.getAttribute('data-iops'))),
+  );
+  expect(bandIops[0]).toBeCloseTo(steady.mean_iops * (1 - half), 6);
+  expect(bandIops[1]).toBeCloseTo(steady.mean_iops * (1 + half), 6);
+  await expect(rounds).toContainText(`Rounds' mean ± ${percent(half)}`);
+
+  // The window WAF: the random preconditioning has the drive in GC.
+  expect(result.window_waf).not.toBeNull();
+  expect(result.window_waf!).toBeGreaterThan(1.5);
+  await expect(page.getByTestId('metric-window-waf')).toHaveText(result.window_waf!.toFixed(2));
+  const waf = page.getByTestId('stability-history-waf');
+  await expect(waf).toHaveText(result.window_waf!.toFixed(2));
+  await expect(waf).toHaveAttribute('data-value', String(result.window_waf));
+
+  // Rounds of reads only: nothing written, no WAF anywhere.
+  await page.getByTestId('stability-workload').selectOption('panel');
+  await app.byTestId('fio-editor').fill('[reads]\nrw=randread\nbs=4k\niodepth=32\nnorandommap\n');
+  await page.getByTestId('stability-run').click();
+  await expect(page.getByTestId('stability-history-row')).toHaveCount(2, { timeout: 60_000 });
+  await expect(report).toBeVisible();
+  const reads = JSON.parse((await downloadFile(page, report.getByTestId('export-json'))).text) as {
+    window_waf: number | null;
+    rounds: { write_iops: number }[];
+  };
+  expect(reads.rounds.every((r) => r.write_iops === 0)).toBe(true);
+  expect(reads.window_waf).toBeNull();
+  await expect(page.getByTestId('metric-window-waf')).toHaveText('—');
+  await expect(waf.nth(1)).toHaveText('—');
+  await expect(waf.nth(1)).toHaveAttribute('data-value', '');
+  expect(app.errors).toEqual([]);
+});
+
 test('compare the variants: five runs side by side, suspend has the shorter read tail', async ({
   app,
   page,

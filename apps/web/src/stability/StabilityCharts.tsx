@@ -1,12 +1,14 @@
 // The stability report's charts, SVG in ChartCards (so they save as SVG or
 // PNG like every chart): IOPS per interval over time with the steady-state
 // window shaded and the round boundaries dashed, and IOPS per round as bars
-// (window rounds darker, a ±10 % band around the window rounds' mean drawn:
-// the steady-state rule's mean, steady_state.mean_iops).
+// (window rounds darker, a band around the window rounds' mean drawn: the
+// steady-state rule's mean, steady_state.mean_iops, give or take half the
+// rule's range limit). The rule's figures are the result's: the ones the
+// core judged the run by.
 
 import { line, max, scaleBand, scaleLinear } from 'd3';
 import { useMemo } from 'react';
-import { formatCount, formatWaf } from '../app/format';
+import { formatCount, formatPercent, formatWaf } from '../app/format';
 import { TimeAxisBottom, AxisLeft, GridRows } from '../charts/Axes';
 import { ChartCard } from '../charts/ChartCard';
 import { CHART_HEIGHT, MARGIN, innerHeight, innerWidth } from '../charts/chartLayout';
@@ -14,6 +16,7 @@ import { COLORS } from '../charts/palette';
 import {
   binIopsSeries,
   roundBoundaries,
+  roundsBand,
   windowSpans,
   type StabilityResult,
 } from './stabilityResult';
@@ -90,15 +93,20 @@ export function IopsOverTimeChart({ result }: { result: StabilityResult }) {
 
 export function RoundIopsChart({ result }: { result: StabilityResult }) {
   const { rounds, steady_state: steady } = result;
+  const band = roundsBand(steady);
   return (
     <ChartCard
       title="IOPS per round"
-      subtitle="All of a round's I/O over its duration; the detector looks for 5 rounds within 20 % of their mean with a fitted slope within 10 %"
+      subtitle={`All of a round's I/O over its duration; the detector looks for ${steady.window_rounds} rounds within ${formatPercent(steady.max_range_fraction)} of their mean with a fitted slope within ${formatPercent(steady.max_slope_excursion_fraction)}`}
       testId="stability-chart-rounds"
       legend={[
         { label: 'Round', color: COLORS.gcBackground },
         { label: 'Window round', color: WINDOW_COLOR },
-        { label: "Rounds' mean ± 10 %", color: COLORS.mean, dashed: true },
+        {
+          label: `Rounds' mean ± ${formatPercent(steady.max_range_fraction / 2)}`,
+          color: COLORS.mean,
+          dashed: true,
+        },
       ]}
       empty={rounds.length === 0 ? 'No round finished' : null}
     >
@@ -112,7 +120,6 @@ export function RoundIopsChart({ result }: { result: StabilityResult }) {
         const y = scaleLinear()
           .domain([0, (max(rounds, (r) => r.iops) ?? 1) * 1.1 || 1])
           .range([h, 0]);
-        const mean = steady.mean_iops;
         return (
           <g transform={`translate(${MARGIN.left}, ${MARGIN.top})`}>
             <GridRows scale={y} width={w} />
@@ -128,14 +135,16 @@ export function RoundIopsChart({ result }: { result: StabilityResult }) {
                 <title>{`Round ${r.round}: ${formatCount(r.iops)} IOPS, WAF ${formatWaf(r.waf)}`}</title>
               </rect>
             ))}
-            {mean > 0 &&
-              [0.9, 1.1].map((k) => (
+            {band &&
+              [band.lowIops, band.highIops].map((iops) => (
                 <line
-                  key={k}
+                  key={iops}
+                  data-testid="stability-rounds-band"
+                  data-iops={iops}
                   x1={0}
                   x2={w}
-                  y1={y(mean * k)}
-                  y2={y(mean * k)}
+                  y1={y(iops)}
+                  y2={y(iops)}
                   stroke={COLORS.mean}
                   strokeDasharray="4 3"
                 />

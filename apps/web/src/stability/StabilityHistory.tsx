@@ -3,7 +3,7 @@
 // p99.9, window WAF and the QoS verdict; the lowest CV and p99.9 are
 // marked. Shows the comparison's progress and what it cannot show.
 
-import { formatCount, formatLatencyUs } from '../app/format';
+import { formatCount, formatLatencyUs, formatWaf } from '../app/format';
 import { freshDriveNote, lowestRows, type StabilityRunSummary } from './stabilityRuns';
 import { formatFraction } from './stabilityResult';
 import { stabilityStore, useStability } from './stabilityStore';
@@ -79,7 +79,9 @@ export function StabilityHistory() {
                   window IOPS
                 </th>
                 <th>consistency</th>
-                <th>WAF</th>
+                <th title="The mean WAF of the window's rounds (window_waf); — when they wrote nothing">
+                  WAF
+                </th>
                 <th>steady</th>
                 <th>QoS</th>
                 <th>device</th>
@@ -117,7 +119,9 @@ export function StabilityHistory() {
                     {formatCount(run.meanIops)}
                   </td>
                   <td>{formatFraction(run.consistency)}</td>
-                  <td>{run.windowWaf.toFixed(2)}</td>
+                  <td data-testid="stability-history-waf" data-value={run.windowWaf ?? ''}>
+                    {formatWaf(run.windowWaf)}
+                  </td>
                   <td title={`${run.rounds} rounds run`}>
                     {run.steadyRound === null
                       ? `no (${run.rounds} rounds)`

@@ -10,7 +10,7 @@
 // the variants of `flashscope stability --compare`, as the core lists them.
 
 import type { ReactNode } from 'react';
-import { formatBytes, formatCount, formatLatencyUs, formatPercent } from '../app/format';
+import { formatBytes, formatCount, formatLatencyUs, formatPercent, formatWaf } from '../app/format';
 import { downloadText } from '../export/download';
 import { exportFileName } from '../export/exportRun';
 import '../export/export.css';
@@ -303,8 +303,10 @@ function StabilityReport({ test, result }: { test: StabilityTest; result: Stabil
               : `Steady state NOT reached in ${result.rounds.length} rounds; last window rounds ${steady.window[0]}–${steady.window[1]}`}
             ; the rounds&apos; mean{' '}
             <span data-testid="stability-rounds-mean">{formatCount(steady.mean_iops)}</span> IOPS,
-            range {(steady.range_fraction * 100).toFixed(1)} % of it (≤ 20), slope excursion{' '}
-            {(steady.slope_excursion_fraction * 100).toFixed(1)} % (≤ 10) · {test.workloadLabel}
+            range {(steady.range_fraction * 100).toFixed(1)} % of it (≤{' '}
+            {formatPercent(steady.max_range_fraction)}), slope excursion{' '}
+            {(steady.slope_excursion_fraction * 100).toFixed(1)} % (≤{' '}
+            {formatPercent(steady.max_slope_excursion_fraction)}) · {test.workloadLabel}
           </p>
         </div>
         <div className="export-bar" role="group" aria-label="Export the results">
@@ -354,6 +356,20 @@ function StabilityReport({ test, result }: { test: StabilityTest; result: Stabil
           value={formatCount(result.iops_intervals.mean)}
           note={windowIopsNote(result)}
           testId="metric-window-iops"
+        />
+        <Metric
+          label={
+            <>
+              Window <Term id="waf">WAF</Term>
+            </>
+          }
+          value={formatWaf(result.window_waf)}
+          note={
+            result.window_waf === null
+              ? "the window's rounds wrote or programmed nothing"
+              : `mean of the ${steady.window[1] - steady.window[0] + 1} window rounds' WAF`
+          }
+          testId="metric-window-waf"
         />
         <div
           className={`stability-metric qos ${qos.pass ? 'pass' : 'fail'}`}

@@ -134,7 +134,11 @@ describe('parse and CSV', () => {
         slope_excursion_fraction: 0.02,
         range_ok: true,
         slope_ok: true,
+        window_rounds: 2,
+        max_range_fraction: 0.2,
+        max_slope_excursion_fraction: 0.1,
       },
+      window_waf: 1.5,
       cv: 0.03,
       consistency: 0.9,
       iops_intervals: {
@@ -156,6 +160,12 @@ describe('parse and CSV', () => {
     const lines = csv.split('\r\n');
     expect(lines).toContain('cv,0.03,fraction');
     expect(lines).toContain('qos_pass,false,');
+    expect(lines).toContain('window_waf,1.5,ratio');
+    expect(
+      stabilityToCsv({ ...result, window_waf: null })
+        .split('\r\n')
+        .includes('window_waf,,ratio'),
+    ).toBe(true);
     expect(lines).toContain('1,100,120,8500,6000,2500,2,4,1.5,false');
     expect(lines).toContain('130,5000,2,true');
     expect(lines.filter((line) => /^1[1-6]0,/.test(line))).toHaveLength(6);

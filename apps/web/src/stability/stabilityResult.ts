@@ -69,7 +69,21 @@ export interface StabilityResult {
     slope_excursion_fraction: number;
     range_ok: boolean;
     slope_ok: boolean;
+    /**
+     * The steady-state rule the run was judged by (SNIA PTS, the core's
+     * SteadyStateRule): window_rounds rounds whose range is at most
+     * max_range_fraction of their mean and whose fitted line moves at most
+     * max_slope_excursion_fraction of it.
+     */
+    window_rounds: number;
+    max_range_fraction: number;
+    max_slope_excursion_fraction: number;
   };
+  /**
+   * The mean WAF of the window's rounds (the core's WindowWaf, as the
+   * --compare table has it); null when the window wrote or programmed nothing.
+   */
+  window_waf: number | null;
   cv: number | null;
   consistency: number | null;
   iops_intervals: {
@@ -139,6 +153,29 @@ export function windowSpans(series: StabilityResult['series']): TimeSpan[] {
 /** Where each round after the first begins (the end of the round before), ms. */
 export function roundBoundaries(rounds: readonly StabilityRound[]): number[] {
   return rounds.slice(0, -1).map((round) => round.end_ms);
+}
+
+/** The band the round chart draws around the window rounds' mean. */
+export interface RoundsBand {
+  lowIops: number;
+  highIops: number;
+  /** How far either side of the mean it reaches, as a fraction of the mean. */
+  halfFraction: number;
+}
+
+/**
+ * Half the rule's range limit (steady_state.max_range_fraction) either side
+ * of the window rounds' mean (steady_state.mean_iops): rounds that all lie
+ * in the band meet the range rule. Null without a mean to draw around.
+ */
+export function roundsBand(steady: StabilityResult['steady_state']): RoundsBand | null {
+  if (!(steady.mean_iops > 0)) return null;
+  const halfFraction = steady.max_range_fraction / 2;
+  return {
+    lowIops: steady.mean_iops * (1 - halfFraction),
+    highIops: steady.mean_iops * (1 + halfFraction),
+    halfFraction,
+  };
 }
 
 /** A series binned for a chart: mean IOPS per bin; a bin is in the window when all of it is. */
@@ -248,6 +285,7 @@ export function stabilityToCsv(result: StabilityResult): string {
     row(['window_first_round', steady.window[0], 'round']),
     row(['window_last_round', steady.window[1], 'round']),
     row(['window_mean_iops', steady.mean_iops, 'IOPS']),
+    row(['window_waf', result.window_waf, 'ratio']),
     row(['cv', result.cv, 'fraction']),
     row(['consistency', result.consistency, 'fraction']),
     row(['qos_statistic', qos.statistic, '']),

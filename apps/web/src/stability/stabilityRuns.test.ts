@@ -14,7 +14,6 @@ import {
   lowestRows,
   runControlsOf,
   summarizeRun,
-  windowWaf,
   type StabilityRunSummary,
 } from './stabilityRuns';
 import type { StabilityResult } from './stabilityResult';
@@ -87,7 +86,12 @@ function result(figures: { cv: number; readP999: number; writeP999: number; waf:
       slope_excursion_fraction: 0.01,
       range_ok: true,
       slope_ok: true,
+      window_rounds: 5,
+      max_range_fraction: 0.2,
+      max_slope_excursion_fraction: 0.1,
     },
+    // The core's mean of the window rounds' WAF (rounds 2-6).
+    window_waf: figures.waf,
     cv: figures.cv,
     consistency: 0.5,
     iops_intervals: {
@@ -154,9 +158,8 @@ describe('the controls of a run and their label', () => {
 });
 
 describe('summaries', () => {
-  it('reduces a result to the table figures; WAF is the window rounds mean', () => {
+  it("reduces a result to the table figures; WAF is the result's window_waf", () => {
     const r = result({ cv: 0.25, readP999: 12648.4, writeP999: 15663.1, waf: 4 });
-    expect(windowWaf(r)).toBe(4); // round 1 (WAF 1) is outside the window
     const meta = { id: 3, label: 'x', deviceLabel: 'd', workloadLabel: 'w', createdAtMs: 0 };
     expect(summarizeRun(r, meta)).toEqual({
       ...meta,
@@ -172,6 +175,7 @@ describe('summaries', () => {
     });
     const notSteady = { ...r, steady_state: { ...r.steady_state, reached: false, round: null } };
     expect(summarizeRun(notSteady, meta).steadyRound).toBeNull();
+    expect(summarizeRun({ ...r, window_waf: null }, meta).windowWaf).toBeNull();
   });
 
   it('keeps the newest runs and marks every row holding the lowest value', () => {
@@ -188,9 +192,11 @@ describe('summaries', () => {
 
 describe('what a comparison cannot show', () => {
   it('notes runs that all measured a drive doing no GC in the window', () => {
-    const run = (windowWaf: number) => ({ windowWaf }) as StabilityRunSummary;
+    const run = (windowWaf: number | null) => ({ windowWaf }) as StabilityRunSummary;
     expect(freshDriveNote([run(1), run(1.02)])).toMatch(/window WAF near 1/);
     expect(freshDriveNote([run(1), run(4.1)])).toBeNull();
+    // A run that wrote nothing has no WAF: not a fresh drive's.
+    expect(freshDriveNote([run(1), run(null)])).toBeNull();
     expect(freshDriveNote([])).toBeNull();
   });
 

@@ -89,19 +89,9 @@ export interface StabilityRunSummary {
   consistency: number | null;
   readP999Us: number;
   writeP999Us: number;
-  /** Mean WAF of the window's rounds. */
-  windowWaf: number;
+  /** Mean WAF of the window's rounds (the core's window_waf); null when they wrote nothing. */
+  windowWaf: number | null;
   qosPass: boolean;
-}
-
-/** Mean WAF of the rounds in the steady-state window (or the last window when not reached). */
-export function windowWaf(result: StabilityResult): number {
-  const [first, last] = result.steady_state.window;
-  const inWindow = result.rounds.filter((r) => r.round >= first && r.round <= last);
-  // A round without writes (WAF null) counts as 0, as the CLI's mean does.
-  return inWindow.length === 0
-    ? 0
-    : inWindow.reduce((sum, r) => sum + (r.waf ?? 0), 0) / inWindow.length;
 }
 
 export function summarizeRun(
@@ -117,7 +107,7 @@ export function summarizeRun(
     consistency: result.consistency,
     readP999Us: result.latency_us.read.p999,
     writeP999Us: result.latency_us.write.p999,
-    windowWaf: windowWaf(result),
+    windowWaf: result.window_waf,
     qosPass: result.qos.pass,
   };
 }
@@ -187,10 +177,12 @@ const FRESH_WAF = 1.1;
 /**
  * A note when every one of `runs` measured a drive that did no GC in its
  * window (WAF near 1: the rounds still wrote into free over-provisioning),
- * so GC policies cannot differ; null otherwise.
+ * so GC policies cannot differ; null otherwise, and when a run wrote
+ * nothing (no WAF: not a fresh drive's).
  */
 export function freshDriveNote(runs: readonly StabilityRunSummary[]): string | null {
-  if (runs.length === 0 || runs.some((run) => run.windowWaf >= FRESH_WAF)) return null;
+  const fresh = (run: StabilityRunSummary) => run.windowWaf !== null && run.windowWaf < FRESH_WAF;
+  if (runs.length === 0 || !runs.every(fresh)) return null;
   return (
     'Every run has a window WAF near 1: its rounds still wrote into free space and GC hardly ' +
     'ran, so the GC variants cannot differ. Set the random preconditioning to 1× the capacity or more (2× by default, as the enterprise test does).'
