@@ -393,6 +393,8 @@ export interface Layout {
   pages_per_block: number;
   units_per_page: number;
   units_per_block: number;
+  /** A pSLC block's units: it stores one bit per cell, units_per_block / bits. */
+  slc_units_per_block: number;
   unit_bytes: number;
   logical_bytes: number;
   physical_bytes: number;
@@ -571,6 +573,12 @@ export interface SlcMeta {
   /** The dynamic allowance now: it shrinks as user data fills the drive. */
   dynamic_capacity_bytes: number;
   /**
+   * The most the dynamic allowance can be on this drive: its allowance when
+   * empty (the device's dynamic_max_bytes in whole pSLC blocks, within the
+   * user space / bits per cell), the SLC card's "up to".
+   */
+  dynamic_max_capacity_bytes: number;
+  /**
    * capacity_bytes and dynamic_capacity_bytes when the host started (the
    * result JSON's slc figures of these names; 0 before it starts): what the
    * cache shrank from as user data filled the drive.
@@ -687,6 +695,11 @@ export interface ZnsMeta {
   class: number[];
   /** Reclaimed zones by garbage proportion, GP_HISTOGRAM_BINS bins of 0.05. */
   gp_histogram: number[];
+  /**
+   * The exact mean GP of the zones GC reclaimed (the result's zns.reclaimed_gp
+   * averaged, 4 decimals); null before the first, or without a host FTL.
+   */
+  mean_reclaimed_gp: number | null;
   /** The zone the latest GC reclaimed (or is reclaiming), -1 for none yet. */
   gc_zone: number;
   /**

@@ -10,25 +10,22 @@ import type { AppState } from '../store';
 import { AxisBottom, AxisLeft, GridRows } from './Axes';
 import { ChartCard } from './ChartCard';
 import { CHART_HEIGHT, CHART_UPDATE_MS, MARGIN, innerHeight, innerWidth } from './chartLayout';
-import { gpBars, gpSummary, type GpBar } from './znsFigures';
+import { gpBars, gpSubtitle, reclaimedZones, type GpBar } from './znsFigures';
 
-const selectHistogram = (state: AppState) => state.sim.frame?.meta.zns?.gp_histogram ?? null;
+const selectZns = (state: AppState) => state.sim.frame?.meta.zns ?? null;
 const BAR_COLOR = '#5f7db0';
 
 export function ZnsGpChart() {
-  const histogram = useThrottledStore(selectHistogram, CHART_UPDATE_MS);
+  const zns = useThrottledStore(selectZns, CHART_UPDATE_MS);
+  const histogram = zns?.gp_histogram ?? null;
   const bars = useMemo(() => gpBars(histogram), [histogram]);
-  const { zones, meanGp } = gpSummary(bars);
+  const zones = reclaimedZones(bars);
 
   return (
     <ChartCard
       term="garbage-proportion"
       title="Garbage proportion of reclaimed zones"
-      subtitle={
-        zones > 0
-          ? `${zones.toLocaleString('en')} zones reclaimed by GC, mean GP ${meanGp.toFixed(2)}: near 1 = little to copy`
-          : 'Share of each reclaimed zone that was already garbage: near 1 = little to copy'
-      }
+      subtitle={gpSubtitle(zones, zns?.mean_reclaimed_gp)}
       testId="chart-gp"
       empty={zones === 0 ? 'No zone reclaimed by GC yet' : null}
     >

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SeriesBuffer } from '../store/seriesBuffer';
-import { classWafStack, gpBars, gpBin, gpSummary } from './znsFigures';
+import { classWafStack, gpBars, gpBin, gpSubtitle, reclaimedZones } from './znsFigures';
 
 describe('the GP histogram', () => {
   it('has 20 bins of 0.05 with GP = 1 in the last, as the simulator counts', () => {
@@ -16,14 +16,18 @@ describe('the GP histogram', () => {
     expect(bars[19].count).toBe(0);
   });
 
-  it('counts reclaimed zones and their mean GP from bin middles', () => {
+  it('counts reclaimed zones and states the mean GP it is given', () => {
     const histogram = new Array<number>(20).fill(0);
-    histogram[19] = 3; // 0.95..1: 0.975
-    histogram[10] = 1; // 0.5..0.55: 0.525
-    const { zones, meanGp } = gpSummary(gpBars(histogram));
-    expect(zones).toBe(4);
-    expect(meanGp).toBeCloseTo((3 * 0.975 + 0.525) / 4, 10);
-    expect(Number.isNaN(gpSummary(gpBars(null)).meanGp)).toBe(true);
+    histogram[19] = 3;
+    histogram[10] = 1;
+    expect(reclaimedZones(gpBars(histogram))).toBe(4);
+    expect(reclaimedZones(gpBars(null))).toBe(0);
+    expect(gpSubtitle(1234, 0.96487)).toBe(
+      '1,234 zones reclaimed by GC, mean GP 0.96: near 1 = little to copy',
+    );
+    // No mean from the core (a zbd run): none shown.
+    expect(gpSubtitle(4, null)).toBe('4 zones reclaimed by GC: near 1 = little to copy');
+    expect(gpSubtitle(0, null)).toMatch(/^Share of each reclaimed zone/);
   });
 });
 

@@ -37,15 +37,22 @@ export function gpBin(gp: number): number {
   return Math.min(GP_HISTOGRAM_BINS - 1, Math.floor(gp / GP_BIN_WIDTH + 1e-9));
 }
 
-/** Reclaimed zones counted, and their mean GP taking each bin at its middle (NaN: none). */
-export function gpSummary(bars: readonly GpBar[]): { zones: number; meanGp: number } {
-  let zones = 0;
-  let sum = 0;
-  for (const bar of bars) {
-    zones += bar.count;
-    sum += bar.count * Math.min(1, (bar.from + bar.to) / 2);
+/** Reclaimed zones counted (the bars summed). */
+export function reclaimedZones(bars: readonly GpBar[]): number {
+  return bars.reduce((zones, bar) => zones + bar.count, 0);
+}
+
+/**
+ * The GP chart's subtitle: the zones reclaimed and their mean GP as the
+ * core computes it exactly (ZnsMeta.mean_reclaimed_gp, the result's
+ * reclaimed_gp averaged), not one taken from the bins (docs/figures.md).
+ */
+export function gpSubtitle(zones: number, meanReclaimedGp: number | null | undefined): string {
+  if (zones === 0) {
+    return 'Share of each reclaimed zone that was already garbage: near 1 = little to copy';
   }
-  return { zones, meanGp: zones > 0 ? sum / zones : NaN };
+  const mean = typeof meanReclaimedGp === 'number' ? `, mean GP ${meanReclaimedGp.toFixed(2)}` : '';
+  return `${zones.toLocaleString('en')} zones reclaimed by GC${mean}: near 1 = little to copy`;
 }
 
 export interface ClassWafStack {

@@ -4,22 +4,14 @@
 import { useAppStore } from '../store';
 import type { AppState } from '../store';
 import { formatPercent } from '../app/format';
-import {
-  BLOCK_MODES,
-  BLOCK_STATES,
-  PAGE_STATES,
-  STATE_COLORS,
-  bitsPerCell,
-  isVictimState,
-} from './colours';
-import { blockAddress } from './deviceGrid';
+import { BLOCK_MODES, BLOCK_STATES, PAGE_STATES, STATE_COLORS, isVictimState } from './colours';
+import { blockAddress, blockCapacityUnits } from './deviceGrid';
 
 const selectHoveredFrame = (state: AppState) => (state.view.hover ? state.sim.frame : null);
 
 export function BlockTooltip({ stageWidth }: { stageWidth: number }) {
   const hover = useAppStore((state) => state.view.hover);
   const layout = useAppStore((state) => state.sim.layout);
-  const cell = useAppStore((state) => state.sim.device?.cell);
   const frame = useAppStore(selectHoveredFrame);
   if (!hover || !layout) return null;
 
@@ -37,11 +29,8 @@ export function BlockTooltip({ stageWidth }: { stageWidth: number }) {
   // Read counters exist only while read-disturb refresh is on.
   const readLimit = blocks?.refreshThreshold ?? 0;
   const reads = readLimit > 0 ? (blocks?.reads?.[id] ?? 0) : null;
-  // A pSLC block stores one bit per cell: 1/bits of a native block's units.
-  const capacity =
-    mode === 0
-      ? layout.units_per_block
-      : Math.max(1, Math.floor(layout.units_per_block / bitsPerCell(cell)));
+  // A pSLC block stores one bit per cell: the core says how many units that is.
+  const capacity = blockCapacityUnits(layout, mode);
   const unitState =
     hover.unit !== null && blocks?.pageState
       ? PAGE_STATES[blocks.pageState[id * layout.units_per_block + hover.unit]]

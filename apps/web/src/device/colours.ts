@@ -173,8 +173,3 @@ export function modeColor(mode: number, ratio: number): string {
 export const MODE_PAGE_PACKED: readonly Uint32Array[] = MODE_COLORS.map((color) =>
   Uint32Array.from([PAGE_COLORS[0], color, PAGE_COLORS[2]], packCss),
 );
-
-/** Bits per cell of a device's native mode: a pSLC block holds 1/bits of a native one. */
-export function bitsPerCell(cell: unknown): number {
-  return { slc: 1, mlc: 2, tlc: 3, qlc: 4 }[String(cell)] ?? 1;
-}

@@ -7,7 +7,6 @@
 import type { Layout } from '@flashscope/wasm/protocol';
 import type { FrameScheduler } from '../app/frameScheduler';
 import type { AppState, AppStore } from '../store';
-import { bitsPerCell } from './colours';
 import { blockAt, computeDeviceGrid, unitAt, type DeviceGrid } from './deviceGrid';
 import { drawOverlay } from './drawOverlay';
 import { GcAnimator } from './gcAnimator';
@@ -151,7 +150,7 @@ export class DeviceCanvasController {
         grid,
         frame?.blocks ?? null,
         view.colorMode,
-        bitsPerCell(sim.device?.cell),
+        sim.layout?.slc_units_per_block,
       );
       ctx.putImageData(this.image, 0, 0);
       drawLabels(ctx, grid);

@@ -12,7 +12,7 @@
 // programming order (unit u at column u % page.cols, row u / page.cols).
 // All coordinates here are canvas pixels (CSS pixels × pixel ratio).
 
-import type { Layout } from '@flashscope/wasm/protocol';
+import { BlockMode, type Layout } from '@flashscope/wasm/protocol';
 
 export type GridSpec = Pick<
   Layout,
@@ -93,6 +93,18 @@ export function blockAddress(spec: GridSpec, id: number): BlockAddress {
     plane: plane % spec.planes_per_die,
     block: id % spec.blocks_per_plane,
   };
+}
+
+/**
+ * The mapping units a block of `mode` (BlockArrays.mode) holds: a native
+ * block all units_per_block, a pSLC one (one bit per cell) the core's
+ * slc_units_per_block.
+ */
+export function blockCapacityUnits(
+  layout: Pick<Layout, 'units_per_block' | 'slc_units_per_block'>,
+  mode: number,
+): number {
+  return mode === BlockMode.Native ? layout.units_per_block : layout.slc_units_per_block;
 }
 
 export function blockIdOf(spec: GridSpec, address: BlockAddress): number {

@@ -16,6 +16,7 @@ const layout: Layout = {
   pages_per_block: 64,
   units_per_page: 4,
   units_per_block: 256,
+  slc_units_per_block: 256,
   unit_bytes: 4096,
   logical_bytes: 201_326_592,
   physical_bytes: 268_435_456,

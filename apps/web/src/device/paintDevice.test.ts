@@ -26,6 +26,8 @@ const spec: GridSpec = {
   units_per_block: 16,
 };
 const BLOCKS = 128;
+/** QLC: a pSLC block holds 16 / 4 bits = 4 units (the layout's slc_units_per_block). */
+const SLC_UNITS = 4;
 
 function arrays(): BlockArrays {
   return {
@@ -131,9 +133,9 @@ describe('paintDevice', () => {
     const blocks = arrays();
     blocks.state.set([2, 2, 2, 0, 0]);
     blocks.mode.set([0, 1, 2, 1, 0]);
-    // QLC: a pSLC block holds 16 / 4 = 4 units; 4 valid is a full pSLC block.
+    // 4 valid is a full pSLC block.
     blocks.validUnits.set([8, 4, 2, 0, 0]);
-    paintDevice(buffer, grid, blocks, 'mode', 4);
+    paintDevice(buffer, grid, blocks, 'mode', SLC_UNITS);
     expect(centre(0)).toBe(MODE_LUTS[0][lutIndex(0.5)]);
     expect(centre(1)).toBe(MODE_LUTS[1][LUT_SIZE - 1]);
     expect(centre(2)).toBe(MODE_LUTS[2][lutIndex(0.5)]);
@@ -141,7 +143,7 @@ describe('paintDevice', () => {
     expect(centre(4)).toBe(FREE_PACKED);
 
     // Other modes outline pSLC blocks in their mode's colour.
-    paintDevice(buffer, grid, blocks, 'valid', 4);
+    paintDevice(buffer, grid, blocks, 'valid', SLC_UNITS);
     expect(centre(1)).toBe(VALID_RATIO_LUT[LUT_SIZE - 1]);
     const slcBlock = blockRect(grid, 2);
     expect(buffer.data[slcBlock.y * buffer.width + slcBlock.x]).toBe(MODE_PACKED[2]);
@@ -156,7 +158,7 @@ describe('paintDevice', () => {
     blocks.state[2] = 1;
     blocks.mode[2] = 1;
     blocks.pageState[2 * 16] = 1;
-    paintDevice(buffer, grid, blocks, 'mode', 4);
+    paintDevice(buffer, grid, blocks, 'mode', SLC_UNITS);
     const rect = unitRect(grid, 2, 0)!;
     expect(buffer.data[rect.y * buffer.width + rect.x]).toBe(MODE_PAGE_PACKED[1][1]);
   });

@@ -83,8 +83,8 @@ function strokeRect(
  * Pages are drawn in the valid-ratio and SLC/native modes when the grid has
  * room for them and the snapshot carries page states. Blocks are visited in
  * id order with their corners computed incrementally (the same arithmetic
- * as blockRect). `bits` is the native cell's bits per cell: a pSLC block
- * holds units_per_block / bits units, so its valid ratio is taken over that.
+ * as blockRect). `slcUnitsPerBlock` is the layout's slc_units_per_block:
+ * a pSLC block holds that many units, so its valid ratio is taken over that.
  * pSLC blocks are outlined in their mode's colour in every other mode.
  */
 export function paintDevice(
@@ -92,14 +92,13 @@ export function paintDevice(
   grid: DeviceGrid,
   blocks: BlockArrays | null,
   colorMode: ColorMode,
-  bits = 1,
+  slcUnitsPerBlock = grid.spec.units_per_block,
 ): void {
   buffer.data.fill(0);
   const { spec, cellWidth: w, cellHeight: h, cols } = grid;
   const pitchX = w + grid.gap;
   const pitchY = h + grid.gap;
   const unitsPerBlock = spec.units_per_block;
-  const slcUnitsPerBlock = Math.max(1, Math.floor(unitsPerBlock / Math.max(1, bits)));
   const victimBorder = w >= 4 * grid.pixelRatio ? Math.round(grid.pixelRatio) : 0;
 
   const pageState = blocks?.pageState ?? null;

@@ -223,10 +223,7 @@ function SlcStats({ view }: { view: SlcView }) {
       </dt>
       <dd data-testid="slc-dynamic">
         {dynamicText(view)}
-        <span className="slc-note">
-          {' '}
-          (up to {formatBytes(view.maxBytes - view.staticCapacityBytes)})
-        </span>
+        <span className="slc-note"> (up to {formatBytes(view.dynamicMaxBytes)})</span>
       </dd>
       <dt>
         <span className="swatch" style={{ background: SLC_COLORS.persistent }} /> Persistent

@@ -10,6 +10,7 @@ const slc: SlcMeta = {
   capacity_bytes: 40 * MiB,
   static_capacity_bytes: 8 * MiB,
   dynamic_capacity_bytes: 32 * MiB,
+  dynamic_max_capacity_bytes: 56 * MiB,
   capacity_bytes_at_start: 64 * MiB,
   dynamic_capacity_bytes_at_start: 56 * MiB,
   static_used_bytes: 8 * MiB,
@@ -38,7 +39,8 @@ describe('slcView', () => {
   it('sums occupancy and draws the funnel for the largest cache the device can have', () => {
     const view = slcView({ frame: frame({ slc }), device, events: new EventLog() })!;
     expect(view.usedBytes).toBe(20 * MiB);
-    expect(view.maxBytes).toBe(64 * MiB);
+    expect(view.maxBytes).toBe(64 * MiB); // static + the core's dynamic maximum
+    expect(view.dynamicMaxBytes).toBe(56 * MiB);
     expect(view.capacityBytes).toBe(40 * MiB); // the dynamic part has shrunk...
     expect(view.capacityAtStartBytes).toBe(64 * MiB); // ...from what the core says it was
     expect(view.dynamicCapacityBytes).toBe(32 * MiB);
@@ -53,6 +55,6 @@ describe('slcView', () => {
   });
 
   it('never draws a capacity above the funnel', () => {
-    expect(maxSlcBytes(null, { ...slc, capacity_bytes: 100 * MiB })).toBe(100 * MiB);
+    expect(maxSlcBytes({ ...slc, capacity_bytes: 100 * MiB })).toBe(100 * MiB);
   });
 });

@@ -9,6 +9,8 @@ export interface SlcView extends FunnelFigures {
   usedBytes: number;
   /** The dynamic allowance now (meta.slc.dynamic_capacity_bytes). */
   dynamicCapacityBytes: number;
+  /** The most it can be on this drive (meta.slc.dynamic_max_capacity_bytes): the card's "up to". */
+  dynamicMaxBytes: number;
   /** The capacity when the host started (0 before it did): what the cache shrank from. */
   capacityAtStartBytes: number;
   inflowMbps: number;
@@ -24,15 +26,17 @@ export interface SlcView extends FunnelFigures {
   burstsTotal: number;
 }
 
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-
-/** The largest cache the device can have: static + the whole dynamic allowance. */
-export function maxSlcBytes(device: Record<string, unknown> | null, slc: SlcMeta): number {
-  const cache = device?.slc_cache as Record<string, unknown> | null | undefined;
-  const fromDevice = cache ? num(cache.static_bytes) + num(cache.dynamic_max_bytes) : 0;
-  // The core may cap the dynamic part below the configured maximum; never
-  // draw a capacity above the funnel.
-  return Math.max(fromDevice, slc.capacity_bytes, 1);
+/**
+ * The largest cache the drive can have, the funnel's rim: static + the
+ * most the core lets the dynamic part be on this drive (never below the
+ * capacity now, so nothing is drawn above the rim; 1 for an empty scale).
+ */
+export function maxSlcBytes(slc: SlcMeta): number {
+  return Math.max(
+    slc.static_capacity_bytes + slc.dynamic_max_capacity_bytes,
+    slc.capacity_bytes,
+    1,
+  );
 }
 
 /** Null when the run has no SLC cache (or no frame yet). */
@@ -42,9 +46,10 @@ export function slcView(sim: Pick<SimSlice, 'frame' | 'device' | 'events'>): Slc
   const cache = sim.device?.slc_cache as Record<string, unknown> | null | undefined;
   const firstFull = sim.events.cacheFull[0];
   return {
-    maxBytes: maxSlcBytes(sim.device, slc),
+    maxBytes: maxSlcBytes(slc),
     capacityBytes: slc.capacity_bytes,
     dynamicCapacityBytes: slc.dynamic_capacity_bytes,
+    dynamicMaxBytes: slc.dynamic_max_capacity_bytes,
     // An older core without the field: no shrink to tell.
     capacityAtStartBytes: slc.dynamic_capacity_bytes_at_start > 0 ? slc.capacity_bytes_at_start : 0,
     staticCapacityBytes: slc.static_capacity_bytes,

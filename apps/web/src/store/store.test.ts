@@ -16,6 +16,7 @@ const layout: Layout = {
   pages_per_block: 64,
   units_per_page: 1,
   units_per_block: 64,
+  slc_units_per_block: 21, // TLC: 64 / 3
   unit_bytes: 4096,
   logical_bytes: 1_572_864,
   physical_bytes: 2_097_152,

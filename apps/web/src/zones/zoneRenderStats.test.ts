@@ -24,6 +24,7 @@ function meta(gcWriteBytes: number, targets: Array<[number, number]>): ZnsMeta {
     valid: [0, 0, 0, 0],
     class: [0, 0, 0, 0],
     gp_histogram: [],
+    mean_reclaimed_gp: null,
     gc_zone: -1,
     gc_sources: targets.length > 0 ? [0] : [],
     gc_targets: targets,

@@ -140,6 +140,7 @@ TEST(Api, DescribeGivesTheEffectiveDeviceAndLayout) {
       {"pages_per_block", 48},
       {"units_per_page", 4},
       {"units_per_block", 192},
+      {"slc_units_per_block", 64},  // TLC: a pSLC block holds 192 / 3 units
       {"unit_bytes", 4096},
       {"physical_bytes", 128.0 * 48 * 16384},
   };
@@ -149,7 +150,7 @@ TEST(Api, DescribeGivesTheEffectiveDeviceAndLayout) {
   }
   // floor(24576 units / 1.2) = 20480 logical units of 4 KiB.
   EXPECT_EQ(layout.Find("logical_bytes")->as_number(), 20480.0 * 4096);
-  EXPECT_EQ(layout.members().size(), 12u);
+  EXPECT_EQ(layout.members().size(), 13u);
   fs_destroy(session);
 }
 

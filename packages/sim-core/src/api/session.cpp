@@ -184,6 +184,9 @@ const std::string& Session::Describe() {
   out.FieldUint("pages_per_block", layout.pages_per_block);
   out.FieldUint("units_per_page", layout.units_per_page);
   out.FieldUint("units_per_block", layout.units_per_block);
+  // A pSLC block's units (1 bit per cell: units_per_block / bits), so the
+  // UI keeps no bits-per-cell table of its own.
+  out.FieldUint("slc_units_per_block", layout.slc_units_per_block);
   out.FieldUint("unit_bytes", layout.unit_bytes);
   out.FieldUint("logical_bytes", layout.logical_bytes);
   out.FieldUint("physical_bytes", layout.physical_units * layout.unit_bytes);

@@ -52,6 +52,8 @@ void WriteSlcNow(json::Writer& out, const Simulator& sim) {
   out.FieldUint("capacity_bytes", cache.static_capacity_bytes + cache.dynamic_capacity_bytes);
   out.FieldUint("static_capacity_bytes", cache.static_capacity_bytes);
   out.FieldUint("dynamic_capacity_bytes", cache.dynamic_capacity_bytes);
+  // The most the dynamic part can be on this drive (the card's "up to").
+  out.FieldUint("dynamic_max_capacity_bytes", cache.dynamic_max_capacity_bytes);
   // The result JSON's slc figures of the same names: the allowance when the
   // host started, so the UI can say how far it shrank as user data filled
   // the drive (0 until the host starts).

@@ -163,6 +163,7 @@ SlcFigures Controller::slc_now() const {
   figures.stats = slc_stats();
   figures.static_capacity_bytes = slc_.StaticCapacityBytes();
   figures.dynamic_capacity_bytes = slc_.DynamicCapacityBytes();
+  figures.dynamic_max_capacity_bytes = slc_.DynamicMaxCapacityBytes();
   figures.persistent_capacity_bytes = slc_.PersistentCapacityBytes();
   figures.persistent_bytes = migration_.PersistentCacheBytes();
   return figures;

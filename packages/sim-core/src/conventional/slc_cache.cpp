@@ -15,6 +15,7 @@ SlcCache::SlcCache(const DeviceConfig& config, const DeviceLayout& layout, const
   static_capacity_bytes_ = StaticCapacityBytesOf(layout);
   const uint64_t plane_bytes = slc_block_bytes_ * layout.planes;
   dynamic_max_blocks_ = DynamicMaxBlocks(config_, layout);
+  dynamic_max_capacity_bytes_ = DynamicMaxCapacityBytesOf(config_, layout);
   persistent_bytes_ = enabled_ ? config_.persistent_bytes : 0;
   persistent_blocks_per_plane_ =
       static_cast<uint32_t>((persistent_bytes_ + plane_bytes - 1) / plane_bytes);
@@ -36,6 +37,13 @@ SlcCache::SlcCache(const DeviceConfig& config, const DeviceLayout& layout, const
 uint64_t SlcCache::DynamicMaxBlocks(const SlcCacheConfig& config, const DeviceLayout& layout) {
   const uint64_t plane_bytes = SlcBlockBytes(layout) * layout.planes;
   return config.enabled ? config.dynamic_max_bytes / plane_bytes : 0;
+}
+
+uint64_t SlcCache::DynamicMaxCapacityBytesOf(const SlcCacheConfig& config,
+                                             const DeviceLayout& layout) {
+  const uint32_t blocks =
+      DynamicAllowanceBlocksAt(config, layout, DynamicMaxBlocks(config, layout), 0);
+  return uint64_t{blocks} * layout.planes * SlcBlockBytes(layout);
 }
 
 uint32_t SlcCache::DynamicAllowanceBlocksAt(const SlcCacheConfig& config,

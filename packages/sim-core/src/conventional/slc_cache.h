@@ -46,11 +46,17 @@ class SlcCache final : public ISlcRoom {
   static uint64_t StaticCapacityBytesOf(const DeviceLayout& layout) {
     return uint64_t{layout.static_slc_blocks_per_plane} * layout.planes * SlcBlockBytes(layout);
   }
+  // The most dynamic pSLC this drive can lend (bytes of SLC data): the
+  // allowance of an empty drive, which is dynamic_max_bytes in whole pSLC
+  // blocks per plane unless the user space divided by bits is smaller.
+  static uint64_t DynamicMaxCapacityBytesOf(const SlcCacheConfig& config,
+                                            const DeviceLayout& layout);
   // Device-wide capacities in bytes of SLC data.
   uint64_t StaticCapacityBytes() const { return static_capacity_bytes_; }
   uint64_t DynamicCapacityBytes() const {
     return uint64_t{DynamicAllowanceBlocks()} * layout_.planes * slc_block_bytes_;
   }
+  uint64_t DynamicMaxCapacityBytes() const { return dynamic_max_capacity_bytes_; }
   uint64_t PersistentCapacityBytes() const { return persistent_bytes_; }
   // Full pSLC blocks per plane idle migration leaves in place.
   uint32_t PersistentBlocksPerPlane() const { return persistent_blocks_per_plane_; }
@@ -96,6 +102,7 @@ class SlcCache final : public ISlcRoom {
   uint64_t slc_block_bytes_;        // one pSLC block's data
   uint64_t static_capacity_bytes_;  // all static pSLC blocks
   uint64_t dynamic_max_blocks_;     // per plane, from dynamic_max_bytes
+  uint64_t dynamic_max_capacity_bytes_;
   uint64_t persistent_bytes_;
   uint32_t persistent_blocks_per_plane_;
   uint32_t pin_units_;  // requests of at most this are pinned (0: none)

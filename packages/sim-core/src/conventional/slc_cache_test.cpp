@@ -137,6 +137,31 @@ TEST(SlcCache, DynamicCacheNeverExceedsTheFreeUserSpace) {
   EXPECT_GT(cache.DynamicCapacityBytes(), 0.8 * free_user / 4 - 8 * kMiB);
 }
 
+// The most the dynamic part can be on a drive (the SLC card's "up to"):
+// what an empty drive lends, so dynamic_max_bytes in whole pSLC blocks per
+// plane (8 MiB rows here), and no more than the user space / bits.
+TEST(SlcCache, DynamicMaxCapacityIsWhatAnEmptyDriveLends) {
+  DeviceConfig device = QlcDevice();
+  device.slc_cache.static_bytes = 0;
+  const DeviceLayout layout = DeviceLayout::From(device);
+  // 100 MiB is 12.5 rows of 8 pSLC blocks: 12 whole rows.
+  device.slc_cache.dynamic_max_bytes = 100 * kMiB;
+  EXPECT_EQ(SlcCache::DynamicMaxCapacityBytesOf(device.slc_cache, layout), 96 * kMiB);
+  // 1 GiB is more than the drive could lend: 476,625 logical units of 4 KiB
+  // (8 planes x 64 blocks x 1,024 units / 1.1) / 4 bits / 256 units per pSLC
+  // block / 8 planes = 58 rows of 8 MiB.
+  device.slc_cache.dynamic_max_bytes = 1024 * kMiB;
+  EXPECT_EQ(SlcCache::DynamicMaxCapacityBytesOf(device.slc_cache, layout), 464 * kMiB);
+  // The run on the empty drive starts with exactly that allowance.
+  const auto sim = RunFio(device, "[w]\nrw=write\nbs=1m\niodepth=32\nsize=16m\n");
+  const SlcFigures figures = sim->drive().slc_now();
+  EXPECT_EQ(figures.dynamic_max_capacity_bytes, 464 * kMiB);
+  EXPECT_EQ(figures.stats.dynamic_bytes_at_start, figures.dynamic_max_capacity_bytes);
+  // Without a cache there is none.
+  device.slc_cache.enabled = false;
+  EXPECT_EQ(SlcCache::DynamicMaxCapacityBytesOf(device.slc_cache, layout), 0u);
+}
+
 TEST(SlcCache, IdleMigrationDrainsTheCacheAtTheRateTheTimingImplies) {
   // A 100 MiB burst fills the 64 MiB cache, then 2 s of quiet.
   const auto sim = RunFio(QlcDevice(),

@@ -46,6 +46,9 @@ struct SlcFigures {
   SlcStats stats;
   uint64_t static_capacity_bytes = 0;
   uint64_t dynamic_capacity_bytes = 0;     // the dynamic allowance now
+  // The most the dynamic allowance can be on this drive: its allowance
+  // when empty (dynamic_max_bytes in whole pSLC blocks, within user space).
+  uint64_t dynamic_max_capacity_bytes = 0;
   uint64_t persistent_capacity_bytes = 0;  // persistent_bytes configured
   uint64_t persistent_bytes = 0;           // what idle migration would keep now
 };

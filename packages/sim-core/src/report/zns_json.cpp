@@ -26,6 +26,19 @@ void WaFOrNull(json::Writer& out, const zns::ZnsDevice& device) {
   }
 }
 
+// The exact mean GP of the zones GC reclaimed (the result's reclaimed_gp
+// averaged), null before the first or without a host FTL: the
+// garbage-proportion chart states it rather than a mean of its bins.
+void MeanReclaimedGpOrNull(json::Writer& out, const zns::ZnsDevice& device) {
+  out.Key("mean_reclaimed_gp");
+  const zns::ZnsHostFtl* ftl = device.host_ftl();
+  if (ftl == nullptr || ftl->stats().gc_count == 0) {
+    out.Null();
+  } else {
+    out.Number(Gp(ftl->stats().mean_reclaimed_gp()));
+  }
+}
+
 void WriteClassStats(json::Writer& out, const zns::HostFtlStats& stats) {
   out.Key("class_stats").BeginArray();
   for (size_t c = 0; c < stats.classes.size(); ++c) {
@@ -218,6 +231,7 @@ void WriteZnsMeta(json::Writer& out, const Simulator& sim, ZnsMetaCursor& cursor
   out.Key("gp_histogram").BeginArray();
   for (uint64_t count : device->gp_histogram()) out.Uint(count);
   out.EndArray();
+  MeanReclaimedGpOrNull(out, *device);
   out.Key("gc_zone").Int(device->gc_zone());
   WriteGcFlow(out, *device, cursor);
   out.EndObject();

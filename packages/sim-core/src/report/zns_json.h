@@ -42,8 +42,10 @@ struct ZnsMetaCursor {
 
 // The snapshot meta's "zns" value: null, or the zones now (protocol.ts
 // ZnsMeta): counts, limits, policies, WAF and bytes, and per zone its
-// state code, write pointer, valid blocks and 1-based class; then GC's
-// data flow since the previous call (`cursor`, which this advances):
+// state code, write pointer, valid blocks and 1-based class; reclaimed
+// zones by GP (gp_histogram, 20 bins of 0.05) and their exact mean
+// (mean_reclaimed_gp [4 decimals], null before GC reclaimed one); then
+// GC's data flow since the previous call (`cursor`, which this advances):
 //   gc_targets  [[zone, blocks], ...] zones that received relocated blocks,
 //               most blocks first (ties: lower zone first), at most
 //               zns::kGcFlowZones of them (the ones with the most blocks;

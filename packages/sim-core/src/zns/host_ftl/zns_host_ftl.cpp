@@ -243,6 +243,7 @@ void ZnsHostFtl::Reset(uint32_t zone, double gp) {
     class_stats.reclaimed_gp_sum += gp;
   }
   stats_.reclaimed_gp.push_back(static_cast<float>(gp));
+  stats_.reclaimed_gp_sum += gp;
   ++stats_.gc_count;
   s.held -= info.written;
   s.invalid -= info.written;  // every block left in it is invalid by now

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -69,9 +70,16 @@ struct HostFtlStats {
   uint64_t gc_count = 0;     // zones reclaimed by GC (each one reset)
   uint64_t trimmed_blocks = 0;
   std::vector<float> reclaimed_gp;  // GP of each reclaimed zone, in order
+  double reclaimed_gp_sum = 0;      // the same GPs summed (in double)
   std::vector<ZoneClassStats> classes;
   double waf() const {
     return user_blocks ? static_cast<double>(user_blocks + gc_blocks) / user_blocks : 0.0;
+  }
+  // The exact mean GP of the zones reclaimed so far (NaN before the first):
+  // the result's reclaimed_gp averaged, without reading the list.
+  double mean_reclaimed_gp() const {
+    return gc_count ? reclaimed_gp_sum / static_cast<double>(gc_count)
+                    : std::numeric_limits<double>::quiet_NaN();
   }
 };
 
