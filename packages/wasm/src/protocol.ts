@@ -27,7 +27,9 @@
 // an optional field only, so the version stays.
 // Issue 28 added the 'traceFit' command with its 'traceFit' reply
 // (fs_trace_fit), TraceOptions.late_records and TraceSummary fields: the
-// version stays.
+// version stays. It also added SnapshotMeta.stalls, mean_response_us and
+// SlcMeta.migrations (optional fields), and null in SeriesPoints.waf where
+// nothing is programmed yet (the result's rule for waf).
 
 import type {
   TraceFit,
@@ -466,7 +468,8 @@ export interface SeriesPoints {
   gc_page_programs: number[];
   host_write_bytes: number[];
   nand_write_bytes: number[];
-  waf: number[];
+  /** Cumulative WAF; null where the result's waf is null (nothing written or programmed yet). */
+  waf: Array<number | null>;
   // SLC cache (all 0 on a drive without one; absent from a core older than
   // snapshot layout 2, which the UI treats as "no SLC cache").
   /** Current SLC capacity: static + the dynamic allowance. */
@@ -555,6 +558,16 @@ export type SimEvent =
       during_migration?: boolean;
     };
 
+/** Host write stalls (waits over 1 ms for write-buffer space): the result JSON's "stalls". */
+export interface StallTotals {
+  count: number;
+  /** Summed over the stalled requests. */
+  wait_ms: number;
+  /** The part of it while GC ran, and while SLC migration ran. */
+  gc_wait_ms: number;
+  migration_wait_ms: number;
+}
+
 export interface LatencySummary {
   count: number;
   mean: number;
@@ -594,6 +607,8 @@ export interface SlcMeta {
   /** Bytes migrated SLC -> native per second over the last interval, as MB/s. */
   outflow_mbps: number;
   migration_bytes: number;
+  /** pSLC blocks migration emptied so far (the result's slc.migrations); absent from an older core. */
+  migrations?: number;
   exhausted: boolean;
   /**
    * The first time the cache ran full in this run, with the host write
@@ -854,12 +869,29 @@ export interface SnapshotMeta {
    * older core: "gc".
    */
   gc_runs_kind?: 'gc' | 'merges';
+  /**
+   * Host write stalls so far, every one (the result's stalls, the same
+   * function): the events a frame carries are capped, so the UI does not
+   * count them. Absent from an older core.
+   */
+  stalls?: StallTotals;
+  /**
+   * Requests completed per second of the host's I/O so far, over the
+   * result's span: from the first job's start to the last completion (or
+   * to now while a job runs): the result's throughput.iops.
+   */
   iops: number;
-  /** Reads completed per second of the host's I/O so far (the result's throughput.read_iops); absent from an older core. */
+  /** Reads completed per second, over the same span (the result's throughput.read_iops); absent from an older core. */
   read_iops?: number;
   read_mbps: number;
   write_mbps: number;
   latency_us: { read: LatencySummary; write: LatencySummary };
+  /**
+   * Mean response time of reads and writes together, µs (seed 002's
+   * measure; the result's mean_response_us); null before either completed,
+   * absent from an older core.
+   */
+  mean_response_us?: number | null;
   /** Latency CDF of all completed I/O: [latency_us, cumulative fraction]. */
   latency_cdf: Array<[number, number]>;
   /** Erase-count histogram: blocks per bin of width erase_bin_width. */

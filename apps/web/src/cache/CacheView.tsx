@@ -16,7 +16,6 @@ import type { ClassicMeta } from '@flashscope/wasm/protocol';
 import {
   MERGE_KINDS,
   cacheView,
-  meanResponseUs,
   type BlockSlotView,
   type CacheViewModel,
   type MappingCacheView,
@@ -55,7 +54,8 @@ export function CacheView() {
     [meta, before, schema],
   );
   if (!view || !frameMeta) return null;
-  const response = meanResponseUs(frameMeta.latency_us);
+  // The core's figure (the result's mean_response_us), null before any I/O.
+  const response = frameMeta.mean_response_us ?? null;
   return (
     <section className="card cache-card" data-testid="cache-view" aria-label="Write cache and FTL">
       <header className="card-header">

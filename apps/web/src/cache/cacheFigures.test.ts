@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassicMeta, WriteCacheMeta } from '@flashscope/wasm/protocol';
-import { cacheView, meanResponseUs } from './cacheFigures';
+import { cacheView } from './cacheFigures';
 import { coreSchema } from '../app/testCore';
 import { choiceLabel } from '../config/choiceLabel';
 
@@ -152,21 +152,5 @@ describe('cacheView', () => {
   it('has no hit ratio before any access', () => {
     const view = cacheView(meta({ cache: clashCache({ hits: 0, misses: 0 }) }), null, schema);
     expect(view.cache!.hitRatio).toBeNull();
-  });
-});
-
-describe('meanResponseUs', () => {
-  const summary = (count: number, mean: number) => ({
-    count,
-    mean,
-    p50: 0,
-    p90: 0,
-    p99: 0,
-    p999: 0,
-    max: 0,
-  });
-  it('weights the read and write means by their counts', () => {
-    expect(meanResponseUs({ read: summary(1, 1000), write: summary(3, 200) })).toBeCloseTo(400, 10);
-    expect(meanResponseUs({ read: summary(0, 0), write: summary(0, 0) })).toBeNull();
   });
 });

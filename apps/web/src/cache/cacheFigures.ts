@@ -6,7 +6,7 @@
 // the meta; "since" figures are differences against the previous update,
 // so a slot whose block left for flash (or came in) is flagged there.
 
-import type { CachedBlock, ClassicMeta, LatencySummary } from '@flashscope/wasm/protocol';
+import type { CachedBlock, ClassicMeta } from '@flashscope/wasm/protocol';
 import type { DeviceSchema } from '@flashscope/wasm/protocol';
 import { choiceLabel } from '../config/choiceLabel';
 
@@ -179,17 +179,4 @@ export function cacheView(
     totalMerges,
     blockErases: meta.block_erases,
   };
-}
-
-/**
- * Mean response time of reads and writes together, in µs (seed 002's
- * measure; the result's jobs[].mean_response_us), null before any I/O.
- */
-export function meanResponseUs(latency: {
-  read: LatencySummary;
-  write: LatencySummary;
-}): number | null {
-  const { read, write } = latency;
-  const count = read.count + write.count;
-  return count > 0 ? (read.mean * read.count + write.mean * write.count) / count : null;
 }

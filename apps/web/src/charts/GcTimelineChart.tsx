@@ -14,6 +14,7 @@ import type { SeriesBuffer } from '../store/seriesBuffer';
 import { TimeAxisBottom, AxisLeft, AxisRight, GridRows } from './Axes';
 import { binCoverage, binMarks, binSeries, type Interval, type Points } from './binning';
 import { ChartCard } from './ChartCard';
+import { gcTimelineSubtitle } from './gcTimelineCounts';
 import {
   CHART_HEIGHT,
   CHART_UPDATE_MS,
@@ -92,25 +93,12 @@ function timelineData(series: SeriesBuffer, events: EventLog, nowMs: number): Ti
 export function GcTimelineChart() {
   const sim = useThrottledStore(selectSim, CHART_UPDATE_MS);
   const data = useMemo(() => timelineData(sim.series, sim.events, sim.simTimeNs / 1e6), [sim]);
-  const runs = sim.frame?.meta.gc_runs ?? sim.events.gcRuns;
-  // A classic FTL's count is merges and block rewrites, which send no GC
-  // events: the bars stay empty, and the subtitle says why.
-  const merges = sim.frame?.meta.gc_runs_kind === 'merges';
-  const dropped = sim.events.dropped;
   const slc = sim.frame?.meta.slc != null;
-  const migrations = sim.events.migrationRuns;
   return (
     <ChartCard
       term="gc"
       title={slc ? 'GC and migration timeline' : 'GC timeline'}
-      subtitle={
-        (merges
-          ? `${runs.toLocaleString('en')} merges / erases of a classic FTL (done inline: none drawn), `
-          : `${runs.toLocaleString('en')} GC runs, `) +
-        (slc ? `${migrations.toLocaleString('en')} SLC migrations, ` : '') +
-        `${sim.events.stalls.length.toLocaleString('en')} host stalls; bars: planes busy (average)` +
-        (dropped > 0 ? `; ${dropped.toLocaleString('en')} events too dense to show` : '')
-      }
+      subtitle={gcTimelineSubtitle(sim.frame?.meta, sim.events.dropped)}
       testId="chart-gc-timeline"
       legend={[
         { label: 'foreground GC', color: COLORS.gcForeground },

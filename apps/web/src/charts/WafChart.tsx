@@ -10,7 +10,7 @@ import { ChartCard, type LegendEntry } from './ChartCard';
 import { CHART_UPDATE_MS, selectSim, timeDomain } from './chartLayout';
 import { COLORS } from './palette';
 import { TimeSeriesPlot, type LineSpec } from './TimeSeriesPlot';
-import { wafLines } from './wafSeries';
+import { wafEmptyText, wafLines } from './wafSeries';
 
 export function WafChart() {
   const sim = useThrottledStore(selectSim, CHART_UPDATE_MS);
@@ -49,7 +49,11 @@ export function WafChart() {
       note={note && <span data-testid="waf-drain-note">{note}</span>}
       testId="chart-waf"
       legend={legend}
-      empty={lines.host.y.length === 0 && lines.drain.y.length === 0 ? 'No host writes yet' : null}
+      empty={
+        lines.host.y.length === 0 && lines.drain.y.length === 0
+          ? wafEmptyText(sim.frame?.meta.host_write_bytes)
+          : null
+      }
     >
       {(width) => (
         <TimeSeriesPlot

@@ -5,7 +5,8 @@
 // host's last point at 6802.49 ms with WAF 2.264, the drain's at
 // 7866.53 ms with the run's 2.661.
 import { describe, expect, it } from 'vitest';
-import { wafLines } from './wafSeries';
+import { runThroughStore } from '../app/storeRun';
+import { wafEmptyText, wafLines } from './wafSeries';
 
 describe('the WAF chart’s lines', () => {
   it('split at the host’s end: the drain is a segment from the host’s last point', () => {
@@ -35,5 +36,63 @@ describe('the WAF chart’s lines', () => {
     expect(lines.host.y[lines.host.y.length - 1]).toBe(2);
     expect(lines.drain.y).toEqual([2, 2.5]);
     expect(lines.last).toBe(2.5);
+  });
+});
+
+// A real run, reads first, then writes: no WAF while nothing is written
+// (the result's waf is null then, the figures row shows "—"), so the
+// chart has no point there, not a line at 0; and it says why it is empty.
+describe('the WAF chart before anything is programmed', () => {
+  const request = {
+    deviceJson: JSON.stringify({
+      name: 'waf-series-small',
+      cell: 'tlc',
+      geometry: {
+        channels: 2,
+        dies_per_channel: 1,
+        planes_per_die: 2,
+        blocks_per_plane: 32,
+        pages_per_block: 48,
+        page_bytes: 16384,
+      },
+      overprovision: 0.2,
+      write_buffer_bytes: 1048576,
+      precondition: { fill: 1, random_writes: 1 },
+    }),
+    fioText:
+      '[read]\nrw=randread\nbs=4k\niodepth=8\nnumber_ios=4000\n\n' +
+      '[write]\nstonewall\nrw=randwrite\nbs=4k\niodepth=8\nnumber_ios=4000\n',
+  };
+  interface Result {
+    series: { t_ms: number[]; waf: Array<number | null> };
+    jobs: Array<{ start_ms: number }>;
+  }
+
+  it('draws no point while the result’s waf is null', () => {
+    const { store, result } = runThroughStore<Result>(request, 20);
+    const { series, frame } = store.getState().sim;
+    const lines = wafLines(
+      series.column('t_ms'),
+      series.column('waf'),
+      frame!.meta.end_of_run?.host_end_ms,
+    );
+    // The result's series: null through the reads, then NAND ÷ host bytes.
+    const firstWaf = result.series.waf.findIndex((waf) => waf !== null);
+    expect(firstWaf).toBeGreaterThan(3);
+    expect(result.series.t_ms[firstWaf]).toBeGreaterThan(result.jobs[1].start_ms);
+    expect(result.series.waf.slice(firstWaf).every((waf) => waf !== null && waf > 0)).toBe(true);
+    // The chart starts there, and never dips to 0.
+    expect(lines.host.x[0]).toBe(result.series.t_ms[firstWaf]);
+    expect(Math.min(...lines.host.y, ...lines.drain.y)).toBeGreaterThan(0);
+  });
+
+  it('says there are no host writes yet while the reads run', () => {
+    const { store } = runThroughStore<Result>(request, 20, 60);
+    const { series, frame } = store.getState().sim;
+    expect(frame!.meta.host_write_bytes).toBe(0);
+    expect(series.length).toBeGreaterThan(3);
+    expect(wafLines(series.column('t_ms'), series.column('waf'), undefined).host.x).toEqual([]);
+    expect(wafEmptyText(frame!.meta.host_write_bytes)).toBe('No host writes yet');
+    expect(wafEmptyText(8192)).toBe('Nothing programmed to flash yet');
   });
 });

@@ -45,3 +45,12 @@ export function wafLines(
   for (let i = n - 1; i >= 0 && !Number.isFinite(last); i--) last = waf[i];
   return { host, drain, last };
 }
+
+/**
+ * What the chart says while it has no point: the core sends no WAF (null)
+ * until the host has written and the flash has been programmed, as the
+ * result's waf, so a run whose writes still wait in the buffer has none yet.
+ */
+export function wafEmptyText(hostWriteBytes: number | undefined): string {
+  return hostWriteBytes ? 'Nothing programmed to flash yet' : 'No host writes yet';
+}

@@ -4,7 +4,7 @@
 // the table, the CSV export and the tests share one definition.
 
 import { formatBytes, formatCount, formatLatencyUs } from '../app/format';
-import { mappingUnitBytes, runIops, type RunResult } from '../runs/resultJson';
+import { runIops, type RunResult } from '../runs/resultJson';
 
 export type Better = 'lower' | 'higher';
 
@@ -88,10 +88,9 @@ export const COMPARE_METRICS: readonly CompareMetric[] = [
     label: 'GC bytes moved',
     unit: 'bytes',
     better: 'lower',
-    value: (result) => {
-      const units = finite(result.gc?.units_moved);
-      return units === null ? null : units * mappingUnitBytes(result);
-    },
+    // The core's bytes (units x the drive's unit size); "—" for a result
+    // of an older core, which had only the units.
+    value: (result) => finite(result.gc?.bytes_moved),
     format: formatBytes,
     perGbWritten: { format: (value) => `${formatBytes(value)} / GB written` },
   },

@@ -5,7 +5,6 @@
 
 import type { SnapshotMeta } from '@flashscope/wasm/protocol';
 import { formatBytes, formatLatencyUs, formatWaf } from '../app/format';
-import { meanResponseUs } from '../cache/cacheFigures';
 import { eraseSpread } from '../charts/EraseHistogramChart';
 
 export interface LessonFigure {
@@ -66,7 +65,7 @@ export const LESSON_FIGURES = {
   },
   mean_response: {
     label: 'mean response',
-    of: (meta) => meanResponseUs(meta.latency_us),
+    of: (meta) => meta.mean_response_us ?? null,
     format: formatLatencyUs,
   },
   erase_spread: {

@@ -20,6 +20,11 @@ export interface RunResult {
   /** The same summary as a frame's (SnapshotMeta.latency_us), over the whole run. */
   latency_us: { read: LatencySummary; write: LatencySummary };
   throughput: {
+    /**
+     * Requests per second from the jobs' first start to the last completion
+     * (to the moment it stopped, for a run stopped midway: sim-core
+     * Host::IoSpanNs; an older core said 0 for those).
+     */
     iops: number;
     read_mbps: number;
     write_mbps: number;
@@ -34,10 +39,10 @@ export interface RunResult {
     active_read_mbps?: number;
     active_write_mbps?: number;
   };
-  gc: { runs: number; units_moved: number };
-  /** The effective device configuration (mapping_unit_bytes sizes GC's moved units). */
+  /** bytes_moved: the units in bytes, as the core sizes them (absent from an older core). */
+  gc: { runs: number; units_moved: number; bytes_moved?: number };
+  /** The effective device configuration. */
   device?: { name?: string; mapping_unit_bytes?: number };
-  capacity?: { physical_bytes: number; blocks: number; mapping_units_per_block: number };
   /** Present only when the drive has an SLC cache. */
   slc?: { migration_bytes: number } | null;
   /** Bytes read of data never written: answered without a flash read (absent from older cores). */
@@ -76,29 +81,17 @@ export function parseRunResult(text: string): RunResult {
 }
 
 /**
- * Bytes of one mapping unit: GC relocates whole units (gc.units_moved). The
- * device's own key, else physical bytes over the units of all blocks.
- */
-export function mappingUnitBytes(result: RunResult): number {
-  const fromDevice = result.device?.mapping_unit_bytes;
-  if (typeof fromDevice === 'number' && fromDevice > 0) return fromDevice;
-  const capacity = result.capacity;
-  if (capacity && capacity.blocks > 0 && capacity.mapping_units_per_block > 0) {
-    return capacity.physical_bytes / (capacity.blocks * capacity.mapping_units_per_block);
-  }
-  return 4096;
-}
-
-/**
- * Host I/O per second over the run. The result's own figure spans the
- * jobs' start to end; a run stopped before its jobs ended reports 0 there
- * (no end yet), so then it is the requests so far over the simulated time.
+ * Host I/O per second over the run: the core's throughput.iops (over the
+ * jobs' span, or up to the stop of a run stopped midway). An older core
+ * said 0 for a stopped run that had done I/O: that is no figure, so null
+ * ("—"), not one worked out here.
  */
 export function runIops(result: RunResult): number | null {
   const own = result.throughput?.iops;
-  if (typeof own === 'number' && Number.isFinite(own) && own > 0) return own;
+  if (typeof own !== 'number' || !Number.isFinite(own)) return null;
   const host = result.host;
-  const seconds = result.sim_time_ms / 1000;
-  if (!host || !(seconds > 0)) return typeof own === 'number' ? own : null;
-  return (host.read_requests + host.write_requests + (host.trim_requests ?? 0)) / seconds;
+  const requests = host
+    ? host.read_requests + host.write_requests + (host.trim_requests ?? 0)
+    : 0;
+  return own === 0 && requests > 0 ? null : own;
 }

@@ -4,7 +4,8 @@
 // Like SeriesBuffer it is mutated in place and held by reference; the sim
 // slice bumps a version. It keeps the most recent MAX_ENTRIES of each kind so
 // an hour-long run at full speed cannot grow without bound (the timeline
-// bins them to a few hundred marks anyway).
+// bins them to a few hundred marks anyway). So it counts nothing: the
+// timeline's counts are the core's (charts/gcTimelineCounts.ts).
 
 import type { SimEvent } from '@flashscope/wasm/protocol';
 
@@ -67,8 +68,6 @@ export class EventLog {
   readonly openMigrations = new Map<number, { start_ms: number; background: boolean }>();
   /** Every time the SLC cache ran full; the last one may still be open. */
   readonly cacheFull: CacheFullInterval[] = [];
-  gcRuns = 0;
-  migrationRuns = 0;
   /** Zone resets on a zoned drive (GC reclaims and resets of empty zones). */
   zoneResets = 0;
   /** Events the worker left out when too many happened between two frames. */
@@ -82,7 +81,6 @@ export class EventLog {
           // A refresh or wear-levelling move is the GC engine's work but no
           // GC run: the core's gc_runs does not count it, nor does the timeline.
           if ('cause' in event && event.cause) break;
-          this.gcRuns++;
           // A zoned drive's host FTL reclaims a zone: foreground, timed by its start and end.
           if ('zone' in event) this.openZoneGc.set(event.zone, { start_ms: event.t_ms });
           else this.openGc.set(event.block, { start_ms: event.t_ms, background: event.background });
@@ -108,7 +106,6 @@ export class EventLog {
           this.zoneResets++;
           break;
         case 'migration_start':
-          this.migrationRuns++;
           this.openMigrations.set(event.block, {
             start_ms: event.t_ms,
             background: event.background,

@@ -123,7 +123,6 @@ describe('sim slice', () => {
       { start_ms: 12, end_ms: 19, block: 5, units_moved: 38, background: false },
     ]);
     expect(sim.events.stalls).toHaveLength(1);
-    expect(sim.events.gcRuns).toBe(1);
     expect(sim.events.dropped).toBe(0);
 
     const series = sim.series;

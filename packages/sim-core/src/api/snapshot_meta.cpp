@@ -67,6 +67,8 @@ void WriteSlcNow(json::Writer& out, const Simulator& sim) {
   out.Field("inflow_mbps", series.size() ? series.slc_inflow_mbps.back() : 0);
   out.Field("outflow_mbps", series.size() ? series.slc_outflow_mbps.back() : 0);
   out.FieldUint("migration_bytes", slc.migrated_units * unit);
+  // pSLC blocks migration emptied, the result's slc.migrations.
+  out.FieldUint("migrations", slc.migrations);
   out.FieldBool("exhausted", slc.exhausted);
   // The result JSON's slc.cliff and slc.bursts as they stand (one
   // function computes both, report/burst_json.h): before as soon as the
@@ -275,8 +277,10 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   all_.Merge(by_op_[1]);
 
   const uint64_t now_ns = sim.now_ns();
-  // Throughput over the host's I/O: a finished run's drain tail is not in it.
-  const double seconds = sim.host_end_ns() / 1e9;
+  // Throughput over the host's I/O, the result's span (Host::IoSpanNs: from
+  // the first job's start, not from 0 s); a finished run's drain tail is not
+  // in it.
+  const double seconds = host.IoSpanNs(now_ns) / 1e9;
   const uint64_t host_write_bytes = host.host_write_bytes();
   const uint64_t nand_write_bytes = sim.counters().TotalPrograms() * uint64_t{layout.page_bytes};
 
@@ -317,6 +321,10 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   // is one erase), which it does inline, without the GC events the GC
   // timeline draws; every other drive's are GC runs the timeline shows.
   out.FieldString("gc_runs_kind", sim.drive().classic() ? "merges" : "gc");
+  // Every stall so far, as the result counts them (the events a frame
+  // carries are capped and can be dropped, so the UI cannot count them).
+  out.Key("stalls");
+  WriteStalls(out, sim.event_log());
   out.Field("iops", seconds > 0 ? requests / seconds : 0);
   out.Field("read_iops", seconds > 0 ? read_requests / seconds : 0);
   out.Field("read_mbps", seconds > 0 ? read_bytes / seconds / 1e6 : 0);
@@ -327,6 +335,8 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   out.Key("write");
   WriteSummary(out, by_op_[1]);
   out.EndObject();
+  out.Key("mean_response_us");
+  WriteMeanResponse(out, by_op_[0], by_op_[1]);
   out.Key("latency_cdf").BeginArray();
   for (const auto& [latency_us, fraction] : LatencyCdf(all_)) {
     out.BeginArray().Number(latency_us).Number(fraction).EndArray();

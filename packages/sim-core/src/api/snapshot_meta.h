@@ -19,12 +19,21 @@
 //   end_of_run        null until the run has finished, then the result's
 //                     "end_of_run" (report/buffer_json.h, the same function)
 //   gc_runs           GC runs in the timed run
+//   gc_runs_kind      what gc_runs counts: "gc", or "merges" on a classic FTL
+//   stalls            {count, wait_ms, gc_wait_ms, migration_wait_ms}: every
+//                     host write stall so far, the result's "stalls" (the
+//                     same function, report/event_json.h)
 //   iops, read_iops, read_mbps, write_mbps   averages over the timed run
-//                     so far (completed requests or bytes / simulated time,
-//                     as the result's throughput); the series carries the
-//                     per-interval rates
+//                     so far: completed requests or bytes over the result's
+//                     span (Host::IoSpanNs: the first job's start to the
+//                     last completion, or to now while a job runs), so they
+//                     equal the result's throughput at any moment; the
+//                     series carries the per-interval rates
 //   latency_us        {read, write}: {count, mean, p50, p90, p99, p999, max}
 //                     in microseconds over every job, fio percentiles
+//   mean_response_us  reads and writes together (the result's
+//                     mean_response_us, report/classic_json.h); null before
+//                     either completed
 //   latency_cdf       [[latency_us, cumulative fraction], ...] of reads and
 //                     writes together, ascending, at most ~200 points (see
 //                     LatencyCdf), the last one at fraction 1
@@ -47,7 +56,9 @@
 //   slc               the SLC cache now (null without one): capacities now
 //                     and, as the result JSON's slc names them, when the
 //                     host started (capacity_bytes_at_start,
-//                     dynamic_capacity_bytes_at_start; 0 before); its first_cliff
+//                     dynamic_capacity_bytes_at_start; 0 before), the
+//                     pSLC blocks migration emptied (migrations, the
+//                     result's slc.migrations); its first_cliff
 //                     {t_ms, host_written_bytes, before_mbps, after_mbps,
 //                     after_settled, depth} carries the result JSON's
 //                     slc.cliff and its bursts / bursts_total the result's

@@ -65,6 +65,23 @@ void Host::Start(uint64_t now_ns) {
   StartGroup(0, now_ns);
 }
 
+uint64_t Host::IoSpanNs(uint64_t now_ns) const {
+  uint64_t first_start = UINT64_MAX, last_end = 0;
+  for (size_t job = 0; job < jobs_.size(); ++job) {
+    if (!jobs_[job].started) continue;
+    first_start = std::min(first_start, metrics_[job].start_ns);
+    last_end = std::max(last_end, jobs_[job].done ? metrics_[job].end_ns : now_ns);
+  }
+  return first_start != UINT64_MAX && last_end > first_start ? last_end - first_start : 0;
+}
+
+uint64_t Host::JobMeasuredNs(uint32_t job, uint64_t now_ns) const {
+  if (!jobs_[job].started) return 0;
+  const JobMetrics& m = metrics_[job];
+  const uint64_t end = jobs_[job].done ? m.end_ns : now_ns;
+  return end > m.measure_start_ns ? end - m.measure_start_ns : 0;
+}
+
 void Host::StartGroup(uint32_t group, uint64_t now_ns) {
   current_group_ = group;
   const uint32_t first = group_first_job_[group], end = group_first_job_[group + 1];

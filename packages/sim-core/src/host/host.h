@@ -179,6 +179,15 @@ class Host final : public IHostCallbacks {
   JobMetrics& metrics(uint32_t job) { return metrics_[job]; }
   const JobMetrics& metrics(uint32_t job) const { return metrics_[job]; }
   bool JobActive(uint32_t job) const { return jobs_[job].running; }
+  // The time the run's throughput divides by (the result's throughput and
+  // the frame meta's iops and MB/s, one figure: docs/figures.md): from the
+  // first job's start to the last completion. A job still running counts up
+  // to `now_ns`, so a run paused or stopped midway has its rate so far.
+  // 0 before a job has started.
+  uint64_t IoSpanNs(uint64_t now_ns) const;
+  // The same for one job, over its measured time (after its ramp): the
+  // result's jobs[].throughput divides by it.
+  uint64_t JobMeasuredNs(uint32_t job, uint64_t now_ns) const;
   uint64_t host_write_bytes() const { return host_write_bytes_; }
   // Completed writes as the drive takes them, in whole mapping units (a
   // write covering part of a unit counts the unit): over host_write_bytes,

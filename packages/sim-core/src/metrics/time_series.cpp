@@ -1,6 +1,7 @@
 #include "metrics/time_series.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace flashscope {
 
@@ -85,9 +86,11 @@ void IntervalCounters::Emit(TimeSeries& series, uint64_t t_ns, uint64_t interval
   series.gc_page_programs.push_back(static_cast<double>(device.gc_page_programs));
   series.host_write_bytes.push_back(static_cast<double>(device.host_write_bytes));
   series.nand_write_bytes.push_back(static_cast<double>(device.nand_write_bytes));
-  series.waf.push_back(device.host_write_bytes
+  // No WAF before the host wrote and the flash was programmed: NaN, which
+  // the JSON writes as null (a 0 would draw as a figure of no amplification).
+  series.waf.push_back(device.host_write_bytes > 0 && device.nand_write_bytes > 0
                            ? static_cast<double>(device.nand_write_bytes) / device.host_write_bytes
-                           : 0);
+                           : std::numeric_limits<double>::quiet_NaN());
   series.slc_capacity_bytes.push_back(static_cast<double>(device.slc_capacity_bytes));
   series.slc_static_bytes.push_back(static_cast<double>(device.slc_static_bytes));
   series.slc_dynamic_bytes.push_back(static_cast<double>(device.slc_dynamic_bytes));

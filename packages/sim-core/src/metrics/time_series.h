@@ -25,7 +25,9 @@ struct TimeSeries {
   std::vector<double> gc_page_programs;  // in the interval
   std::vector<double> host_write_bytes;  // cumulative
   std::vector<double> nand_write_bytes;  // cumulative
-  std::vector<double> waf;               // cumulative nand / host writes
+  // Cumulative nand / host writes; NaN (null in the JSON) until both are
+  // above 0, where the result's "waf" is null: nothing to amplify yet.
+  std::vector<double> waf;
   // SLC cache (zeros without one): capacity now, bytes programmed in static
   // and dynamic pSLC blocks, the persistent part idle migration keeps,
   // cumulative bytes folded to native, and host-into-SLC / migration rates.

@@ -146,14 +146,26 @@ void WriteClassicMeta(json::Writer& out, const Simulator& sim) {
   out.EndObject();
 }
 
-double MeanResponseUs(const std::array<LatencyHistogram, kHostOpKinds>& latency) {
-  const LatencyHistogram& reads = latency[static_cast<uint32_t>(IoOp::kRead)];
-  const LatencyHistogram& writes = latency[static_cast<uint32_t>(IoOp::kWrite)];
+double MeanResponseUs(const LatencyHistogram& reads, const LatencyHistogram& writes) {
   const uint64_t count = reads.count() + writes.count();
   if (count == 0) return 0;
   const double sum_ns = reads.mean_ns() * static_cast<double>(reads.count()) +
                         writes.mean_ns() * static_cast<double>(writes.count());
   return sum_ns / static_cast<double>(count) / 1000.0;
+}
+
+double MeanResponseUs(const std::array<LatencyHistogram, kHostOpKinds>& latency) {
+  return MeanResponseUs(latency[static_cast<uint32_t>(IoOp::kRead)],
+                        latency[static_cast<uint32_t>(IoOp::kWrite)]);
+}
+
+void WriteMeanResponse(json::Writer& out, const LatencyHistogram& reads,
+                       const LatencyHistogram& writes) {
+  if (reads.count() + writes.count() == 0) {
+    out.Null();
+  } else {
+    out.Number(MeanResponseUs(reads, writes));
+  }
 }
 
 }  // namespace flashscope

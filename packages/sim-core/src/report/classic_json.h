@@ -46,6 +46,13 @@ void WriteClassicMeta(json::Writer& out, const Simulator& sim);
 
 // Mean response time of a job's reads and writes together, in µs (seed 002
 // §4.2: mean response time per request); 0 without any.
+double MeanResponseUs(const LatencyHistogram& reads, const LatencyHistogram& writes);
 double MeanResponseUs(const std::array<LatencyHistogram, kHostOpKinds>& latency);
+
+// The same over the whole run, as the result's "mean_response_us" and the
+// frame meta's write it: null before a read or write completed, so no view
+// shows a mean of nothing as 0 µs.
+void WriteMeanResponse(json::Writer& out, const LatencyHistogram& reads,
+                       const LatencyHistogram& writes);
 
 }  // namespace flashscope

@@ -76,4 +76,14 @@ void WriteEvent(json::Writer& out, const SimEvent& e) {
   out.EndObject();
 }
 
+void WriteStalls(json::Writer& out, const SimEventLog& log) {
+  const StallTotals& stalls = log.stalls();
+  out.BeginObject();
+  out.FieldUint("count", stalls.count);
+  out.Field("wait_ms", stalls.wait_ms);  // summed over the stalled requests
+  out.Field("gc_wait_ms", stalls.gc_wait_ms);
+  out.Field("migration_wait_ms", stalls.migration_wait_ms);
+  out.EndObject();
+}
+
 }  // namespace flashscope
