@@ -5,7 +5,13 @@
 // drains the funnel. A scenario from public/scenarios loads through the
 // scenario picker with its fill level and SLC policies in the form.
 import { expect, test, type App } from './helpers/app';
-import { savedRunResult, simState, waitForFinishedRun, waitForLastFrame } from './helpers/sim';
+import {
+  downloadFile,
+  savedRunResult,
+  simState,
+  waitForFinishedRun,
+  waitForLastFrame,
+} from './helpers/sim';
 
 /**
  * The funnel's occupancy as shown: "used / capacity UNIT" while what it
@@ -213,7 +219,7 @@ test('at the SLC cliff lesson’s pause the cliff label gives no after figure be
     // The pause lands within a frame of the cliff, 0.18 s of simulated
     // time before the core has an after figure (10 MiB at QLC speed).
     expect(paused!.depth).toBeNull();
-    await expect(label).toHaveText(/^cliff at \d+ MB$/);
+    await expect(label).toHaveText(/^cliff at [\d.]+ MB$/);
     await expect(chart.getByTestId('cliff-annotation')).not.toHaveAttribute('data-after-mbps');
   } else {
     // A pause that came late (a machine too busy to answer within a
@@ -227,10 +233,46 @@ test('at the SLC cliff lesson’s pause the cliff label gives no after figure be
   await expect(app.byTestId('lesson-step-title')).toContainText('The cliff');
   await expect(label).toContainText('after the cache is exhausted', { timeout: 60_000 });
   const text = (await label.textContent()) ?? '';
-  expect(text).toMatch(/^cliff at \d+ MB \(−\d+ %\)/);
+  expect(text).toMatch(/^cliff at [\d.]+ MB \(−\d+ %\)/);
   expect(text).not.toMatch(/[−-]\s*[−-]/);
   const shown = await firstCliff(app);
   expect(shown!.after_mbps).toBeLessThan(shown!.before_mbps!);
+});
+
+// Issue 28 (docs/figures.md): where the cliff is reads the same on the
+// chart as on the SLC card, and the chart saved from a small drive names
+// the unit its ticks read in. The label and subtitle rounded the core's
+// bytes to whole MB ("cliff at 67 MB") beside the card's "after 67.1 MB
+// written", and the exported chart said "GB, 10^9 bytes" under ticks in MB.
+test('at the SLC cliff lesson’s pause the cliff reads as the SLC card does, and its export says MB', async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await app.open('/?lesson=slc-cliff');
+  await expect
+    .poll(async () => slcMeta(app), { timeout: 60_000 })
+    .toMatchObject({ running: false, exhausted: true });
+  const { firstCliffBytes } = await slcMeta(app);
+  expect(firstCliffBytes).not.toBeNull();
+  // The teaching drive's cache runs out after tens of MB: the card's one decimal.
+  const written = `${(firstCliffBytes! / 1e6).toFixed(1)} MB`;
+  await expect(app.byTestId('slc-funnel').getByTestId('slc-cliff-moment')).toContainText(
+    `after ${written} written`,
+  );
+  const chart = app.byTestId('chart-throughput-vs-written');
+  // (A pause a busy machine delivers late adds the drop: the label starts the same.)
+  await expect(chart.getByTestId('cliff-label')).toContainText(`cliff at ${written}`);
+  await expect(chart.locator('.card-subtitle')).toContainText(`Cliff after ${written} written`);
+
+  const svg = await downloadFile(page, chart.getByTestId('chart-throughput-vs-written-export-svg'));
+  expect(svg.text).toContain('host data written (MB, 10^6 bytes)');
+  expect(svg.text).not.toContain('10^9 bytes)');
+  const axis = /<g class="axis axis-x"[^>]*>(.*?)<\/g><\/g>/s.exec(svg.text)?.[1] ?? '';
+  const ticks = [...axis.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
+  expect(ticks.length).toBeGreaterThan(1);
+  for (const tick of ticks) expect(tick).toMatch(/^\d+ MB$/);
+  expect((await app.probe()).lastError).toBeNull();
 });
 
 // Issue 28: on the 665p-like drive 50 % full, the sequential write fills

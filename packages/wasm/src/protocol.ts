@@ -653,6 +653,12 @@ export interface SlcBurst {
   /** Host bytes the burst wrote before its cliff: the cache it found (null: no cliff). */
   cache_bytes: number | null;
   cliff_t_ms: number | null;
+  /**
+   * Host bytes the run had written (completed) when this burst's cache ran
+   * out: where its cliff sits on "throughput vs data written" (the first
+   * cliff's host_written_bytes for the first burst); null: no cliff.
+   */
+  cliff_host_written_bytes: number | null;
   write_mbps_before: number | null;
   write_mbps_after: number | null;
   depth: number | null;
@@ -894,6 +900,12 @@ export interface SnapshotMeta {
   mean_response_us?: number | null;
   /** Latency CDF of all completed I/O: [latency_us, cumulative fraction]. */
   latency_cdf: Array<[number, number]>;
+  /**
+   * The CDF of reads and of writes apart, shaped like latency_cdf; each
+   * passes through its op's p50, p90, p99 and p99.9 in latency_us (empty
+   * before the op's first completion). Absent from an older core.
+   */
+  latency_cdf_by_op?: { read: Array<[number, number]>; write: Array<[number, number]> };
   /** Erase-count histogram: blocks per bin of width erase_bin_width. */
   erase_histogram: number[];
   erase_bin_width: number;

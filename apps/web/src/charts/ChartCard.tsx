@@ -35,6 +35,8 @@ interface ChartCardProps {
   empty?: string | null;
   /** The y axis's unit when the user chooses it (the throughput chart's MB/s or IOPS). */
   yUnit?: string;
+  /** The x axis's unit when the data sets it (throughput vs written: MB or GB, as its ticks read). */
+  xUnit?: string;
   /** What a chart that is not a live one (a sweep's) names in its saved file. */
   exportContext?: ExportContext;
   children: (width: number) => ReactNode;
@@ -54,7 +56,7 @@ export function ChartCard(props: ChartCardProps) {
     if (props.exportContext) {
       return standaloneSvg(svg, props.title, props.legend, props.exportContext);
     }
-    const units = chartUnits(props.testId, props.yUnit);
+    const units = chartUnits(props.testId, props.yUnit, props.xUnit);
     const context = units ? contextLine(reportNamesOf(appStore.getState())) : '';
     return standaloneSvg(svg, props.title, props.legend, {
       context,

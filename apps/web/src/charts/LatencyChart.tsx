@@ -1,14 +1,15 @@
 // Latency percentiles over simulated time: p99 and mean per series interval
-// (and p50 when the worker's series carries it), on a log axis. An interval
+// (and p50 when the worker's series carries it), on a log axis, binned as
+// charts/latencyLines.ts says (p50 and mean weighed by I/Os). An interval
 // that completed no I/O has no latency: the lines break there (a sparse
 // week-long trace is mostly gaps) instead of joining its bursts.
 
 import { useMemo } from 'react';
 import { formatLatencyUs } from '../app/format';
 import { useThrottledStore } from '../hooks/useThrottledStore';
-import { binSeries, latencyWithoutIoAsMissing, type Reducer } from './binning';
 import { ChartCard } from './ChartCard';
 import { CHART_UPDATE_MS, selectSim, seriesIntervalText, timeDomain } from './chartLayout';
+import { latencyLines } from './latencyLines';
 import { COLORS } from './palette';
 import { TimeSeriesPlot, type LineSpec } from './TimeSeriesPlot';
 
@@ -16,39 +17,23 @@ export function LatencyChart() {
   const sim = useThrottledStore(selectSim, CHART_UPDATE_MS);
   const { lines, domain } = useMemo(() => {
     const t = sim.series.column('t_ms');
-    const iops = sim.series.column('iops');
-    // NaN where an interval completed no I/O, and a gap in the line there.
-    const latency = (key: 'lat_p99_us' | 'lat_p50_us' | 'lat_mean_us', reducer: Reducer) =>
-      binSeries(
-        t,
-        latencyWithoutIoAsMissing(sim.series.column(key), iops),
-        undefined,
-        reducer,
-        'gap',
-      );
-    const specs: LineSpec[] = [
-      {
-        key: 'p99',
-        label: 'p99',
-        color: COLORS.p99,
-        // The worst interval of a bin, so a short spike stays visible.
-        points: latency('lat_p99_us', 'max'),
-      },
-    ];
-    if (sim.series.has('lat_p50_us')) {
-      specs.push({
-        key: 'p50',
-        label: 'p50',
-        color: COLORS.p50,
-        points: latency('lat_p50_us', 'mean'),
-      });
+    const binned = latencyLines({
+      t_ms: t,
+      iops: sim.series.column('iops'),
+      lat_p99_us: sim.series.column('lat_p99_us'),
+      lat_p50_us: sim.series.has('lat_p50_us') ? sim.series.column('lat_p50_us') : null,
+      lat_mean_us: sim.series.column('lat_mean_us'),
+    });
+    const specs: LineSpec[] = [{ key: 'p99', label: 'p99', color: COLORS.p99, points: binned.p99 }];
+    if (binned.p50) {
+      specs.push({ key: 'p50', label: 'p50', color: COLORS.p50, points: binned.p50 });
     }
     specs.push({
       key: 'mean',
       label: 'mean',
       color: COLORS.mean,
       dashed: true,
-      points: latency('lat_mean_us', 'mean'),
+      points: binned.mean,
     });
     return { lines: specs, domain: timeDomain(t) };
   }, [sim]);

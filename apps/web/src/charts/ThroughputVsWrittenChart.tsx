@@ -2,11 +2,12 @@
 // reviews draw it. The cliff is where the cache first ran full, with the
 // MB/s before and after it, all as the core reports them
 // (meta.slc.first_cliff, the figures of the result JSON's slc.cliff); the
-// annotation gives where (GB written) and how deep (MB/s before -> after).
-// On a multi-burst run each later burst's own cliff is marked too, labelled
-// with the cache that burst found after its idle time (meta.slc.bursts).
+// annotation gives where (bytes written, as the SLC card prints them) and
+// how deep (MB/s before -> after). The x axis is the core's bytes written
+// (the series' host_write_bytes). On a multi-burst run each later burst's
+// own cliff is marked too, where the core says it was, labelled with the
+// cache that burst found after its idle time (meta.slc.bursts).
 
-import type { SlcBurst } from '@flashscope/wasm/protocol';
 import { line, max, scaleLinear } from 'd3';
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { formatBytes, formatMbps } from '../app/format';
@@ -32,25 +33,29 @@ import {
   cliffMark,
   laterBurstCliffs,
   placeCliffLabel,
-  writtenFromRates,
+  writtenAxis,
+  writtenAxisLabel,
   type BurstCliffMark,
   type CliffMark,
+  type WrittenAxis,
 } from './cliff';
 import { COLORS } from './palette';
 
 interface ChartData {
   points: Points;
   cliff: CliffMark | null;
-  /** Later bursts' cliffs: their x and the core's figures, before labelling. */
-  bursts: readonly SlcBurst[];
-  maxBytes: number;
+  /** Later bursts' cliffs, placed and labelled by the core's figures. */
+  laterCliffs: BurstCliffMark[];
+  /** The x axis's end: the curve's, the after level's or a later cliff's, whichever is last. */
+  xMax: number;
+  axis: WrittenAxis;
 }
 
 function chartData(sim: Pick<SimSlice, 'series' | 'events' | 'frame'>): ChartData {
   const tMs = sim.series.column('t_ms');
   const writeMbps = sim.series.column('write_mbps');
-  // Written bytes from the rate, not host_write_bytes (see writtenFromRates).
-  const series = { tMs, writeMbps, hostBytes: writtenFromRates(tMs, writeMbps) };
+  // The core's bytes written by each sample's end (see cliff.ts).
+  const series = { tMs, writeMbps, hostBytes: sim.series.column('host_write_bytes') };
   const bursts = sim.frame?.meta.slc?.bursts ?? [];
   const points = binByWritten(
     series.hostBytes,
@@ -62,27 +67,25 @@ function chartData(sim: Pick<SimSlice, 'series' | 'events' | 'frame'>): ChartDat
   // The first cache-full interval ends the "after" level where the cache had room again.
   const firstFull = sim.events.cacheFull[0];
   const recovered = firstFull && Number.isFinite(firstFull.end_ms) ? firstFull.end_ms : null;
-  return {
-    points,
-    cliff: reported ? cliffMark(series, reported, recovered) : null,
-    bursts,
-    maxBytes: max(points.x) ?? 0,
-  };
-}
-
-/** Bytes as decimal GB (or MB for small drives), like drive reviews' axes. */
-function bytesFormat(maxBytes: number): (bytes: number) => string {
-  if (maxBytes >= 2e9) return (b) => `${+(b / 1e9).toFixed(1)} GB`;
-  if (maxBytes >= 1e9) return (b) => `${+(b / 1e9).toFixed(2)} GB`;
-  return (b) => `${Math.round(b / 1e6)} MB`;
+  const cliff = reported ? cliffMark(series, reported, recovered) : null;
+  // Labelled in the app's decimal units, as the SLC card lists the same bursts.
+  const laterCliffs = laterBurstCliffs(bursts, formatBytes);
+  const xMax = Math.max(
+    max(points.x) ?? 0,
+    cliff?.afterEndBytes ?? 0,
+    ...laterCliffs.map((mark) => mark.cliffBytes),
+    1,
+  );
+  return { points, cliff, laterCliffs, xMax, axis: writtenAxis(xMax) };
 }
 
 export function ThroughputVsWrittenChart() {
   const sim = useThrottledStore(selectSim, CHART_UPDATE_MS);
   const data = useMemo(() => chartData(sim), [sim]);
   const cliff = data.cliff;
+  // Bytes as the SLC card and the report print them (formatBytes), not the axis's rounding.
   const subtitle = cliff
-    ? `Cliff after ${bytesFormat(cliff.hostWrittenBytes)(cliff.hostWrittenBytes)} written` +
+    ? `Cliff after ${formatBytes(cliff.hostWrittenBytes)} written` +
       (cliff.beforeMbps !== null && cliff.afterMbps !== null
         ? `: ${formatMbps(cliff.beforeMbps)} → ${formatMbps(cliff.afterMbps)} after the cache is exhausted`
         : '')
@@ -93,6 +96,7 @@ export function ThroughputVsWrittenChart() {
       title="Throughput vs data written"
       subtitle={subtitle}
       testId="chart-throughput-vs-written"
+      xUnit={writtenAxisLabel(data.axis)}
       legend={[
         { label: 'write MB/s', color: COLORS.write },
         ...(cliff
@@ -115,16 +119,8 @@ export function ThroughputVsWrittenChart() {
 function Plot({ width, data }: { width: number; data: ChartData }) {
   const w = innerWidth(width);
   const h = innerHeight(CHART_HEIGHT);
-  const cliff = data.cliff;
-  // Labelled in the app's decimal units, as the SLC card lists the same bursts.
-  const laterCliffs = laterBurstCliffs(data.bursts, formatBytes);
-  const xMax = Math.max(
-    data.maxBytes,
-    cliff?.afterEndBytes ?? 0,
-    ...laterCliffs.map((mark) => mark.cliffBytes),
-    1,
-  );
-  const x = scaleLinear().domain([0, xMax]).range([0, w]);
+  const { cliff, laterCliffs } = data;
+  const x = scaleLinear().domain([0, data.xMax]).range([0, w]);
   const yMax = Math.max(max(data.points.y) ?? 1, cliff?.beforeMbps ?? 0, 1);
   const y = scaleLinear()
     .domain([0, yMax * 1.12])
@@ -134,7 +130,6 @@ function Plot({ width, data }: { width: number; data: ChartData }) {
     line<number>()
       .x((_, i) => x(data.points.x[i]))
       .y((v) => y(v))(data.points.y) ?? '';
-  const format = bytesFormat(xMax);
   // Below the first cliff's label (up to three lines).
   const firstBurstRow = 12 + 3 * 13 + 10;
   return (
@@ -155,7 +150,7 @@ function Plot({ width, data }: { width: number; data: ChartData }) {
           y2={h}
         />
       ))}
-      {cliff && <CliffAnnotation cliff={cliff} x={x} y={y} h={h} w={w} format={format} />}
+      {cliff && <CliffAnnotation cliff={cliff} x={x} y={y} h={h} w={w} />}
       {laterCliffs.length > 0 && (
         <g data-testid="burst-cliffs" className="cliff-annotation">
           {laterCliffs.map((mark, i) => (
@@ -170,7 +165,12 @@ function Plot({ width, data }: { width: number; data: ChartData }) {
         </g>
       )}
       <AxisLeft scale={y} format={(v) => String(v)} />
-      <AxisBottom scale={x} y={h} ticks={Math.max(2, Math.floor(w / 90))} format={format} />
+      <AxisBottom
+        scale={x}
+        y={h}
+        ticks={Math.max(2, Math.floor(w / 90))}
+        format={data.axis.format}
+      />
     </g>
   );
 }
@@ -181,12 +181,12 @@ function CliffAnnotation(props: {
   y: (mbps: number) => number;
   h: number;
   w: number;
-  format: (bytes: number) => string;
 }) {
   const { cliff, x, y, h, w } = props;
   const cx = x(cliff.hostWrittenBytes);
   const { beforeMbps, afterMbps } = cliff;
-  const lines = cliffLabelLines(cliff, props.format, formatMbps);
+  // Where, in the bytes the SLC card and the report print (formatBytes).
+  const lines = cliffLabelLines(cliff, formatBytes, formatMbps);
   // The label's width as drawn (an estimate until the text has been laid
   // out), so that it is placed inside the plot, never clipped at its edge.
   const estimate = Math.max(...lines.map((text) => text.length)) * LABEL_CHAR_PX;

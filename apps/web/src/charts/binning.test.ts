@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { binCoverage, binMarks, binSeries, latencyWithoutIoAsMissing, recentMean } from './binning';
+import {
+  binCoverage,
+  binMarks,
+  binSeries,
+  iosPerRow,
+  latencyWithoutIoAsMissing,
+  recentMean,
+} from './binning';
 
 const range = (n: number, f: (i: number) => number = (i) => i) =>
   Array.from({ length: n }, (_, i) => f(i));
@@ -47,6 +54,35 @@ describe('binSeries', () => {
     const binned = binSeries(x, y, 100);
     expect(binned.y.every((value) => value === 3)).toBe(true);
     expect(binned.x[0]).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('binSeries with weights', () => {
+  it('weighs each sample of a mean: a bin of one slow I/O and 99 fast ones reads near the fast', () => {
+    // 400 rows in 100 bins of 4: each bin has a row of 1 I/O at 10 ms and
+    // three rows of 33 I/Os at 100 us.
+    const x = range(400, (i) => (i + 1) * 10);
+    const y = range(400, (i) => (i % 4 === 0 ? 10_000 : 100));
+    const ios = range(400, (i) => (i % 4 === 0 ? 1 : 33));
+    const weighted = binSeries(x, y, 100, 'mean', 'skip', ios);
+    expect(weighted.y).toHaveLength(100);
+    for (const mean of weighted.y) expect(mean).toBeCloseTo((10_000 + 99 * 100) / 100, 9);
+    // The rows as equals: the slow row is a quarter of the bin.
+    expect(binSeries(x, y, 100).y[0]).toBe(2575);
+  });
+
+  it('leaves max, min and last alone, and returns short series unchanged', () => {
+    const x = range(400);
+    const y = range(400, (i) => i % 7);
+    const w = range(400, () => 2);
+    expect(binSeries(x, y, 10, 'max', 'skip', w)).toEqual(binSeries(x, y, 10, 'max'));
+    expect(binSeries([1, 2], [3, 4], 10, 'mean', 'skip', [1, 9])).toEqual({ x: [1, 2], y: [3, 4] });
+  });
+});
+
+describe('iosPerRow', () => {
+  it('is each row’s rate times its interval, from 0 for the first', () => {
+    expect(Array.from(iosPerRow([10, 20, 40], [1000, 0, 500]))).toEqual([10, 0, 10]);
   });
 });
 

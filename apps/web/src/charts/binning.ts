@@ -5,7 +5,11 @@
 // point, so a line never dips to zero for want of data. A series whose NaN
 // means "nothing happened then" (latency in an interval without I/O) asks
 // for gaps instead: each bin with no value gives a NaN point, which the
-// line leaves undrawn, so it does not join across the silence.
+// line leaves undrawn, so it does not join across the silence. A mean can
+// weigh each sample: a latency mean or p50 by the I/Os its row stands for
+// (iosPerRow), as the core merges series points (TimeSeries::MergePairs,
+// the frame meta's WriteSeriesSince), so a bin of one slow I/O and a
+// thousand fast ones reads near the fast ones.
 
 export type Reducer = 'mean' | 'max' | 'min' | 'last';
 /** What a bin (or a short series' sample) without a finite value gives: nothing, or a gap. */
@@ -22,7 +26,9 @@ export const DEFAULT_MAX_BINS = 300;
  * Reduces (x, y) to at most `maxBins` points over [x[0], x[n-1]]. Each
  * point sits at the mean x of its bin's samples. With `maxBins` or fewer
  * samples the finite ones are returned unchanged. With `empty` 'gap', a
- * sample or bin without a finite value gives a point with y NaN.
+ * sample or bin without a finite value gives a point with y NaN. With
+ * `weights`, 'mean' is the weighted mean (a bin whose finite samples weigh
+ * nothing takes their plain mean).
  */
 export function binSeries(
   x: ArrayLike<number>,
@@ -30,6 +36,7 @@ export function binSeries(
   maxBins = DEFAULT_MAX_BINS,
   reducer: Reducer = 'mean',
   empty: Empty = 'skip',
+  weights?: ArrayLike<number>,
 ): Points {
   const n = Math.min(x.length, y.length);
   const out: Points = { x: [], y: [] };
@@ -55,13 +62,16 @@ export function binSeries(
   let count = 0;
   let sumX = 0;
   let acc = 0;
+  // The weighted mean's sums (with `weights`).
+  let weighted = 0;
+  let weight = 0;
   // Samples of the bin without a finite value, and their x (for a gap).
   let missing = 0;
   let missingX = 0;
   const flush = () => {
     if (count > 0) {
       out.x.push(sumX / count);
-      out.y.push(reducer === 'mean' ? acc / count : acc);
+      out.y.push(reducer !== 'mean' ? acc : weight > 0 ? weighted / weight : acc / count);
     } else if (missing > 0 && empty === 'gap') {
       out.x.push(missingX / missing);
       out.y.push(NaN);
@@ -79,6 +89,8 @@ export function binSeries(
       sumX = 0;
       missing = 0;
       missingX = 0;
+      weighted = 0;
+      weight = 0;
       acc = reducer === 'max' ? -Infinity : reducer === 'min' ? Infinity : 0;
     }
     if (!Number.isFinite(yi)) {
@@ -88,8 +100,14 @@ export function binSeries(
     }
     count++;
     sumX += xi;
-    if (reducer === 'mean') acc += yi;
-    else if (reducer === 'max') acc = Math.max(acc, yi);
+    if (reducer === 'mean') {
+      acc += yi;
+      const wi = weights ? weights[i] : 0;
+      if (wi > 0) {
+        weighted += wi * yi;
+        weight += wi;
+      }
+    } else if (reducer === 'max') acc = Math.max(acc, yi);
     else if (reducer === 'min') acc = Math.min(acc, yi);
     else acc = yi;
   }
@@ -167,6 +185,21 @@ export function recentMean(values: ArrayLike<number>, count: number): number {
     }
   }
   return used > 0 ? sum / used : NaN;
+}
+
+/**
+ * The host I/Os each series row stands for: its rate times its interval
+ * (from the row before it, or from 0), as the core weighs a row's latency
+ * when it merges rows.
+ */
+export function iosPerRow(tMs: ArrayLike<number>, iops: ArrayLike<number>): Float64Array {
+  const n = Math.min(tMs.length, iops.length);
+  const ios = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const seconds = (tMs[i] - (i > 0 ? tMs[i - 1] : 0)) / 1000;
+    ios[i] = iops[i] > 0 && seconds > 0 ? iops[i] * seconds : 0;
+  }
+  return ios;
 }
 
 /**

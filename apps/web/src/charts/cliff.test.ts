@@ -10,7 +10,8 @@ import {
   laterBurstCliffs,
   placeCliffLabel,
   stalledInBurst,
-  writtenFromRates,
+  writtenAxis,
+  writtenAxisLabel,
 } from './cliff';
 
 const MB = 1e6;
@@ -35,13 +36,6 @@ function series(fast: number, slow: number, idle = 0) {
   for (let i = 0; i < slow; i++) push(100);
   return { tMs, hostBytes, writeMbps };
 }
-
-describe('writtenFromRates', () => {
-  it('integrates write MB/s over each interval, idle intervals adding nothing', () => {
-    const s = series(3, 2, 2);
-    expect(Array.from(writtenFromRates(s.tMs, s.writeMbps))).toEqual(s.hostBytes);
-  });
-});
 
 describe('binByWritten', () => {
   it('puts write MB/s over bytes written and leaves idle samples out', () => {
@@ -228,6 +222,7 @@ function burst(partial: Partial<SlcBurst>): SlcBurst {
     cache_exhausted: true,
     cache_bytes: null,
     cliff_t_ms: null,
+    cliff_host_written_bytes: null,
     write_mbps_before: null,
     write_mbps_after: null,
     depth: null,
@@ -237,9 +232,23 @@ function burst(partial: Partial<SlcBurst>): SlcBurst {
   };
 }
 const BURSTS: SlcBurst[] = [
-  burst({ cache_bytes: 22_076_719_104, recovered_fraction: 1 }),
-  burst({ idle_before_ms: 5000, cache_bytes: 2_749_366_272, recovered_fraction: 0.124537 }),
-  burst({ idle_before_ms: 30000, cache_bytes: 16_172_187_648, recovered_fraction: 0.732545 }),
+  burst({
+    cache_bytes: 22_076_719_104,
+    cliff_host_written_bytes: 22_076_719_104,
+    recovered_fraction: 1,
+  }),
+  burst({
+    idle_before_ms: 5000,
+    cache_bytes: 2_749_366_272,
+    cliff_host_written_bytes: GiB26 + 2_749_366_272,
+    recovered_fraction: 0.124537,
+  }),
+  burst({
+    idle_before_ms: 30000,
+    cache_bytes: 16_172_187_648,
+    cliff_host_written_bytes: 2 * GiB26 + 16_172_187_648,
+    recovered_fraction: 0.732545,
+  }),
 ];
 const gb = (b: number) => `${(b / 1e9).toFixed(1)} GB`;
 
@@ -267,7 +276,7 @@ describe('burstLabel', () => {
 });
 
 describe('laterBurstCliffs', () => {
-  it('places each later burst’s cliff at the bytes the run had written by then', () => {
+  it('places each later burst’s cliff where the core says the run had written when it ran out', () => {
     const marks = laterBurstCliffs(BURSTS, gb);
     expect(marks.map((m) => m.number)).toEqual([2, 3]);
     expect(marks[0].cliffBytes).toBe(GiB26 + 2_749_366_272);
@@ -275,10 +284,34 @@ describe('laterBurstCliffs', () => {
     expect(marks[0].label).toBe('burst 2 after 5 s idle: cache 2.7 GB, 12 % of the first');
   });
 
-  it('skips bursts without a cliff but counts their bytes', () => {
+  it('takes the core’s figure as it is, not a sum of the bursts before', () => {
+    // Were the cliff's x summed from earlier bursts, this would read 2 × 26 GiB + 16.2 GB.
+    const bursts = [BURSTS[0], BURSTS[1], { ...BURSTS[2], cliff_host_written_bytes: 70e9 }];
+    expect(laterBurstCliffs(bursts, gb)[1].cliffBytes).toBe(70e9);
+  });
+
+  it('skips bursts without a cliff', () => {
     const bursts = [BURSTS[0], burst({ cache_exhausted: false, idle_before_ms: 2000 }), BURSTS[2]];
     const marks = laterBurstCliffs(bursts, gb);
     expect(marks).toHaveLength(1);
     expect(marks[0]).toMatchObject({ number: 3, cliffBytes: 2 * GiB26 + 16_172_187_648 });
+  });
+});
+
+describe('writtenAxis', () => {
+  it('reads MB on a small drive and says so in the exported label', () => {
+    // The SLC-cliff lesson's teaching drive: 184 MiB written in all.
+    const axis = writtenAxis(192_937_984);
+    expect(axis.unit).toBe('MB');
+    expect(axis.format(100e6)).toBe('100 MB');
+    expect(writtenAxisLabel(axis)).toBe('host data written (MB, 10^6 bytes)');
+  });
+
+  it('reads GB from 1 GB on', () => {
+    const axis = writtenAxis(83_751_862_272);
+    expect(axis.unit).toBe('GB');
+    expect(axis.format(20e9)).toBe('20 GB');
+    expect(writtenAxis(1.5e9).format(1.25e9)).toBe('1.25 GB');
+    expect(writtenAxisLabel(axis)).toBe('host data written (GB, 10^9 bytes)');
   });
 });

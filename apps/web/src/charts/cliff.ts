@@ -2,7 +2,10 @@
 // binned by how much the host has written, and the cliff the core reports
 // (meta.slc.first_cliff: where, and the MB/s before and after it, the same
 // figures as the result JSON's slc.cliff). Nothing here measures the cliff
-// again: the app and `flashscope run --json` say the same numbers. Samples
+// again: the app and `flashscope run --json` say the same numbers. The x of
+// each sample is the core's too: the series' host_write_bytes, the bytes of
+// host writes completed by the sample's end, counted where the burst
+// tracker counts the cliff's bytes (Host::CompleteRequest). Samples
 // in which the host wrote nothing count where it was waiting inside a burst
 // (fold-then-write stalls: the time is part of the rate after the cliff, as
 // the core counts it) and are left out where it was idle between bursts:
@@ -30,31 +33,6 @@ export interface CliffMark {
    * last writing sample until the cache had room again (or the run's end).
    */
   afterEndBytes: number;
-}
-
-/**
- * Host bytes written by the end of each sample, from the write rate: the
- * integral of write MB/s over the series intervals. The series'
- * host_write_bytes counts requests as they are submitted, which runs ahead
- * of the writes completed by the queue depth (32 x 1 MiB in flight is 32 MiB
- * early); the rate integral is the x that agrees with the y of the same
- * sample and with the cliff the simulator reports.
- */
-export function writtenFromRates(
-  tMs: ArrayLike<number>,
-  writeMbps: ArrayLike<number>,
-): Float64Array {
-  const n = Math.min(tMs.length, writeMbps.length);
-  const written = new Float64Array(n);
-  let bytes = 0;
-  let previousMs = 0;
-  for (let i = 0; i < n; i++) {
-    const mbps = writeMbps[i];
-    if (mbps > 0) bytes += mbps * 1e3 * (tMs[i] - previousMs); // MB/s x ms = 1e3 bytes
-    written[i] = bytes;
-    previousMs = tMs[i];
-  }
-  return written;
 }
 
 /**
@@ -253,28 +231,48 @@ export interface BurstCliffMark {
 }
 
 /**
- * The cliffs of every burst after the first that ran the cache out. Every
- * host write belongs to a burst, so the bytes written before a burst are the
- * sum of the earlier bursts' (the core keeps the first 64, all from the run's
- * start).
+ * The cliffs of every burst after the first that ran the cache out, each at
+ * the core's figure for where it is: the host bytes the run had written
+ * when that burst's cache ran out (slc.bursts[].cliff_host_written_bytes,
+ * counted as the first cliff's host_written_bytes and the series'
+ * host_write_bytes are).
  */
 export function laterBurstCliffs(
   bursts: readonly SlcBurst[],
   formatBytes: (bytes: number) => string,
 ): BurstCliffMark[] {
   const marks: BurstCliffMark[] = [];
-  let writtenBefore = 0;
   bursts.forEach((burst, i) => {
-    if (i > 0 && burst.cache_bytes !== null) {
-      marks.push({
-        number: i + 1,
-        cliffBytes: writtenBefore + burst.cache_bytes,
-        label: burstLabel(burst, i + 1, formatBytes),
-      });
-    }
-    writtenBefore += burst.host_written_bytes;
+    if (i === 0 || burst.cache_bytes === null || burst.cliff_host_written_bytes === null) return;
+    marks.push({
+      number: i + 1,
+      cliffBytes: burst.cliff_host_written_bytes,
+      label: burstLabel(burst, i + 1, formatBytes),
+    });
   });
   return marks;
+}
+
+/** How the x axis of host bytes written reads: its unit and tick format. */
+export interface WrittenAxis {
+  /** The unit the ticks read in, for the exported chart's axis label. */
+  unit: 'GB' | 'MB';
+  format: (bytes: number) => string;
+}
+
+/**
+ * Decimal GB for an axis reaching 1 GB or more (one decimal from 2 GB, two
+ * below), MB for a small drive's, as drive reviews draw it.
+ */
+export function writtenAxis(maxBytes: number): WrittenAxis {
+  if (maxBytes >= 2e9) return { unit: 'GB', format: (b) => `${+(b / 1e9).toFixed(1)} GB` };
+  if (maxBytes >= 1e9) return { unit: 'GB', format: (b) => `${+(b / 1e9).toFixed(2)} GB` };
+  return { unit: 'MB', format: (b) => `${Math.round(b / 1e6)} MB` };
+}
+
+/** The exported chart's x axis label, in the unit its ticks read. */
+export function writtenAxisLabel(axis: WrittenAxis): string {
+  return `host data written (${axis.unit}, 10^${axis.unit === 'GB' ? 9 : 6} bytes)`;
 }
 
 /**

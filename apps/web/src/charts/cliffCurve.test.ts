@@ -1,7 +1,8 @@
 // The throughput-vs-written curve against the core's own cliff figure, on a
 // real run (the Node flavour of the wasm core): past the cliff, the curve's
 // rate (bytes over time, fold-then-write stalls included) is what the
-// annotation quotes as slc.cliff.write_mbps_after. Leaving the stalls out
+// annotation quotes as slc.cliff.write_mbps_after, over the core's bytes
+// written (the series' host_write_bytes). Leaving the stalls out
 // draws the fast spurts between them, about twice the sustained rate.
 
 import { readFileSync } from 'node:fs';
@@ -11,10 +12,10 @@ import { runScenario } from '@flashscope/wasm/node';
 import type { SlcBurst } from '@flashscope/wasm/protocol';
 import { describe, expect, it } from 'vitest';
 
-import { binByWritten, stalledInBurst, writtenFromRates } from './cliff';
+import { binByWritten, stalledInBurst } from './cliff';
 
 interface Result {
-  series: { t_ms: number[]; write_mbps: number[] };
+  series: { t_ms: number[]; write_mbps: number[]; host_write_bytes: number[] };
   slc: {
     cliff: { host_written_bytes: number; write_mbps_after: number };
     bursts: SlcBurst[];
@@ -40,8 +41,7 @@ describe('throughput vs written, past the cliff', () => {
     device.precondition = { ...device.precondition, fill: 0.5 };
     const job = '[seqwrite-1m-qd64]\nrw=write\nbs=1m\niodepth=64\noffset=50%\nruntime=90s\n';
     const result = JSON.parse(runScenario(JSON.stringify(device), job)) as Result;
-    const { t_ms: tMs, write_mbps: writeMbps } = result.series;
-    const written = writtenFromRates(tMs, writeMbps);
+    const { t_ms: tMs, write_mbps: writeMbps, host_write_bytes: written } = result.series;
     const cliff = result.slc.cliff;
 
     const drawn = binByWritten(written, writeMbps, 200, stalledInBurst(tMs, result.slc.bursts));

@@ -1,6 +1,7 @@
 // What each live chart's axes measure, with units, for the exported files
 // (the charts on screen label their ticks only). Keyed by the chart card's
-// test id; a chart whose unit is a user's choice passes it to its card.
+// test id; a chart whose unit is a user's choice, or depends on its data
+// (throughput vs written reads MB on a small drive), passes it to its card.
 
 export interface AxisUnits {
   x: string;
@@ -11,8 +12,9 @@ const TIME = 'simulated time';
 
 export const CHART_UNITS: Readonly<Record<string, AxisUnits>> = {
   'chart-throughput': { x: TIME, y: 'throughput (MB/s, 10^6 bytes per second)' },
+  // x: the chart passes the unit its ticks read in (charts/cliff.ts writtenAxisLabel).
   'chart-throughput-vs-written': {
-    x: 'host data written (GB, 10^9 bytes)',
+    x: 'host data written',
     y: 'write throughput (MB/s, 10^6 bytes per second)',
   },
   'chart-waf': { x: TIME, y: 'write amplification (NAND bytes / host bytes)' },
@@ -24,8 +26,8 @@ export const CHART_UNITS: Readonly<Record<string, AxisUnits>> = {
   'chart-gp': { x: 'garbage proportion', y: 'reclaimed zones' },
 };
 
-export function chartUnits(testId: string, yUnit?: string): AxisUnits | null {
+export function chartUnits(testId: string, yUnit?: string, xUnit?: string): AxisUnits | null {
   const units = CHART_UNITS[testId];
   if (!units) return null;
-  return yUnit ? { ...units, y: yUnit } : units;
+  return { x: xUnit ?? units.x, y: yUnit ?? units.y };
 }

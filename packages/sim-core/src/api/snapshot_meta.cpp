@@ -29,6 +29,14 @@ void WriteSummary(json::Writer& out, const LatencyHistogram& h) {
   out.EndObject();
 }
 
+void WriteCdf(json::Writer& out, const std::vector<std::pair<double, double>>& cdf) {
+  out.BeginArray();
+  for (const auto& [latency_us, fraction] : cdf) {
+    out.BeginArray().Number(latency_us).Number(fraction).EndArray();
+  }
+  out.EndArray();
+}
+
 // A frame carries at most this many new series points and events, however
 // much simulated time it covers: at full speed one frame can cover a minute
 // of simulated time (thousands of 10 ms points, tens of thousands of GC
@@ -235,6 +243,11 @@ std::vector<std::pair<double, double>> LatencyCdf(const LatencyHistogram& histog
   std::vector<std::pair<double, double>> points;
   const uint64_t count = histogram.count();
   if (count == 0) return points;
+  // The summary's percentiles, as latency_us reports them: their buckets are
+  // kept, so a mark drawn at one sits where the curve crosses its fraction.
+  const LatencySummary summary = histogram.Summary();
+  const std::array<uint64_t, 4> percentiles = {summary.p50_ns, summary.p90_ns, summary.p99_ns,
+                                               summary.p99_9_ns};
   const double total = static_cast<double>(count);
   uint64_t cumulative = 0;
   uint64_t kept = 0;  // cumulative count at the last kept point
@@ -243,12 +256,16 @@ std::vector<std::pair<double, double>> LatencyCdf(const LatencyHistogram& histog
     const uint64_t samples = histogram.bucket_samples(i);
     if (samples == 0) continue;
     cumulative += samples;
+    // A bucket's value as the percentiles give it: never above the maximum.
+    const uint64_t value_ns = std::min(LatencyHistogram::BucketValueNs(i), histogram.max_ns());
     const bool last = cumulative == count;
     const bool step = (cumulative - kept) * 100 >= count;
     // Tail shrank by 1.25x: (count - kept) >= 1.25 (count - cumulative).
     const bool tail = 4 * (count - kept) >= 5 * (count - cumulative);
-    if (first || last || step || tail) {
-      points.emplace_back(Us(LatencyHistogram::BucketValueNs(i)), cumulative / total);
+    const bool percentile =
+        std::find(percentiles.begin(), percentiles.end(), value_ns) != percentiles.end();
+    if (first || last || step || tail || percentile) {
+      points.emplace_back(Us(value_ns), cumulative / total);
       kept = cumulative;
       first = false;
     }
@@ -337,11 +354,16 @@ std::string SnapshotMetaWriter::Write(const Simulator& sim, uint32_t frame,
   out.EndObject();
   out.Key("mean_response_us");
   WriteMeanResponse(out, by_op_[0], by_op_[1]);
-  out.Key("latency_cdf").BeginArray();
-  for (const auto& [latency_us, fraction] : LatencyCdf(all_)) {
-    out.BeginArray().Number(latency_us).Number(fraction).EndArray();
-  }
-  out.EndArray();
+  out.Key("latency_cdf");
+  WriteCdf(out, LatencyCdf(all_));
+  // Each op's own, so the UI draws reads and writes with their own p50 and
+  // p99 (latency_us), not percentiles read off the two mixed.
+  out.Key("latency_cdf_by_op").BeginObject();
+  out.Key("read");
+  WriteCdf(out, LatencyCdf(by_op_[0]));
+  out.Key("write");
+  WriteCdf(out, LatencyCdf(by_op_[1]));
+  out.EndObject();
   WriteEraseHistogram(out, sim);
   WriteRelocations(out, sim);
   out.Key("slc");

@@ -37,6 +37,9 @@
 //   latency_cdf       [[latency_us, cumulative fraction], ...] of reads and
 //                     writes together, ascending, at most ~200 points (see
 //                     LatencyCdf), the last one at fraction 1
+//   latency_cdf_by_op {read, write}: each op's own CDF, shaped the same
+//                     (empty before its first completion); it passes
+//                     through that op's p50/p90/p99/p999 of latency_us
 //   erase_histogram   blocks per erase-count bin of width erase_bin_width,
 //   erase_bin_width   binned like the result JSON's "wear" histogram
 //   wear              {min_erases, max_erases}: the least- and most-erased
@@ -105,11 +108,14 @@
 namespace flashscope {
 
 // A CDF of `histogram` with at most about 200 points: bucket i (its fio
-// value, in µs) is kept when it is the first or last occupied bucket, when
-// the cumulative fraction rose by >= 1/100 since the last kept point, or
-// when the tail (1 - fraction) shrank by a factor >= 1.25 (so the
-// p99/p99.9/p99.99 region keeps its shape). That bounds the count by
-// 100 + log(count)/log(1.25) + 2: 197 points for a billion samples.
+// value in µs, never above the maximum, as the percentiles give it) is kept
+// when it is the first or last occupied bucket, when the cumulative
+// fraction rose by >= 1/100 since the last kept point, when the tail
+// (1 - fraction) shrank by a factor >= 1.25 (so the p99/p99.9/p99.99
+// region keeps its shape), or when it holds the summary's p50, p90, p99 or
+// p99.9 (so the curve crosses each at the latency latency_us gives). That
+// bounds the count by 100 + log(count)/log(1.25) + 6: 201 points for a
+// billion samples.
 std::vector<std::pair<double, double>> LatencyCdf(const LatencyHistogram& histogram);
 
 class SnapshotMetaWriter {

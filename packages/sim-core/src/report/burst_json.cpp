@@ -69,6 +69,16 @@ void WriteBurstFields(json::Writer& out, const Simulator& sim) {
     }
     WriteOptional(out, "cliff_t_ms",
                   burst.cache_exhausted ? std::optional<double>(Ms(burst.cliff_ns)) : std::nullopt);
+    // Where the cliff is among the run's host bytes written (slc.cliff's
+    // host_written_bytes for the first burst): the x of its cliff on the
+    // chart of throughput vs data written, whose x is the series'
+    // host_write_bytes, the same count.
+    out.Key("cliff_host_written_bytes");
+    if (burst.cache_exhausted) {
+      out.Uint(burst.written_at_cliff);
+    } else {
+      out.Null();
+    }
     WriteOptional(out, "write_mbps_before", figures.mbps_before);
     WriteOptional(out, "write_mbps_after", figures.mbps_after);
     WriteOptional(out, "depth", figures.depth);

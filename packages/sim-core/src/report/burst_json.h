@@ -15,6 +15,9 @@
 //   cache_bytes         host bytes the burst wrote before that: the cache it
 //                       found (null when the cache never ran out in it)
 //   cliff_t_ms          when the cache ran out (null: never)
+//   cliff_host_written_bytes   host bytes the run had written by then
+//                       (null: never): slc.cliff.host_written_bytes for the
+//                       first cliff, and the series' host_write_bytes count
 //   write_mbps_before   cache_bytes / (cliff - start), MB/s (null: no cliff)
 //   write_mbps_after    bytes from the cliff to the burst's end / (end -
 //                       cliff), MB/s; null while the burst goes on until
