@@ -256,13 +256,13 @@ async function reach(presenter: Presenter, lesson: LessonJson, index: number): P
         // The figure as of the run's last frame, the one the runs table keeps
         // (a figure read as the run ends may still be a frame older).
         const figure = shown(page, carry.testId);
-        const lastFrameMs = await page.evaluate(() => {
+        const lastFrameNs = await page.evaluate(() => {
           const state = window.__flashscope!.store.getState() as {
-            sim: { frame: { meta: { sim_time_ms: number } } };
+            sim: { frame: { meta: { sim_time_ns: number } } };
           };
-          return state.sim.frame.meta.sim_time_ms;
+          return state.sim.frame.meta.sim_time_ns;
         });
-        await expect(figure).toHaveAttribute('data-sim-time-ms', String(lastFrameMs));
+        await expect(figure).toHaveAttribute('data-sim-time-ns', String(lastFrameNs));
         presenter.carried.set(carry.what, await figure.innerText());
       }
     }

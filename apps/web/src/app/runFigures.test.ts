@@ -32,8 +32,8 @@ const device = JSON.stringify({
   write_buffer_bytes: 1048576,
   precondition: { fill: 1, random_writes: 1 },
 });
-const lateMix = '[late-mix]\nstartdelay=400ms\nrw=randrw\nrwmixread=50\nbs=4k\niodepth=8\n' +
-  'number_ios=8000\n';
+const lateMix =
+  '[late-mix]\nstartdelay=400ms\nrw=randrw\nrwmixread=50\nbs=4k\niodepth=8\n' + 'number_ios=8000\n';
 
 type Result = RunResult & {
   mean_response_us: number | null;

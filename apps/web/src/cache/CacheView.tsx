@@ -69,11 +69,11 @@ export function CacheView() {
         </div>
         <div className="cache-response">
           <span className="figure-label">Mean response (reads and writes)</span>
-          {/* data-sim-time-ms: the moment the figure is of (tests wait for the last frame's). */}
+          {/* data-sim-time-ns: the moment the figure is of (tests wait for the last frame's). */}
           <span
             className="figure-value"
             data-testid="cache-mean-response"
-            data-sim-time-ms={frameMeta.sim_time_ms}
+            data-sim-time-ns={frameMeta.sim_time_ns}
           >
             {response === null ? '—' : formatLatencyUs(response)}
           </span>

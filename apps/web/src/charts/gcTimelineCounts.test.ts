@@ -29,8 +29,8 @@ describe('the GC timeline’s counts', () => {
     const { store, result } = runThroughStore<Result>(
       {
         deviceJson: teachingQlc,
-        fioText: '[burst]\nrw=write\nbs=1m\niodepth=32\nsize=120m\n',
-        set: ['slc_cache.when_full=fold'],
+        fioText: '[burst]\nrw=write\nbs=4k\niodepth=32\nsize=120m\n',
+        set: ['slc_cache.when_full=fold-then-write'],
       },
       200,
     );

@@ -13,11 +13,11 @@ const FULL = 2; // BlockArrays.state: 0 free, 1 open, 2 full, 3 GC victim
 
 describe('block capacity in a real run', () => {
   it('is 64 units for a full pSLC block and 256 for a full native one (teaching QLC drive)', () => {
-    // 40 MiB of sequential writes: through the 8 MiB static and into the
-    // dynamic pSLC, then 24 MiB of random rewrites that make GC fill native
-    // blocks.
+    // 120 MiB of sequential writes: through the 8 MiB static and the 56 MiB
+    // dynamic pSLC, the rest straight to native QLC once the cache is full
+    // (when_full direct), then 24 MiB of random rewrites.
     const fio =
-      '[fill]\nrw=write\nbs=1m\niodepth=8\nsize=40m\n\n' +
+      '[fill]\nrw=write\nbs=1m\niodepth=8\nsize=120m\n\n' +
       '[rewrite]\nstonewall\nrw=randwrite\nbs=4k\niodepth=8\nsize=40m\nio_size=24m\n';
     const { layout, frame } = runToFrame({
       deviceJson: presetText('teaching-qlc-slc'),

@@ -90,8 +90,6 @@ export function runIops(result: RunResult): number | null {
   const own = result.throughput?.iops;
   if (typeof own !== 'number' || !Number.isFinite(own)) return null;
   const host = result.host;
-  const requests = host
-    ? host.read_requests + host.write_requests + (host.trim_requests ?? 0)
-    : 0;
+  const requests = host ? host.read_requests + host.write_requests + (host.trim_requests ?? 0) : 0;
   return own === 0 && requests > 0 ? null : own;
 }

@@ -481,8 +481,8 @@ TEST(Api, LatencyCdfPassesThroughTheSummarysPercentiles) {
        {std::pair{50.0, summary.p50_ns}, std::pair{90.0, summary.p90_ns},
         std::pair{99.0, summary.p99_ns}, std::pair{99.9, summary.p99_9_ns}}) {
     const double us = static_cast<double>(value_ns) / 1000;
-    const auto at = std::find_if(cdf.begin(), cdf.end(),
-                                 [us](const auto& point) { return point.first == us; });
+    const auto at =
+        std::find_if(cdf.begin(), cdf.end(), [us](const auto& point) { return point.first == us; });
     ASSERT_NE(at, cdf.end()) << "p" << percent << " " << us << " us";
     // The step curve reaches the percentile at that point, not before it.
     EXPECT_GE(at->second, percent / 100) << "p" << percent;

@@ -270,6 +270,10 @@ std::vector<std::pair<double, double>> LatencyCdf(const LatencyHistogram& histog
       first = false;
     }
   }
+  // The curve ends at the maximum latency_us gives (the last bucket's value
+  // can lie below it): a flat step at fraction 1.
+  if (Us(histogram.max_ns()) > points.back().first)
+    points.emplace_back(Us(histogram.max_ns()), 1.0);
   return points;
 }
 

@@ -113,9 +113,10 @@ namespace flashscope {
 // fraction rose by >= 1/100 since the last kept point, when the tail
 // (1 - fraction) shrank by a factor >= 1.25 (so the p99/p99.9/p99.99
 // region keeps its shape), or when it holds the summary's p50, p90, p99 or
-// p99.9 (so the curve crosses each at the latency latency_us gives). That
-// bounds the count by 100 + log(count)/log(1.25) + 6: 201 points for a
-// billion samples.
+// p99.9 (so the curve crosses each at the latency latency_us gives); a
+// last point at the maximum closes it when that bucket's value lies below
+// it. That bounds the count by 100 + log(count)/log(1.25) + 7: 202 points
+// for a billion samples.
 std::vector<std::pair<double, double>> LatencyCdf(const LatencyHistogram& histogram);
 
 class SnapshotMetaWriter {

@@ -60,8 +60,8 @@ TEST(SnapshotMetaSlc, DynamicMaximumIsInWholePslcBlocks) {
 // logical units of 4 KiB / 4 bits / 64 units per pSLC block / 4 planes
 // lend 78 rows of 1 MiB, 81,788,928 bytes; the run starts with those.
 TEST(SnapshotMetaSlc, DynamicMaximumStopsAtTheUserSpace) {
-  const json::Value slc =
-      SlcMetaAfterStart("teaching-qlc-slc", R"({"set": ["slc_cache.dynamic_max_bytes=209715200"]})");
+  const json::Value slc = SlcMetaAfterStart(
+      "teaching-qlc-slc", R"({"set": ["slc_cache.dynamic_max_bytes=209715200"]})");
   EXPECT_EQ(Number(slc, "dynamic_max_capacity_bytes"), 78.0 * 1048576);
   EXPECT_EQ(Number(slc, "dynamic_capacity_bytes_at_start"), 78.0 * 1048576);
   EXPECT_LE(Number(slc, "capacity_bytes"),

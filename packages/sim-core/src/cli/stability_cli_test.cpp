@@ -60,7 +60,8 @@ TEST_F(StabilityCli, GreedyDriveReachesSteadyStateWithANumericCv) {
     if (entry.Find("in_window")->as_bool()) window_waf += entry.Find("waf")->as_number() / 5;
   }
   ASSERT_TRUE(r.Find("window_waf")->is_number());
-  EXPECT_NEAR(r.Find("window_waf")->as_number(), window_waf, 1e-9);
+  // (Each round's WAF is printed to 7 significant digits.)
+  EXPECT_NEAR(r.Find("window_waf")->as_number(), window_waf, 1e-6 * window_waf);
   EXPECT_GT(window_waf, 3);
 
   ASSERT_TRUE(r.Find("cv")->is_number());

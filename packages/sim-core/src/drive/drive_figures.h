@@ -45,7 +45,7 @@ struct SlcStats {
 struct SlcFigures {
   SlcStats stats;
   uint64_t static_capacity_bytes = 0;
-  uint64_t dynamic_capacity_bytes = 0;     // the dynamic allowance now
+  uint64_t dynamic_capacity_bytes = 0;  // the dynamic allowance now
   // The most the dynamic allowance can be on this drive: its allowance
   // when empty (dynamic_max_bytes in whole pSLC blocks, within user space).
   uint64_t dynamic_max_capacity_bytes = 0;
