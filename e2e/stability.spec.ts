@@ -6,7 +6,8 @@
 // finished run joins the table of runs side by side, and "Compare variants"
 // fills it with the five variants (GC, suspend, client vs enterprise); then the lesson "Why SSDs
 // jitter" opens and one of its steps runs the test.
-import { expect, test } from './helpers/app';
+import type { Page } from '@playwright/test';
+import { expect, test, type App } from './helpers/app';
 import { downloadFile } from './helpers/sim';
 
 const PRESET = 'teaching-slc-tiny';
@@ -81,6 +82,18 @@ test('run a stability test: steady-state window, CV as in the result JSON, JSON 
   expect(app.errors).toEqual([]);
 });
 
+/** Runs the default stability test on PRESET; its report and the result it exports. */
+async function runDefaultTest(app: App, page: Page) {
+  await app.open();
+  await app.byTestId('device-preset').selectOption(PRESET);
+  await page.getByTestId('view-stability').click();
+  await page.getByTestId('stability-run').click();
+  const report = page.getByTestId('stability-report');
+  await expect(report).toBeVisible({ timeout: 60_000 });
+  const exported = await downloadFile(page, report.getByTestId('export-json'));
+  return { report, exported };
+}
+
 test("the window's IOPS: the report and the runs table show the core's interval mean as Window IOPS, and the steady-state line the rounds' mean by that name", async ({
   app,
   page,
@@ -93,13 +106,7 @@ test("the window's IOPS: the report and the runs table show the core's interval 
   // judges (steady_state.mean_iops, a short round weighing as much as a
   // long one). On this drive at 10 ms natively: 7,850 and 7,873.
   test.setTimeout(120_000);
-  await app.open();
-  await app.byTestId('device-preset').selectOption(PRESET);
-  await page.getByTestId('view-stability').click();
-  await page.getByTestId('stability-run').click();
-  const report = page.getByTestId('stability-report');
-  await expect(report).toBeVisible({ timeout: 60_000 });
-  const exported = await downloadFile(page, report.getByTestId('export-json'));
+  const { exported } = await runDefaultTest(app, page);
   const result = JSON.parse(exported.text) as {
     steady_state: { window: [number, number]; mean_iops: number };
     iops_intervals: { interval_ms: number; samples: number; mean: number };
@@ -140,13 +147,7 @@ test("the report states the rule and the window WAF its result holds; a run that
   // max_range_fraction, max_slope_excursion_fraction) and its window WAF
   // (window_waf, null without writes), and the screen shows those.
   test.setTimeout(120_000);
-  await app.open();
-  await app.byTestId('device-preset').selectOption(PRESET);
-  await page.getByTestId('view-stability').click();
-  await page.getByTestId('stability-run').click();
-  const report = page.getByTestId('stability-report');
-  await expect(report).toBeVisible({ timeout: 60_000 });
-  const exported = await downloadFile(page, report.getByTestId('export-json'));
+  const { report, exported } = await runDefaultTest(app, page);
   const result = JSON.parse(exported.text) as {
     window_waf: number | null;
     steady_state: {

@@ -14,24 +14,10 @@ import { describe, expect, it } from 'vitest';
 import { LESSON_FIGURES } from '../lessons/lessonFigures';
 import { runIops, type RunResult } from '../runs/resultJson';
 import { keyFigures } from './computeKeyFigures';
-import { runThroughStore } from './storeRun';
+import { agedSmallTlc, runThroughStore } from './storeRun';
 
 // 128 TLC blocks of 48 pages, filled and overwritten before the run.
-const device = JSON.stringify({
-  name: 'run-figures-small',
-  cell: 'tlc',
-  geometry: {
-    channels: 2,
-    dies_per_channel: 1,
-    planes_per_die: 2,
-    blocks_per_plane: 32,
-    pages_per_block: 48,
-    page_bytes: 16384,
-  },
-  overprovision: 0.2,
-  write_buffer_bytes: 1048576,
-  precondition: { fill: 1, random_writes: 1 },
-});
+const device = agedSmallTlc('run-figures-small');
 const lateMix =
   '[late-mix]\nstartdelay=400ms\nrw=randrw\nrwmixread=50\nbs=4k\niodepth=8\n' + 'number_ios=8000\n';
 

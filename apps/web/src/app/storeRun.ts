@@ -47,3 +47,26 @@ export function runThroughStore<Result>(
     session.destroy();
   }
 }
+
+/**
+ * The core's tests' small TLC drive (128 blocks of 48 pages of 16 KiB, 20 %
+ * spare, a 1 MiB write buffer), filled and overwritten at random before the
+ * run, so GC runs from the first write: its JSON text, named `name`.
+ */
+export function agedSmallTlc(name: string): string {
+  return JSON.stringify({
+    name,
+    cell: 'tlc',
+    geometry: {
+      channels: 2,
+      dies_per_channel: 1,
+      planes_per_die: 2,
+      blocks_per_plane: 32,
+      pages_per_block: 48,
+      page_bytes: 16384,
+    },
+    overprovision: 0.2,
+    write_buffer_bytes: 1048576,
+    precondition: { fill: 1, random_writes: 1 },
+  });
+}

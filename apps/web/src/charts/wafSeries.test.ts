@@ -5,7 +5,7 @@
 // host's last point at 6802.49 ms with WAF 2.264, the drain's at
 // 7866.53 ms with the run's 2.661.
 import { describe, expect, it } from 'vitest';
-import { runThroughStore } from '../app/storeRun';
+import { agedSmallTlc, runThroughStore } from '../app/storeRun';
 import { wafEmptyText, wafLines } from './wafSeries';
 
 describe('the WAF chart’s lines', () => {
@@ -44,21 +44,7 @@ describe('the WAF chart’s lines', () => {
 // chart has no point there, not a line at 0; and it says why it is empty.
 describe('the WAF chart before anything is programmed', () => {
   const request = {
-    deviceJson: JSON.stringify({
-      name: 'waf-series-small',
-      cell: 'tlc',
-      geometry: {
-        channels: 2,
-        dies_per_channel: 1,
-        planes_per_die: 2,
-        blocks_per_plane: 32,
-        pages_per_block: 48,
-        page_bytes: 16384,
-      },
-      overprovision: 0.2,
-      write_buffer_bytes: 1048576,
-      precondition: { fill: 1, random_writes: 1 },
-    }),
+    deviceJson: agedSmallTlc('waf-series-small'),
     fioText:
       '[read]\nrw=randread\nbs=4k\niodepth=8\nnumber_ios=4000\n\n' +
       '[write]\nstonewall\nrw=randwrite\nbs=4k\niodepth=8\nnumber_ios=4000\n',

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/api_test_device.h"
 #include "api/flashscope_api.h"
 #include "api/session.h"
 #include "api/snapshot.h"
@@ -32,17 +33,7 @@
 namespace flashscope {
 namespace {
 
-// 2 channels x 1 die x 2 planes x 32 blocks of 48 TLC pages: 128 blocks,
-// 192 mapping units per block, 24576 units (small enough for page_state).
-constexpr const char* kSmallDevice = R"({
-  "name": "api-small",
-  "cell": "tlc",
-  "geometry": { "channels": 2, "dies_per_channel": 1, "planes_per_die": 2,
-                "blocks_per_plane": 32, "pages_per_block": 48, "page_bytes": 16384 },
-  "overprovision": 0.2,
-  "write_buffer_bytes": 1048576,
-  "precondition": { "fill": 1, "random_writes": 1 }
-})";
+constexpr const char* kSmallDevice = testing::kAgedSmallDevice;
 
 // Random writes that keep GC busy, with options the CLI lists as ignored.
 constexpr const char* kRandomWrites =

@@ -18,23 +18,14 @@
 #include <iterator>
 #include <string>
 
+#include "api/api_test_device.h"
 #include "api/flashscope_api.h"
 #include "util/json.h"
 
 namespace flashscope {
 namespace {
 
-// 128 TLC blocks of 48 pages (api_test.cpp's small drive), filled and
-// randomly overwritten before the timed run, so GC runs from the start.
-constexpr const char* kSmallDevice = R"({
-  "name": "meta-figures-small",
-  "cell": "tlc",
-  "geometry": { "channels": 2, "dies_per_channel": 1, "planes_per_die": 2,
-                "blocks_per_plane": 32, "pages_per_block": 48, "page_bytes": 16384 },
-  "overprovision": 0.2,
-  "write_buffer_bytes": 1048576,
-  "precondition": { "fill": 1, "random_writes": 1 }
-})";
+constexpr const char* kSmallDevice = testing::kAgedSmallDevice;
 
 json::Value Parse(const char* text) {
   EXPECT_NE(text, nullptr) << fs_last_error();

@@ -281,7 +281,8 @@ TEST(ZnsDevice, SnapshotMetaGivesTheExactMeanReclaimedGp) {
   meta = json::Parse(writer.Write(sim, 1), "meta");
   const json::Value& zns = *meta.Find("zns");
 
-  const std::vector<json::Value>& gps = ResultOf(sim).Find("zns")->Find("reclaimed_gp")->items();
+  const json::Value result = ResultOf(sim);  // held: gps refers into it
+  const std::vector<json::Value>& gps = result.Find("zns")->Find("reclaimed_gp")->items();
   ASSERT_GT(gps.size(), 100u);
   double sum = 0;
   for (const json::Value& gp : gps) sum += gp.as_number();
