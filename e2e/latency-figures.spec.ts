@@ -44,7 +44,8 @@ test('the latency CDF marks each op at the core’s p50 and p99, the figures row
   const chart = page.getByTestId('chart-latency-cdf');
   const labels = chart.locator('.reference text');
   await expect(labels.first()).toBeVisible();
-  const texts = (await labels.allInnerTexts()).map((text) => text.trim());
+  // (SVG text has no innerText: its text content.)
+  const texts = (await labels.allTextContents()).map((text) => text.trim());
   // Each "p99" on the chart names its op; the figures row's is the reads'.
   const p99s = texts.filter((text) => /\bp99\b/.test(text));
   expect(p99s).toContain(`read p99 ${rowP99}`);

@@ -276,20 +276,22 @@ async function refreshesAgree(page: Page): Promise<void> {
     const state = window.__flashscope!.store.getState() as {
       sim: {
         frame: { meta: { gc_runs: number; read_disturb?: { refreshes: number } | null } };
-        events: { gcRuns: number };
+        events: { gc: unknown[]; openGc: Map<number, unknown> };
       };
     };
     return {
       gcRuns: state.sim.frame.meta.gc_runs,
       refreshes: state.sim.frame.meta.read_disturb?.refreshes ?? null,
-      timelineGcRuns: state.sim.events.gcRuns,
+      // The GC runs the timeline draws: a refresh's moves are not among them.
+      timelineGcBars: state.sim.events.gc.length + state.sim.events.openGc.size,
     };
   });
   // The drive refreshes blocks, and the device view outlines them, but GC never runs:
   // "GC runs", the GC timeline and the refresh counts all say so.
   expect(figures.refreshes).toBeGreaterThan(0);
   expect(figures.gcRuns).toBe(0);
-  expect(figures.timelineGcRuns, 'GC runs the timeline counts').toBe(figures.gcRuns);
+  expect(figures.timelineGcBars, 'GC runs the timeline draws').toBe(figures.gcRuns);
+  await expect(page.getByTestId('chart-gc-timeline')).toContainText(`${figures.gcRuns} GC runs`);
   await expect(page.getByTestId('metric-gc-runs')).toHaveText(String(figures.gcRuns));
   await expect(page.getByTestId('metric-refreshes')).toHaveText(String(figures.refreshes));
   await expect(page.getByTestId('legend-refreshes')).toContainText(
