@@ -153,6 +153,20 @@ uint64_t Host::RateDue(const Job& j, uint32_t dir) const {
   return j.rate_next_ns[dir];
 }
 
+// fio io_u.c rate_ddir: an I/O whose direction is ahead of its rate goes
+// the other way when that direction is behind its rate, or due sooner (fio
+// sleeps the shorter wait and takes that direction). The I/O keeps its
+// offset and length, as fio draws the offset after the direction (a job
+// with a block size per direction keeps the drawn one).
+void Host::SwitchDirectionForRate(Job& j, uint64_t now_ns) {
+  const uint32_t dir = DirOf(j.next.op);
+  if (dir > DirOf(IoOp::kWrite)) return;  // trims and flushes keep theirs
+  const uint64_t due = RateDue(j, dir);
+  if (due <= now_ns) return;
+  const uint32_t other = dir ^ 1;
+  if (RateDue(j, other) < due) j.next.op = static_cast<IoOp>(other);
+}
+
 void Host::AdvanceRate(Job& j, uint32_t dir, uint32_t bytes) {
   if (dir >= kIoDirections) return;
   const uint64_t rate_bytes = j.spec.rate_bytes[dir];
@@ -262,6 +276,7 @@ void Host::TryIssue(uint32_t job, uint64_t now_ns) {
                                  std::to_string(now_ns) + " ns): the run makes no progress");
       }
     }
+    if (spec.rate_switches_direction) SwitchDirectionForRate(j, now_ns);
     // Open loop: the I/O's own arrival time; closed loop: pacing only.
     uint64_t due = std::max(j.next_allowed_ns, RateDue(j, DirOf(j.next.op)));
     if (spec.iodepth == 0) due = std::max(due, m.start_ns + j.next.arrival_ns);

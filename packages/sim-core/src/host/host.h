@@ -76,6 +76,11 @@ struct JobSpec {
   // rate_seed (fio rate_process=poisson).
   uint64_t rate_bytes[kIoDirections] = {0, 0, 0};
   uint64_t rate_iops_dir[kIoDirections] = {0, 0, 0};
+  // A read/write mix with a share of each (fio td_rw with rwmix[odir] > 0):
+  // an I/O drawn for a direction that is ahead of its rate goes the other
+  // way when that one is due sooner (fio io_u.c rate_ddir), so each
+  // direction holds its own limit and an unlimited one is not slowed.
+  bool rate_switches_direction = false;
   bool rate_poisson = false;
   uint64_t rate_seed = 1;
   // fio ratemin / rate_iops_min per direction, checked once per
@@ -268,6 +273,7 @@ class Host final : public IHostCallbacks {
   void StartJob(uint32_t job, uint64_t now_ns);
   void OnRampEnd(uint32_t job, uint64_t now_ns);
   uint64_t RateDue(const Job& j, uint32_t dir) const;
+  void SwitchDirectionForRate(Job& j, uint64_t now_ns);
   void AdvanceRate(Job& j, uint32_t dir, uint32_t bytes);
   bool FlowAllows(uint32_t job, uint64_t now_ns);
   void LeaveFlow(uint32_t job, uint64_t now_ns);

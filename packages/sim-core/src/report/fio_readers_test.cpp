@@ -27,28 +27,14 @@ namespace {
 using testing::FioTestJob;
 using testing::RunFioJobs;
 
-struct ShellOutput {
-  int status = -1;
-  std::string out;  // stdout and stderr
-};
-
-ShellOutput Shell(const std::string& command) {
-  ShellOutput result;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
-  result.status = WEXITSTATUS(pclose(pipe));
-  return result;
-}
+using testing::HaveCommand;
+using testing::Shell;
+using testing::ShellOutput;
 
 constexpr const char* kInstallStep =
     "; scripts/lib.sh ensure_fio_readers installs it (npm test runs it)";
 
 const std::string kFioPlotPython = FLASHSCOPE_REPO_ROOT "/build/fio-plot-venv/bin/python";
-
-bool HaveCommand(const std::string& name) { return Shell("command -v " + name).status == 0; }
 
 double Number(const json::Value& object, const char* key) {
   const json::Value* value = object.Find(key);

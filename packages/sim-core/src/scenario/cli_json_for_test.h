@@ -59,6 +59,26 @@ inline CliOutput RunCli(const std::string& args) {
   return result;
 }
 
+// Another program's exit status and output (stdout and stderr together),
+// for tests that hold FlashScope to a real tool (fio, fio-plot).
+struct ShellOutput {
+  int status = -1;
+  std::string out;
+};
+
+inline ShellOutput Shell(const std::string& command) {
+  ShellOutput result;
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) return result;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
+  result.status = WEXITSTATUS(pclose(pipe));
+  return result;
+}
+
+inline bool HaveCommand(const std::string& name) { return Shell("command -v " + name).status == 0; }
+
 // The stdout of a run that must succeed (exit 0), byte for byte; otherwise
 // the test fails with `label` and the CLI's stderr (which carries
 // wall-clock times, so it is shown only on failure).

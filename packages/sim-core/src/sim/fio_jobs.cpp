@@ -264,6 +264,9 @@ std::vector<JobSpec> JobsFromFio(const FioJobFile& file, const DeviceConfig& con
       spec.rate_iops_min[dir] = fio.rate_iops_min[dir];
     }
     spec.rate_cycle_ns = fio.rate_cycle_ns;
+    spec.rate_switches_direction =
+        (fio.rw == RwPattern::kReadWrite || fio.rw == RwPattern::kRandRw) && fio.rwmixread > 0 &&
+        fio.rwmixread < 100;
     spec.rate_poisson = fio.rate_process == RateProcess::kPoisson;
     spec.rate_seed = Rng(job_rng).Fork(7).NextU64();  // a copy: job_rng stays the source's
     spec.sync_writes = fio.sync_writes;
