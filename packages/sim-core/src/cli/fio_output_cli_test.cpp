@@ -30,7 +30,15 @@ TEST_F(FioOutputCli, OutputFormatBothSpellings) {
   ASSERT_EQ(equals.status, 0) << equals.err;
   EXPECT_EQ(equals.out, spaced.out);
   const json::Value root = Json(equals);
-  EXPECT_EQ(root.Find("fio version")->as_string(), "flashscope-0.1.0 (fio-3.33 layout)");
+  EXPECT_EQ(root.Find("fio version")->as_string(), "fio-3.33");
+  EXPECT_EQ(root.Find("timestamp")->as_number(), 1704067200);
+  // --timestamp sets the start (Unix seconds), as ctime would print it.
+  const json::Value stamped = Json(Run(run + " --output-format=json --timestamp 1795867790"));
+  EXPECT_EQ(stamped.Find("timestamp")->as_number(), 1795867790);
+  EXPECT_EQ(stamped.Find("timestamp_ms")->as_number(), 1795867790000.0);
+  EXPECT_EQ(stamped.Find("time")->as_string(), "Sat Nov 28 12:09:50 2026");
+  EXPECT_EQ(Run(run + " --output-format=json --timestamp soon").status, 2);
+  EXPECT_EQ(Run(run + " --json --timestamp 1").status, 2);
   const json::Value& job = root.Find("jobs")->items().at(0);
   EXPECT_EQ(job.Find("jobname")->as_string(), "mix");
   EXPECT_EQ(job.Find("read")->Find("total_ios")->as_number() +

@@ -93,6 +93,8 @@ constexpr const char* kUsage =
     "                          the clat histograms), or several separated by commas\n"
     "                          (JSON first, then text, as fio writes them);\n"
     "                          FlashScope's own figures are under \"flashscope\"\n"
+    "  --timestamp SECONDS     the start fio's JSON gives (timestamp, time), in\n"
+    "                          Unix seconds (default 1704067200: 2024-01-01 UTC)\n"
     "  --parse-only            with --device and --fio: check the job file against\n"
     "                          the drive, print the jobs as resolved, run nothing\n"
     "  --presets DIR           where device presets live\n"
@@ -166,6 +168,7 @@ struct RunOptions {
   std::string output_format;
   std::string presets;
   std::string interval_ms;
+  std::string timestamp;
 };
 
 void AddRunOptions(CLI::App& run, RunOptions& options) {
@@ -184,6 +187,7 @@ void AddRunOptions(CLI::App& run, RunOptions& options) {
   run.add_flag("--events", args.events);
   cli::AddValueOption(run, "--presets", options.presets);
   cli::AddValueOption(run, "--series-interval-ms", options.interval_ms);
+  cli::AddValueOption(run, "--timestamp", options.timestamp);
   AddTraceFlags(run);
 }
 
@@ -209,6 +213,14 @@ RunArgs FinishRunArgs(const CLI::App& run, const RunOptions& options) {
   }
   if (!options.output_format.empty()) {
     args.output_format = ParseFioOutputFormats(options.output_format);
+  }
+  if (!options.timestamp.empty()) {
+    char* end = nullptr;
+    const unsigned long long seconds = std::strtoull(options.timestamp.c_str(), &end, 10);
+    if (*end != '\0' || options.timestamp[0] == '-')
+      UsageError("--timestamp needs Unix seconds (a whole number, as 1704067200)");
+    if (!args.output_format.any()) UsageError("--timestamp goes with --output-format");
+    args.output_format.timestamp = seconds;
   }
   if (!options.presets.empty()) SetPresetsDir(options.presets);
   if (!options.interval_ms.empty()) {
@@ -466,7 +478,7 @@ std::string FioOutput(const Simulator& sim, const RunInputs& in, const RunInfo& 
                       const FioOutputFormats& formats) {
   const FioJobFile* jobs = in.jobs.jobs.empty() ? nullptr : &in.jobs;
   std::string out;
-  if (formats.json) out += FioJsonOutput(sim, jobs, info, formats.json_plus);
+  if (formats.json) out += FioJsonOutput(sim, jobs, info, formats.json_plus, formats.timestamp);
   if (formats.normal) out += FioTextOutput(sim, jobs);
   return out;
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
+#include <string>
 
 #include "report/fio_group.h"
 #include "util/input_error.h"
@@ -291,17 +293,27 @@ FioOutputFormats ParseFioOutputFormats(std::string_view spec) {
   return formats;
 }
 
+std::string FioTime(uint64_t timestamp) {
+  const std::time_t t = static_cast<std::time_t>(timestamp);
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  char text[64];
+  std::strftime(text, sizeof text, "%a %b %e %H:%M:%S %Y", &utc);
+  return text;
+}
+
 std::string FioJsonOutput(const Simulator& sim, const FioJobFile* jobs, const RunInfo& info,
-                          bool json_plus) {
+                          bool json_plus, uint64_t timestamp) {
   const std::vector<FioReportEntry> entries = FioReportEntries(sim, jobs);
   const std::vector<FioRunGroup> groups = FioRunGroups(entries);
   json::Writer out(true);
   out.BeginObject();
-  out.FieldString("fio version",
-                  std::string("flashscope-") + kFlashScopeVersion + " (fio-3.33 layout)");
-  out.FieldUint("timestamp", 0);
-  out.FieldUint("timestamp_ms", 0);
-  out.FieldString("time", "Thu Jan  1 00:00:00 1970");
+  // The fio release whose layout this is, as tools that check it expect;
+  // FlashScope's own version is flashscope.version.
+  out.FieldString("fio version", "fio-3.33");
+  out.FieldUint("timestamp", timestamp);
+  out.FieldUint("timestamp_ms", timestamp * 1000);
+  out.FieldString("time", FioTime(timestamp));
   if (jobs != nullptr) WriteOptions(out, "global options", jobs->global_options);
   out.Key("jobs").BeginArray();
   for (const FioReportEntry& e : entries) {
@@ -312,8 +324,15 @@ std::string FioJsonOutput(const Simulator& sim, const FioJobFile* jobs, const Ru
   out.EndArray();
   out.Key("disk_util").BeginArray().EndArray();
   // The drive's own figures: the `flashscope run --json` result as it is.
-  out.Key("flashscope");
-  out.Raw(json::Parse(RunResultJson(sim, info, false), "result"));
+  // (The parsed result is held: its members are read from it.)
+  const json::Value result = json::Parse(RunResultJson(sim, info, false), "result");
+  out.Key("flashscope").BeginObject();
+  out.FieldString("version", kFlashScopeVersion);
+  for (const auto& [key, value] : result.members()) {
+    out.Key(key);
+    out.Raw(value);
+  }
+  out.EndObject();
   out.EndObject();
   std::string text = out.Take();
   text += '\n';

@@ -67,8 +67,13 @@ TEST(FioJson, LayoutAndFiguresOfARandomMix) {
   const JobMetrics& m = sim->host().metrics(0);
   const json::Value root = FioJson(*sim, file);
 
-  EXPECT_EQ(root.Find("fio version")->as_string(), "flashscope-0.1.0 (fio-3.33 layout)");
-  EXPECT_EQ(Number(root, "timestamp"), 0);
+  // fio's own form, and a start tools can parse (issue 29): the fixed
+  // 2024-01-01 UTC, as fio's ctime writes it; FlashScope's version apart.
+  EXPECT_EQ(root.Find("fio version")->as_string(), "fio-3.33");
+  EXPECT_EQ(Number(root, "timestamp"), 1704067200);
+  EXPECT_EQ(Number(root, "timestamp_ms"), 1704067200000.0);
+  EXPECT_EQ(root.Find("time")->as_string(), "Mon Jan  1 00:00:00 2024");
+  EXPECT_EQ(root.Find("flashscope")->Find("version")->as_string(), kFlashScopeVersion);
   EXPECT_EQ(root.Find("global options")->Find("bs")->as_string(), "4k");
   ASSERT_NE(root.Find("flashscope"), nullptr);
   EXPECT_NE(root.Find("flashscope")->Find("waf"), nullptr);
