@@ -52,6 +52,7 @@ struct FioDirectionStats {
   std::vector<double> iops_samples;
 
   uint64_t runtime_ms() const;  // whole ms, at least 1 with I/O
+  // Over runtime_ms(), as fio computes them (whole bytes per second).
   double bw_bytes_per_s() const;
   double iops() const;
 };
