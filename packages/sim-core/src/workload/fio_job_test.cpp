@@ -443,6 +443,16 @@ TEST(FioJobParseErrors, KiBIsThousandInFioCompatibilityMode) {
             "job.fio:2: bs: block size 4000 bytes is not a multiple of 512 "
             "(with fio's default kb_base=1024, 'KiB' means 1000 bytes: write "
             "'4k' for 4096)");
+  EXPECT_EQ(ErrorOf("[j]\nkb_base=1000\nbs=4k\n"),
+            "job.fio:3: bs: block size 4000 bytes is not a multiple of 512 "
+            "(with kb_base=1000, 'k' means 1000 bytes: write '4KiB' for 4096)");
+}
+
+// Plain bytes were meant as bytes (issue 29): no kb_base hint for them.
+TEST(FioJobParseErrors, PlainBytesGetNoKbBaseHint) {
+  EXPECT_EQ(ErrorOf("[j]\nbs=4160\n"),
+            "job.fio:2: bs: block size 4160 bytes is not a multiple of 512");
+  EXPECT_EQ(ErrorOf("[j]\nbs=64\n"), "job.fio:2: bs: block size 64 bytes is not a multiple of 512");
 }
 
 TEST(FioJobParseErrors, RefusedOptionsSayWhyAndAcceptTheirDefault) {

@@ -1,6 +1,9 @@
 // fio's value syntax; see fio_values.h.
 #include "workload/fio_values.h"
 
+#include <cctype>
+#include <string>
+
 #include "util/input_error.h"
 
 namespace flashscope {
@@ -492,12 +495,23 @@ uint32_t ParseBlockSize(const ValueContext& ctx, std::string_view text) {
     FailValue(ctx, "invalid size '" + std::string(text) + "' (block sizes are 512 bytes to 1 GiB)");
   }
   // A simulated device is addressed in 512-byte sectors. fio would accept
-  // 4000 with buffered I/O; here it is almost always the kb_base surprise.
+  // 4000 with buffered I/O. The kb_base hint only where it explains the
+  // size: a unit fio read as a power of 1000 ("4KiB" under the default
+  // kb_base=1024, "4k" under kb_base=1000), not plain bytes ("4160").
   if (bytes % 512 != 0) {
-    FailValue(ctx, "block size " + std::to_string(bytes) + " bytes is not a multiple of 512" +
-                       (ctx.kb_base == 1024 ? " (with fio's default kb_base=1024, 'KiB' means "
-                                              "1000 bytes: write '4k' for 4096)"
-                                            : std::string()));
+    size_t letters = text.size();
+    while (letters > 0 && std::isalpha(static_cast<unsigned char>(text[letters - 1]))) --letters;
+    std::string unit(text.substr(letters));
+    for (char& c : unit) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const uint64_t multiplier = unit.empty() ? 1 : SizeMultiplier(unit, ctx.kb_base);
+    std::string hint;
+    if (multiplier > 1 && multiplier % 1000 == 0) {
+      hint = ctx.kb_base == 1024
+                 ? " (with fio's default kb_base=1024, 'KiB' means 1000 bytes: write '4k' for 4096)"
+                 : " (with kb_base=1000, 'k' means 1000 bytes: write '4KiB' for 4096)";
+    }
+    FailValue(ctx,
+              "block size " + std::to_string(bytes) + " bytes is not a multiple of 512" + hint);
   }
   return static_cast<uint32_t>(bytes);
 }
