@@ -45,7 +45,7 @@ module.exports = defineConfig(
     ...reactHooks.configs.flat['recommended-latest'],
   },
   {
-    // One-way layers (STYLE.md convention 1, issue 16): no module may reach
+    // One-way layers (docs/conventions.md convention 1, issue 16): no module may reach
     // itself again through imports that run. Type-only imports vanish at
     // compile time, so they may point back (a type beside its module).
     files: ['apps/web/**/*.{ts,tsx}', 'packages/wasm/**/*.ts'],

@@ -1,5 +1,5 @@
 // SimClient: the UI's handle on one simulation worker. It spawns the worker
-// and speaks protocol.ts; it never imports the Emscripten glue (STYLE.md
+// and speaks protocol.ts; it never imports the Emscripten glue (docs/conventions.md
 // convention 1), so the UI bundle stays free of it.
 //
 // Usage: subscribe (onSnapshot, onStatus, onError) before load(); draw each

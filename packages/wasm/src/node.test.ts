@@ -1,4 +1,4 @@
-// Native and WebAssembly give the same answer (DESIGN.md: same scenario,
+// Native and WebAssembly give the same answer (docs/conventions.md: same scenario,
 // same seed -> byte-identical results): each scenario is run by the native
 // CLI (packages/sim-core/build/flashscope, `npm run build:native`, or
 // $FLASHSCOPE_CLI) and by the Node flavour of the wasm module

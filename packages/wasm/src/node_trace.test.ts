@@ -1,4 +1,4 @@
-// Traces give the same answer natively and in WebAssembly (DESIGN.md: same
+// Traces give the same answer natively and in WebAssembly (docs/conventions.md: same
 // scenario, same seed -> byte-identical results): the native CLI's `trace
 // inspect --json` and `run --trace --json` against the Node flavour of the
 // wasm module reading the same bytes through Module.fsReadTrace, compared

@@ -1,4 +1,4 @@
-// The one protocol between the UI and the simulation worker (STYLE.md
+// The one protocol between the UI and the simulation worker (docs/conventions.md
 // convention 6): discriminated unions, a sequence id on every command,
 // serialised errors, and a version checked at init. Switches over these
 // types must be exhaustive (see assertNever).

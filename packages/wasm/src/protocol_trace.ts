@@ -1,6 +1,6 @@
 // The trace part of protocol.ts, which re-exports all of it: what a trace
 // file is, how it is read and replayed, and what a scan of it reports.
-// Kept apart only for size; protocol.ts stays the one protocol (STYLE.md
+// Kept apart only for size; protocol.ts stays the one protocol (docs/conventions.md
 // convention 6).
 
 /** The trace format names of the CLI's --format (sim-core trace/trace_format_names.h). */

@@ -1,6 +1,6 @@
 // The slice loop: runs the current job (job.ts) one slice at a time, each
 // about sliceMs of wall time, and yields to the event loop in between so
-// the worker handles commands within a frame (STYLE.md convention 4). One
+// the worker handles commands within a frame (docs/conventions.md convention 4). One
 // job at a time: start() cancels and frees the job it replaces.
 //
 // Time comes from the injected clock and the wake-ups from the injected

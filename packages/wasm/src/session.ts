@@ -3,7 +3,7 @@
 // is a parameter, so the browser worker (wasm_module.ts) and Node tests (the
 // .node.cjs flavour) share this code.
 //
-// Heap discipline (STYLE.md convention 5): every string and buffer the C API
+// Heap discipline (docs/conventions.md convention 5): every string and buffer the C API
 // returns points into wasm memory and is valid only until the next call on
 // that session, and memory growth detaches every view of the old buffer. So
 // HEAPU8 is read afresh for each access, never cached, and results are copied

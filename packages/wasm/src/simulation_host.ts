@@ -7,7 +7,7 @@
 // It is a dispatcher: commands are checked and turned into calls on the
 // current job (job.ts), which the scheduler (scheduler.ts) runs in slices of
 // about SLICE_MS of wall time, yielding to the event loop between slices, so
-// pause, step and a replacing job are handled within a frame (STYLE.md
+// pause, step and a replacing job are handled within a frame (docs/conventions.md
 // convention 4). Three kinds of job, one file each:
 //   interactive_run_job.ts  'load' / 'reset', then play, pause, step, frames
 //   trace_scan_job.ts       'inspectTrace'

@@ -1,5 +1,5 @@
 // Binning for charts: an SVG chart draws at most a few hundred marks
-// (STYLE.md convention 8), however long the run. Series are cut into equal
+// (docs/conventions.md convention 8), however long the run. Series are cut into equal
 // bins of x and each bin is reduced to one point; NaN values (no data yet,
 // e.g. WAF before the first write) are skipped, and empty bins produce no
 // point, so a line never dips to zero for want of data. A series whose NaN

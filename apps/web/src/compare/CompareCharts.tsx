@@ -2,7 +2,7 @@
 // on throughput, the latency CDF, WAF over time and (when any drive has an
 // SLC cache) SLC occupancy. Columns come from a running compare (live
 // SeriesBuffers) or from outcomes (binned series); both answer column(key).
-// Each chart bins to at most a few hundred points (STYLE.md convention 8).
+// Each chart bins to at most a few hundred points (docs/conventions.md convention 8).
 
 import { useMemo } from 'react';
 import { formatBytes, formatWaf } from '../app/format';

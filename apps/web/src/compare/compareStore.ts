@@ -2,7 +2,7 @@
 // belong to the live run): the configurations being edited, and the compare
 // run shown under them — its progress per column and, as columns finish,
 // their outcomes. Live series are SeriesBuffers held by reference and
-// marked changed by `version` (STYLE.md convention 9); the runner
+// marked changed by `version` (docs/conventions.md convention 9); the runner
 // (compareRunner.ts) writes them and bumps it a few times a second.
 
 import type { DeviceSchema } from '@flashscope/wasm/protocol';

@@ -1,5 +1,5 @@
 // Where each block of the device is drawn, and which block is under a pixel:
-// pure arithmetic in both directions, no per-block objects (STYLE.md
+// pure arithmetic in both directions, no per-block objects (docs/conventions.md
 // convention 8).
 //
 // Channels are rows; within a channel, dies sit side by side, and within a

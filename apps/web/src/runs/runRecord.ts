@@ -6,7 +6,7 @@
 //
 // The full series stays out of the stored result: a 600 s run sampled every
 // 10 ms is 60,000 rows per column. Each series is binned to at most
-// SERIES_POINTS points (what a chart draws anyway, STYLE.md convention 8).
+// SERIES_POINTS points (what a chart draws anyway, docs/conventions.md convention 8).
 
 import type { TraceOptions, TraceSummary, WorkloadGenerator } from '@flashscope/wasm/protocol';
 import type { RunWorkload } from '../trace/currentWorkload';

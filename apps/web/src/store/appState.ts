@@ -1,4 +1,4 @@
-// The shape of the whole store: one namespace per slice (STYLE.md
+// The shape of the whole store: one namespace per slice (docs/conventions.md
 // convention 9). Each slice creator receives a setter scoped to its own
 // namespace, so its actions read like the reducers they are.
 

@@ -1,5 +1,5 @@
 // SeriesBuffer: the time series of a run, appended frame by frame. Columns
-// are growable Float64Arrays held by reference in the store (STYLE.md
+// are growable Float64Arrays held by reference in the store (docs/conventions.md
 // convention 9): appending mutates in place and the sim slice bumps a
 // version counter, so nothing is copied into reactive state. A column
 // holds NaN where the worker sent null (e.g. WAF before the first write).

@@ -1,4 +1,4 @@
-// The traces slice (STYLE.md convention 9): whether the workload is the fio
+// The traces slice (docs/conventions.md convention 9): whether the workload is the fio
 // job of the draft or a trace file the user dropped, that file, its replay
 // options and what the inspection worker reported about it.
 //

@@ -1,5 +1,5 @@
 // Where each zone's strip is drawn, and which zone is under a pixel: pure
-// arithmetic both ways, no per-zone objects (STYLE.md convention 8).
+// arithmetic both ways, no per-zone objects (docs/conventions.md convention 8).
 //
 // Zones are listed top to bottom in columns (zone z at row z % rows of
 // column z / rows), each a horizontal strip: a small tag in its open zone

@@ -1,5 +1,5 @@
 // fs_device_schema and fs_effective_device (api/flashscope_api.h): the core
-// answers what the UI would otherwise copy (STYLE.md convention 14): the
+// answers what the UI would otherwise copy (docs/conventions.md convention 14): the
 // device's keys, defaults, limits and choices, and the figures derived from
 // a device (capacities, reserves, the smallest over-provisioning GC accepts),
 // and the workload template sized to its SLC cache (fs_burst_template).

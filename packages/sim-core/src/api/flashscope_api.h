@@ -1,4 +1,4 @@
-// The narrow C boundary the WebAssembly build exports (STYLE.md convention
+// The narrow C boundary the WebAssembly build exports (docs/conventions.md convention
 // 5): a handful of functions over plain pointers and numbers. The same code
 // builds natively, where tests exercise it.
 //

@@ -1,5 +1,5 @@
 // SnapshotBuilder: the binary struct-of-arrays frame the UI draws the device
-// from (STYLE.md convention 7). The byte layout is the contract documented in
+// from (docs/conventions.md convention 7). The byte layout is the contract documented in
 // api/flashscope_api.h ("Snapshot buffer"); the constants below name its
 // header words so the C++ test and the builder share them.
 //

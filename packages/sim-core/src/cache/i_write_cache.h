@@ -1,4 +1,4 @@
-// IWriteCache: a write cache in front of the FTL (DESIGN.md "Write buffer"),
+// IWriteCache: a write cache in front of the FTL (docs/conventions.md "Write buffer"),
 // as an untimed model. It decides hits, misses and evictions at once and
 // tells a listener what the flash must do for them; a timed device pays for
 // that work later, as zns/zns_device.cpp does for the ZNS host FTL.

@@ -1,4 +1,4 @@
-// flashscope: runs a scenario headless, like fio (DESIGN.md "Native CLI").
+// flashscope: runs a scenario headless, like fio (docs/conventions.md "Native CLI").
 //
 //   flashscope run --device DEVICE.json|preset:NAME --fio JOB.fio [options]
 //   flashscope run --device DEVICE.json|preset:NAME --trace FILE [trace options] [options]

@@ -1,5 +1,5 @@
 // DeviceConfig: the drive a run simulates, as read from device JSON
-// (DESIGN.md "Device JSON"), and the arithmetic derived from it. The keys,
+// (docs/conventions.md "Device JSON"), and the arithmetic derived from it. The keys,
 // their ranges, units and one-line descriptions are setting tables
 // (config/device_settings.h and the plug-ins' own declarations); reading,
 // checking and writing device JSON is schema/device_schema.h's. The defaults

@@ -1,7 +1,7 @@
 // SimEventLog: what the UI and the JSON report show as discrete happenings —
 // GC start/end with its victim and the units it moved, host stalls, and on a
 // zoned drive zone resets and the zones the host FTL reclaims.
-// Nothing here grows with the run (STYLE.md 15): the log keeps running
+// Nothing here grows with the run (docs/conventions.md 15): the log keeps running
 // totals (events by kind, stall waits), the newest kRetainedEvents events in
 // a ring, and hands every event to an optional sink as it happens (the CLI's
 // --events streams them out that way). Events are numbered from 0 in the

@@ -9,7 +9,7 @@
 
 namespace flashscope {
 
-// Causes of NAND work (DESIGN.md: host, GC, migration, mapping, refresh, wear
+// Causes of NAND work (docs/conventions.md: host, GC, migration, mapping, refresh, wear
 // levelling). Later issues fill the ones this FTL does not produce yet.
 // kReadModifyWrite ("rmw"): the read of a mapping unit's old data that a
 // host write covering only part of the unit needs first (reads only).

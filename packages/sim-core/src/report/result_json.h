@@ -1,4 +1,4 @@
-// The JSON result of a run (`flashscope run --json`), DESIGN.md "Native CLI":
+// The JSON result of a run (`flashscope run --json`), docs/conventions.md "Native CLI":
 // top-level totals, and like fio's JSON a `jobs` array with one entry per job
 // section. Snake-case keys; new keys may be added, existing ones keep their
 // meaning. Only simulated figures go in: the same inputs and seed give

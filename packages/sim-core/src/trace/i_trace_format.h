@@ -1,4 +1,4 @@
-// ITraceFormat: one block-trace text format (STYLE.md convention 2: the
+// ITraceFormat: one block-trace text format (docs/conventions.md convention 2: the
 // trace-format extension point). Each implementation lives in its own file
 // under impl/, cites the format's definition in its banner, and is listed
 // once in trace_format_registry.cpp.

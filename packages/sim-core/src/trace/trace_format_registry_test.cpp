@@ -1,4 +1,4 @@
-// The trace-format registry (STYLE.md convention 2): every name the CLI and
+// The trace-format registry (docs/conventions.md convention 2): every name the CLI and
 // the UI offer (kTraceFormatNames) constructs, an unknown name is an
 // InputError listing the known ones, and auto-detection picks the right
 // format — with confidence >= 0.9 and the runner-up clearly lower — on the

@@ -1,6 +1,6 @@
 // InputError: the one exception type for bad user input (device JSON, job
 // files, traces, CLI arguments). It carries the file and line so every message
-// the user sees reads "FILE:LINE: problem", as DESIGN.md requires.
+// the user sees reads "FILE:LINE: problem", as docs/conventions.md requires.
 #pragma once
 
 #include <cstdint>

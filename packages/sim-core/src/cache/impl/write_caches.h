@@ -1,6 +1,6 @@
 // The built-in write caches (each defined in its own file) and the small
 // fixed-size structures they share. Every structure is sized when the cache
-// is built, so no page operation allocates (DESIGN.md: no allocation per page
+// is built, so no page operation allocates (docs/conventions.md: no allocation per page
 // operation on hot paths).
 #pragma once
 
